@@ -1,0 +1,46 @@
+# Every target does its own set-up on a fresh Debian machine: a venv in .venv, the project
+# installed into it, and (for tests) Debian's mosquitto and chromium when running as root.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck pytest system-deps bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.run-deps: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.dev-deps: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@ $(VENV)/.run-deps
+
+run: $(VENV)/.run-deps
+	$(BIN)/herald demo
+
+system-deps:
+	@bash scripts/system-deps.sh
+
+lint: $(VENV)/.dev-deps
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.dev-deps
+	$(BIN)/mypy
+
+pytest: $(VENV)/.dev-deps system-deps
+	@set +e; $(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; \
+	exit $$rc
+
+test: lint typecheck pytest
+
+bench: $(VENV)/.run-deps
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""The running referee: CLI, sessions, event store, devices, web and Tabletop Simulator."""

@@ -1,0 +1,153 @@
+"""The shape every game module has, and the records they share (prompts, itemised lines, scores).
+
+Modelled on boardgame.io's ``Game`` and OpenSpiel's Python games: static facts as data, the same
+verbs for every game. Chance is an input: a revealed tile or a rolled die is a move made by the
+``TABLE`` actor, so a smart die, a camera, a seeded simulator and a test are interchangeable.
+Several seats may be asked at once (hidden simultaneous choices); a seat's private information
+leaves the engine only through ``view(state, seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from engine.violations import Violation
+
+TABLE = "table"
+"""The actor of chance and observation moves: what the physical table shows (tiles, dice, cards)."""
+
+HOST = "host"
+"""The actor of table-level decisions (overrides, undo past another seat's move)."""
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named rules option: where the rulebook is ambiguous, the reading is a choice."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    ref: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game."""
+
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    rulebook: str
+    components: dict[str, int]
+    options: tuple[OptionSpec, ...] = ()
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One itemised line of income, cost or score, naming its source and rulebook section.
+
+    ``code`` is the message-catalog key of the sentence that explains it; ``params`` fill it.
+    """
+
+    source: str
+    amount: int
+    code: str
+    ref: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Who must act and how: a seat (or ``TABLE`` for an observation) and the moves open to it."""
+
+    seat: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    moves: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One seat's score with its itemised lines and tie-break key (compared descending)."""
+
+    seat: str
+    total: int
+    lines: tuple[Line, ...]
+    tiebreak: tuple[int, ...]
+    rank: int
+
+
+class Game(Protocol[S, M]):
+    """The verbs every game module offers. ``engine.rules`` adds the generic gates around them."""
+
+    info: GameInfo
+    state_type: type[S]
+    move_types: tuple[type, ...]
+
+    def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> S:
+        """The state before any observation: seats and options fixed, nothing revealed yet."""
+        ...
+
+    def to_act(self, state: S) -> tuple[str, ...]:
+        """Seats (or ``TABLE``) whose move the game waits for; empty once the game is over."""
+        ...
+
+    def actor(self, move: M) -> str:
+        """The seat (or ``TABLE``) a move belongs to."""
+        ...
+
+    def is_chance(self, move: M) -> bool:
+        """True for observations of physical randomness (reveals, rolls): never undoable."""
+        ...
+
+    def legal_moves(self, state: S) -> list[M]:
+        """Every legal non-chance move for the seats in ``to_act``."""
+        ...
+
+    def check(self, state: S, move: M) -> list[Violation]:
+        """Every rule the move breaks, after the generic gates passed."""
+        ...
+
+    def apply_unchecked(self, state: S, move: M) -> S:
+        """The next state. Unchecked fast path: callers must have checked ``move``."""
+        ...
+
+    def check_position(self, state: S) -> list[Violation]:
+        """Every fault of a whole (observed) position at once."""
+        ...
+
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """JSON view for ``seat`` (None: the public table display), hidden data redacted."""
+        ...
+
+    def prompts(self, state: S) -> list[Prompt]:
+        """Who must act now and how."""
+        ...
+
+    def income(self, state: S, seat: str) -> tuple[Line, ...]:
+        """The seat's itemised income of its most recent turn."""
+        ...
+
+    def score(self, state: S) -> tuple[ScoreRow, ...]:
+        """Scores with breakdowns (final once the game is over, standing before that)."""
+        ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def winners(self, state: S) -> tuple[str, ...]:
+        """The winning seats (more than one when the rulebook's tie-breaks leave a tie)."""
+        ...
+
+    def sample_chance(self, state: S, rng: random.Random) -> M | None:
+        """A plausible observation for a simulated table, drawn with the rng it is handed."""
+        ...

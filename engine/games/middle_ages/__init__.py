@@ -1,0 +1,176 @@
+"""Middle Ages (Marc André): the fief tile game, refereed completely. Rules: rules/fief_tiles.md.
+
+``GAME`` offers the verbs of ``engine.game.Game``; the modules beside this one hold the pieces:
+``components`` (printed facts and the tile box), ``state`` (state and moves), ``play`` (turn
+flow, legality, apply), ``income``, ``scoring``, ``position`` (whole-position checks), ``supply``
+(draw stacks) and ``views`` (views and prompts).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import codec
+from engine.game import TABLE, GameInfo, Line, OptionSpec, Prompt, ScoreRow
+from engine.games.middle_ages import play, position, scoring, supply, views
+from engine.games.middle_ages.components import (
+    BLUE_TILES,
+    EVENTS,
+    EVENTS_LAID,
+    ORANGE_TILES,
+    RULEBOOK,
+    TILES_PER_ESTATE,
+    parse_box,
+    ref,
+)
+from engine.games.middle_ages.state import (
+    CHANCE_TYPES,
+    MOVE_TYPES,
+    DrawOrder,
+    LayEvents,
+    Move,
+    Options,
+    Player,
+    Reveal,
+    State,
+)
+from engine.violations import InputError, Violation
+
+KEY = "middle-ages"
+RESERVED_SEATS = (TABLE, "host")
+
+INFO = GameInfo(
+    key=KEY,
+    name="Middle Ages",
+    min_players=2,
+    max_players=5,
+    rulebook=RULEBOOK,
+    components={
+        "fief boards": 5,
+        "lords": 5,
+        "scouts": 5,
+        "story tiles": 84,
+        "story tokens": 8,
+        "special-coin tokens": 8,
+        "event cards": 15,
+        **{f"{e} tiles": n for e, n in TILES_PER_ESTATE.items()},
+    },
+    options=(
+        OptionSpec(
+            "village_optional",
+            False,
+            (False, True),
+            ref("§12.9", "L221-224, L517-522"),
+            "May a player decline to take a graveyard tile back (Village effect, event E10)?",
+        ),
+        OptionSpec(
+            "coin_debt",
+            "cap",
+            ("cap", "negative"),
+            ref("§12.5", "L218-219, L270, L541-545"),
+            "A player who must pay more than they have pays what they have ('cap') or goes "
+            "negative ('negative'). The end-game -10 per empty estate always counts in full.",
+        ),
+        OptionSpec(
+            "barracks_empty_target_pays",
+            True,
+            (True, False),
+            ref("§12.4", "L265-270"),
+            "Does an attacked player with no tile on their board still pay the 2 coins?",
+        ),
+    ),
+)
+
+
+class MiddleAges:
+    """The Middle Ages game module (see ``engine.game.Game`` for the contract)."""
+
+    info = INFO
+    state_type = State
+    move_types = MOVE_TYPES
+
+    def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> State:
+        players = tuple(players)
+        if not INFO.min_players <= len(players) <= INFO.max_players:
+            raise InputError("setup/players", f"Middle Ages takes 2-5 players, not {len(players)}")
+        if len(set(players)) != len(players) or any(
+            not p or p in RESERVED_SEATS for p in players
+        ):
+            raise InputError("setup/players", "seat names must be distinct, non-empty, and not "
+                             f"{' or '.join(RESERVED_SEATS)}")  # fmt: skip
+        opts = dict(options or {})
+        box = parse_box(opts.pop("box")) if "box" in opts else None
+        known = {o.name for o in INFO.options}
+        unknown = set(opts) - known
+        if unknown:
+            raise InputError("setup/options", f"unknown option(s) {sorted(unknown)}; "
+                             f"known: {sorted(known)}")  # fmt: skip
+        decoded: Options = codec.decode(Options, {**INFO.option_defaults(), **opts}, "$.options")
+        n = len(players)
+        blue = box.count("blue") if box else BLUE_TILES
+        orange = (box.count("orange") if box else ORANGE_TILES) if n >= 4 else 0
+        return State(
+            players=tuple(Player(seat) for seat in players),
+            options=decoded,
+            box=box,
+            rows=tuple(tuple(None for _ in range(n + 1)) for _ in range(4)),
+            blue_left=blue,
+            orange_left=orange,
+        )
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        seat = play.actor(state)
+        return () if seat is None else (seat,)
+
+    def actor(self, move: Move) -> str:
+        return move.seat
+
+    def is_chance(self, move: Move) -> bool:
+        return isinstance(move, CHANCE_TYPES)
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return play.legal_moves(state)
+
+    def check(self, state: State, move: Move) -> list[Violation]:
+        return play.check(state, move)
+
+    def apply_unchecked(self, state: State, move: Move) -> State:
+        return play.apply(state, move)
+
+    def check_position(self, state: State) -> list[Violation]:
+        return position.check_position(state)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return views.prompts(state)
+
+    def income(self, state: State, seat: str) -> tuple[Line, ...]:
+        return state.player(seat).last_turn
+
+    def score(self, state: State) -> tuple[ScoreRow, ...]:
+        return scoring.score(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def winners(self, state: State) -> tuple[str, ...]:
+        return scoring.winners(state)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Move | None:
+        """What a shuffled physical table would show next: a row, the event cards, the draw."""
+        if play.actor(state) != TABLE:
+            return None
+        if state.phase in ("setup-rows", "refill"):
+            row = state.rows_laid + 1 if state.phase == "setup-rows" else play.lords_row(state.round)
+            return Reveal(row, supply.sample_row(state, rng))
+        if state.phase == "setup-events":
+            return LayEvents(tuple(rng.sample(sorted(EVENTS), EVENTS_LAID)))
+        order = list(state.seats)
+        rng.shuffle(order)
+        return DrawOrder(tuple(order))
+
+
+GAME = MiddleAges()

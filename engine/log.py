@@ -1,0 +1,124 @@
+"""Event-sourcing primitives: a table session is its log; state = replay(log).
+
+After boardgame.io's ``_stateID``: every accepted event (a move or an undo) raises ``state_id`` by
+one, so a client that built an intent on an older state can be refused. Undo is an event appended
+to the log, never a deletion. Chance moves (reveals, rolls) are barriers: what the table showed
+cannot be taken back, so undo stops there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine import codec, rules
+from engine.game import HOST, Game
+from engine.violations import InputError, RuleViolation, Violation
+
+UNDO_REF = "engine: undo (an appended event; reveals and rolls are not undoable)"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One log entry: a move, or an undo asked for by a seat or the host."""
+
+    kind: Literal["move", "undo"]
+    move: Any = None
+    by: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "move":
+            return {"kind": "move", "move": codec.encode(self.move)}
+        return {"kind": "undo", "by": self.by}
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """What undo needs: the state before an undoable move, and who made that move."""
+
+    before: Any
+    actor: str
+    parent: _Frame | None
+
+
+@dataclass(frozen=True)
+class Header:
+    """The first line of a log: which game, which seats, which options."""
+
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": list(self.players), "options": self.options}
+
+
+@dataclass(frozen=True)
+class Session:
+    """A table in progress: current state, its ``state_id``, and the undo chain."""
+
+    game: Game[Any, Any]
+    header: Header
+    state: Any
+    state_id: int = 0
+    undo_chain: _Frame | None = None
+
+
+def start(game: Game[Any, Any], players: tuple[str, ...], options: dict[str, Any]) -> Session:
+    header = Header(game.info.key, tuple(players), dict(options))
+    return Session(game, header, game.setup(tuple(players), dict(options)))
+
+
+def accept(session: Session, event: Event) -> Session:
+    """The session after ``event``; raises ``RuleViolation`` and changes nothing when refused."""
+    game = session.game
+    if event.kind == "undo":
+        return _undo(session, event.by)
+    state = rules.apply(game, session.state, event.move)
+    if game.is_chance(event.move):
+        chain = None
+    else:
+        chain = _Frame(session.state, game.actor(event.move), session.undo_chain)
+    return Session(game, session.header, state, session.state_id + 1, chain)
+
+
+def _undo(session: Session, by: str | None) -> Session:
+    frame = session.undo_chain
+    if frame is None:
+        raise RuleViolation(Violation("undo/nothing", UNDO_REF))
+    if by not in (None, HOST, frame.actor):
+        raise RuleViolation(Violation("undo/not-yours", UNDO_REF, {"seat": by, "actor": frame.actor}))
+    return Session(session.game, session.header, frame.before, session.state_id + 1, frame.parent)
+
+
+def decode_event(game: Game[Any, Any], data: Any) -> Event:
+    """An event from its JSON line (``{"kind": "move", "move": {...}}`` or an undo)."""
+    if not isinstance(data, dict) or data.get("kind") not in ("move", "undo"):
+        raise InputError("input/event", "an event is {'kind': 'move'|'undo', ...}")
+    if data["kind"] == "undo":
+        by = data.get("by")
+        if by is not None and not isinstance(by, str):
+            raise InputError("input/event", "'by' must be a seat name or null")
+        return Event("undo", by=by)
+    return Event("move", move=rules.decode_move(game, data.get("move")))
+
+
+def decode_header(data: Any) -> Header:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise InputError("input/header", "the first line must be {'game': ..., 'players': [...]}")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InputError("input/header", "'players' must be a list of seat names")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise InputError("input/header", "'options' must be an object")
+    return Header(data["game"], tuple(players), options)
+
+
+def replay(game: Game[Any, Any], header: Header, events: Iterable[Event]) -> Session:
+    """Rebuild a session from its log; raises ``RuleViolation`` naming the first bad event."""
+    session = start(game, header.players, header.options)
+    for event in events:
+        session = accept(session, event)
+    return session

@@ -1,0 +1,97 @@
+"""The one checked entry point: generic gates first, then the game's own rules.
+
+python-chess keeps queries apart from the command; boardgame.io checks "game over", "whose turn"
+and "is this move allowed now" before a game's code runs. Same here: ``check`` lists every
+violation, ``apply`` raises ``RuleViolation`` or returns the next state, and the JSON entry points
+validate against the game's JSON Schema before decoding so bad input never reaches the rules.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import jsonschema
+
+from engine import codec
+from engine.game import Game
+from engine.violations import InputError, RuleViolation, Violation
+
+GENERIC_REF = "engine: turn order and phase gates"
+
+
+def check(game: Game[Any, Any], state: Any, move: Any) -> list[Violation]:
+    """Every rule ``move`` breaks in ``state`` (empty when legal)."""
+    if game.is_over(state):
+        return [Violation("game/over", GENERIC_REF)]
+    actor = game.actor(move)
+    waiting = game.to_act(state)
+    if actor not in waiting:
+        return [
+            Violation(
+                "turn/not-your-turn",
+                GENERIC_REF,
+                {"actor": actor, "waiting": ", ".join(waiting) or "-"},
+            )
+        ]
+    return game.check(state, move)
+
+
+def apply(game: Game[Any, Any], state: Any, move: Any) -> Any:
+    """The state after ``move``; raises ``RuleViolation`` (state untouched) when it is illegal."""
+    violations = check(game, state, move)
+    if violations:
+        raise RuleViolation(violations)
+    return game.apply_unchecked(state, move)
+
+
+@cache
+def schema(game: Game[Any, Any]) -> dict[str, Any]:
+    """The JSON Schema of a game's state and moves (shipped with the game, see tests)."""
+    defs: dict[str, Any] = {}
+    state_ref = codec.schema_for(game.state_type, defs)
+    move_ref = codec.schema_for(codec.union_of(game.move_types), defs)
+    defs["Move"] = move_ref
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://herald.invalid/schema/{game.info.key}.json",
+        "title": f"{game.info.name} state and moves",
+        "$defs": defs,
+        "oneOf": [{"$ref": state_ref["$ref"]}, {"$ref": "#/$defs/Move"}],
+        "properties": {},
+        "x-state": state_ref["$ref"],
+        "x-move": "#/$defs/Move",
+    }
+
+
+@cache
+def _validator(game: Game[Any, Any], ref: str) -> jsonschema.protocols.Validator:
+    full = schema(game)
+    sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": ref}
+    cls = jsonschema.validators.validator_for(sub)
+    return cls(sub)  # type: ignore[no-any-return]
+
+
+def _validate(game: Game[Any, Any], ref: str, data: Any, what: str) -> None:
+    validator = _validator(game, ref)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.path)
+        raise InputError("input/schema", f"not a valid {what}: {error.message}", path)
+
+
+def decode_state(game: Game[Any, Any], data: Any) -> Any:
+    """A state from JSON, validated against the game's schema first."""
+    _validate(game, schema(game)["x-state"], data, f"{game.info.key} state")
+    return codec.decode(game.state_type, data)
+
+
+def decode_move(game: Game[Any, Any], data: Any) -> Any:
+    """A move from JSON, validated against the game's schema first."""
+    _validate(game, "#/$defs/Move", data, f"{game.info.key} move")
+    return codec.decode(codec.union_of(game.move_types), data)
+
+
+def encode(obj: Any) -> Any:
+    """JSON for a state or a move."""
+    return codec.encode(obj)

@@ -1,0 +1,1 @@
+"""MicroPython firmware for Herald's table devices; runs on CPython too through the host hal."""

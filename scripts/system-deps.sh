@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the real components the tests start themselves (mosquitto for MQTT, chromium for pages).
+# Only as root on Debian and only when missing; otherwise says what is missing and carries on, so
+# the tests that need them can report a clear skip reason instead of a confusing failure.
+set -euo pipefail
+need=()
+command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)
+command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing system packages: ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+else
+    echo "warning: missing system packages (${need[*]}); run as root on Debian to install them" >&2
+fi

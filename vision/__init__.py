@@ -1,0 +1,1 @@
+"""Frames in, TableSnapshot out: calibration, markers, tiles, cards, dice pips, tracking."""
