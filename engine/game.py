@@ -98,6 +98,14 @@ class Game(Protocol[S, M]):
         """The state before any observation: seats and options fixed, nothing revealed yet."""
         ...
 
+    def seats(self, state: S) -> tuple[str, ...]:
+        """The seat names of the players, in seating order."""
+        ...
+
+    def describe(self, line: Line, lang: str = "en") -> str:
+        """The catalog sentence for one of this game's itemised lines."""
+        ...
+
     def to_act(self, state: S) -> tuple[str, ...]:
         """Seats (or ``TABLE``) whose move the game waits for; empty once the game is over."""
         ...

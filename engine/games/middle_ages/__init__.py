@@ -119,6 +119,12 @@ class MiddleAges:
             orange_left=orange,
         )
 
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.seats
+
+    def describe(self, line: Line, lang: str = "en") -> str:
+        return views.line_text(line, lang)
+
     def to_act(self, state: State) -> tuple[str, ...]:
         seat = play.actor(state)
         return () if seat is None else (seat,)

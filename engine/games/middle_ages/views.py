@@ -38,6 +38,7 @@ def line_text(line: Line, lang: str = DEFAULT_LANG) -> str:
     if "card" in params:
         params["card_name"] = message(f"{GAME_KEY}:event/{params['card']}", lang)
     params.setdefault("amount", line.amount)
+    params.setdefault("paid", abs(line.amount))
     return message(f"{GAME_KEY}:{line.code}", lang, **params)
 
 

@@ -1,0 +1,81 @@
+"""Random legal play of whole games: the conformance run every registered game must pass.
+
+OpenSpiel runs random play over every game; so do we. Chance comes from the game's own
+``sample_chance`` with the rng handed in here, so a seed reproduces a game exactly. An *error* is
+anything a correct engine never does: a move from ``legal_moves`` refused by the checked
+``apply``, a game that stalls with nobody able to act, or a final position that fails the
+game's own whole-position check.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import log
+from engine.game import Game
+from engine.violations import RuleViolation
+
+MAX_MOVES = 10_000
+
+
+@dataclass
+class GameResult:
+    """One played game: its log, the final session, and any errors found."""
+
+    session: log.Session
+    events: list[log.Event]
+    errors: list[str] = field(default_factory=list)
+
+
+def play(
+    game: Game[Any, Any],
+    players: tuple[str, ...],
+    rng: random.Random,
+    options: dict[str, Any] | None = None,
+    *,
+    check_positions: bool = False,
+    on_event: Callable[[log.Session, log.Event], None] | None = None,
+) -> GameResult:
+    """Play one game to the end with uniformly random legal moves and sampled chance."""
+    session = log.start(game, players, options or {})
+    events: list[log.Event] = []
+    result = GameResult(session, events)
+    for _ in range(MAX_MOVES):
+        state = session.state
+        if game.is_over(state):
+            break
+        move = game.sample_chance(state, rng)
+        if move is None:
+            moves = game.legal_moves(state)
+            if not moves:
+                result.errors.append(f"no legal move for {game.to_act(state)} at {_where(state)}")
+                break
+            move = moves[rng.randrange(len(moves))]
+        event = log.Event("move", move)
+        try:
+            session = log.accept(session, event)
+        except RuleViolation as exc:
+            result.errors.append(f"legal move refused at {_where(state)}: {exc}")
+            break
+        events.append(event)
+        if on_event is not None:
+            on_event(session, event)
+        if check_positions:
+            faults = game.check_position(session.state)
+            if faults:
+                result.errors.append(f"position faults after {move}: {[f.code for f in faults]}")
+                break
+    else:
+        result.errors.append(f"game did not end within {MAX_MOVES} moves")
+    if not result.errors:
+        faults = game.check_position(session.state)
+        result.errors.extend(f"final position: {f.code}" for f in faults)
+    result.session = session
+    return result
+
+
+def _where(state: Any) -> str:
+    return f"round {getattr(state, 'round', '?')}, phase {getattr(state, 'phase', '?')}"
