@@ -33,7 +33,7 @@ typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy
 
 pytest: $(VENV)/.dev-deps system-deps
-	@set +e; $(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+	@set +e; $(BIN)/python -m pytest -q $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; \
 	exit $$rc
 

@@ -7,7 +7,8 @@ decoded by that tag (how moves of one game are told apart).
 
 Supported field types: ``int``, ``float``, ``str``, ``bool``, ``None``, ``Literal[...]``,
 ``tuple[X, ...]``, fixed ``tuple[X, Y]``, ``X | None`` and unions of tagged dataclasses, nested
-dataclasses, ``dict[str, X]`` and ``Any`` (passed through as JSON).
+dataclasses, ``dict[str, X]``, ``Any`` (passed through as JSON), and ``Annotated[X, {...}]`` whose
+dict adds JSON Schema keywords (``minimum``, ``maxItems``...) to X's schema.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import dataclasses
 import types
 import typing
 from functools import cache
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from engine.violations import InputError
 
@@ -27,7 +28,7 @@ _SCALARS: dict[type, str] = {int: "integer", float: "number", str: "string", boo
 
 @cache
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
-    hints = get_type_hints(cls)
+    hints = get_type_hints(cls, include_extras=True)
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
 
 
@@ -65,6 +66,8 @@ def decode(tp: Any, data: Any, path: str = "$") -> Any:
     """Build a value of type ``tp`` from JSON, raising ``InputError`` with the JSON path."""
     if tp is Any:
         return data
+    if get_origin(tp) is Annotated:
+        return decode(get_args(tp)[0], data, path)
     if tp is type(None) or tp is None:
         if data is not None:
             raise InputError("input/type", f"expected null, got {data!r}", path)
@@ -162,6 +165,13 @@ def schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     """JSON Schema for ``tp``; dataclasses go into ``defs`` and are referenced by name."""
     if tp is Any:
         return {}
+    if get_origin(tp) is Annotated:
+        base, *extras = get_args(tp)
+        out = dict(schema_for(base, defs))
+        for extra in extras:
+            if isinstance(extra, dict):
+                out.update(extra)
+        return out
     if tp is type(None) or tp is None:
         return {"type": "null"}
     members = _union_members(tp)

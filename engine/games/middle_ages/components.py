@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from engine import codec
 from engine.violations import InputError
@@ -121,11 +121,11 @@ EFFECT_REF: dict[Estate, str] = {
 class Tile:
     """A story tile as the table shows it: back (colour and number) and face."""
 
-    number: int
+    number: Annotated[int, {"minimum": 1, "maximum": MAX_NUMBER}]
     back: Back
     estate: Estate
-    farmers: int = 0
-    chests: int = 0
+    farmers: Annotated[int, {"minimum": 0, "maximum": 9}] = 0
+    chests: Annotated[int, {"minimum": 0, "maximum": 9}] = 0
 
     def __post_init__(self) -> None:
         if not 1 <= self.number <= MAX_NUMBER:

@@ -10,7 +10,7 @@ Walls, Church, Palace, event E10) pause the flow in the ``choice`` phase.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from engine.evolve import evolve
 
 from engine.game import TABLE, Line
 from engine.games.middle_ages import supply
@@ -372,12 +372,12 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, Reveal):
         return _apply_reveal(state, move)
     if isinstance(move, LayEvents):
-        return replace(state, events=move.cards, phase="setup-order", last_move=())
+        return evolve(state, events=move.cards, phase="setup-order", last_move=())
     if isinstance(move, DrawOrder):
-        return replace(state, order=move.order, phase="placement", last_move=())
+        return evolve(state, order=move.order, phase="placement", last_move=())
     if isinstance(move, PlaceLord):
         players = _with(state, move.seat, lord=Pos(1, move.slot))
-        state = replace(state, players=players, last_move=())
+        state = evolve(state, players=players, last_move=())
         if all(p.lord is not None for p in players):
             return _start_round(state, 1)
         return state
@@ -387,12 +387,12 @@ def apply(state: State, move: Move) -> State:
         return _apply_return(state, move)
     if isinstance(move, PlaceScout):
         players = _with(state, move.seat, scout=Pos(move.row, move.slot))
-        return _finish_turn(replace(state, players=players, pending=None), move.seat, "Walls")
+        return _finish_turn(evolve(state, players=players, pending=None), move.seat, "Walls")
     if isinstance(move, PlaceCoin):
         me = state.player(move.seat)
         coins = tuple(e for e in ESTATES if e in me.special_coins or e == move.estate)
         players = _with(state, move.seat, special_coins=coins)
-        state = replace(
+        state = evolve(
             state, players=players, pending=None, special_coins_left=state.special_coins_left - 1
         )
         return _finish_turn(state, move.seat, "Church")
@@ -403,7 +403,7 @@ def apply(state: State, move: Move) -> State:
     )
     left = list(state.story_tokens_left)
     left.remove(move.symbol)
-    state = replace(
+    state = evolve(
         state,
         players=_with(state, move.seat, story_tokens=tokens),
         pending=None,
@@ -417,16 +417,16 @@ def _token_order(token: StoryToken) -> int:
 
 
 def _with(state: State, seat: str, **changes: object) -> tuple[Player, ...]:
-    return tuple(replace(p, **changes) if p.seat == seat else p for p in state.players)  # type: ignore[arg-type]
+    return tuple(evolve(p, **changes) if p.seat == seat else p for p in state.players)  # type: ignore[arg-type]
 
 
 def _apply_reveal(state: State, move: Reveal) -> State:
     rows = list(state.rows)
     rows[move.row - 1] = tuple(move.tiles)
-    state = replace(state, rows=tuple(rows), last_move=(), **supply.take(state, move.tiles))  # type: ignore[arg-type]
+    state = evolve(state, rows=tuple(rows), last_move=(), **supply.take(state, move.tiles))  # type: ignore[arg-type]
     if state.phase == "setup-rows":
         laid = state.rows_laid + 1
-        return replace(state, rows_laid=laid, phase="setup-rows" if laid < ROWS else "setup-events")
+        return evolve(state, rows_laid=laid, phase="setup-rows" if laid < ROWS else "setup-events")
     return _after_refill(state)
 
 
@@ -438,7 +438,7 @@ def _start_round(state: State, round_: int) -> State:
     dropped = tuple(t for s, t in enumerate(row, 1) if t is not None and s not in occupied)
     kept = tuple(t if s in occupied else None for s, t in enumerate(row, 1))
     rows = tuple(kept if r == start else old for r, old in enumerate(state.rows, 1))
-    return replace(
+    return evolve(
         state,
         round=round_,
         phase="turn",
@@ -467,7 +467,7 @@ def _apply_lord(state: State, move: MoveLord) -> State:
     row[leaving.slot - 1] = None
     rows[leaving.row - 1] = tuple(row)
     players = _with(state, move.seat, lord=lord, scout=scout, board=tuple(board), last_turn=())
-    state = replace(state, players=players, rows=tuple(rows), last_move=())
+    state = evolve(state, players=players, rows=tuple(rows), last_move=())
     return _resolve_effect(state, move.seat, tile)
 
 
@@ -476,20 +476,20 @@ def _pay(state: State, payer: str, payee: str | None, amount: int) -> tuple[Stat
     have = state.player(payer).coins
     paid = amount if state.options.coin_debt == "negative" else max(0, min(amount, have))
     players = tuple(
-        replace(p, coins=p.coins - paid)
+        evolve(p, coins=p.coins - paid)
         if p.seat == payer
-        else replace(p, coins=p.coins + paid)
+        else evolve(p, coins=p.coins + paid)
         if p.seat == payee
         else p
         for p in state.players
     )
-    return replace(state, players=players), paid
+    return evolve(state, players=players), paid
 
 
 def _credit(state: State, seat: str, line: Line, to_turn: bool = True) -> State:
     """Add ``line``'s amount to ``seat`` and record it in the move's (and turn's) ledger."""
     players = tuple(
-        replace(
+        evolve(
             p,
             coins=p.coins + line.amount,
             last_turn=(*p.last_turn, line) if to_turn else p.last_turn,
@@ -498,16 +498,16 @@ def _credit(state: State, seat: str, line: Line, to_turn: bool = True) -> State:
         else p
         for p in state.players
     )
-    return replace(state, players=players, last_move=(*state.last_move, Entry(seat, line)))
+    return evolve(state, players=players, last_move=(*state.last_move, Entry(seat, line)))
 
 
 def _note(state: State, seat: str, line: Line, to_turn: bool) -> State:
     """Record a line whose coins already moved (transfers)."""
     players = tuple(
-        replace(p, last_turn=(*p.last_turn, line)) if p.seat == seat and to_turn else p
+        evolve(p, last_turn=(*p.last_turn, line)) if p.seat == seat and to_turn else p
         for p in state.players
     )
-    return replace(state, players=players, last_move=(*state.last_move, Entry(seat, line)))
+    return evolve(state, players=players, last_move=(*state.last_move, Entry(seat, line)))
 
 
 def _resolve_effect(state: State, seat: str, tile: Tile) -> State:
@@ -546,7 +546,7 @@ def _resolve_effect(state: State, seat: str, tile: Tile) -> State:
     if not possible:
         line = Line(f"effect:{estate}", 0, f"line/skipped-{pending_kind}", reference)
         return _finish_turn(_credit(state, seat, line), seat, estate)
-    return replace(state, phase="choice", pending=Pending(pending_kind, seat))  # type: ignore[arg-type]
+    return evolve(state, phase="choice", pending=Pending(pending_kind, seat))  # type: ignore[arg-type]
 
 
 def _transfer(
@@ -577,7 +577,7 @@ def _barracks(state: State, seat: str) -> State:
             lost = target.board[column][-1]
             board = list(target.board)
             board[column] = board[column][:-1]
-            state = replace(
+            state = evolve(
                 state,
                 players=_with(
                     state, target.seat, board=tuple(board), graveyard=(*target.graveyard, lost)
@@ -600,11 +600,11 @@ def _finish_turn(state: State, seat: str, estate: Estate) -> State:
     """Collect the estate's income, then hand over to the next Lord or end the round."""
     state = _credit(state, seat, income_line(state.player(seat), estate))
     acted = (*state.acted, seat)
-    state = replace(state, acted=acted, phase="turn", pending=None)
+    state = evolve(state, acted=acted, phase="turn", pending=None)
     if len(acted) < len(state.players):
         return state
     if state.round <= 12:
-        return replace(state, phase="refill")
+        return evolve(state, phase="refill")
     return _after_refill(state)
 
 
@@ -618,7 +618,7 @@ def _after_refill(state: State) -> State:
 
 def _next_round(state: State) -> State:
     if state.round >= ROUNDS:
-        return replace(state, phase="over", pending=None)
+        return evolve(state, phase="over", pending=None)
     return _start_round(state, state.round + 1)
 
 
@@ -626,7 +626,7 @@ def _resolve_event(state: State) -> State:
     """The leftmost face-up event card, for every player [L181-184]; then it is turned over."""
     number = state.events[state.events_done]
     card = EVENTS[number]
-    state = replace(state, events_done=state.events_done + 1, phase="turn")
+    state = evolve(state, events_done=state.events_done + 1, phase="turn")
     if card.effect == "discard":
         for p in state.players:
             board = list(p.board)
@@ -637,7 +637,7 @@ def _resolve_event(state: State) -> State:
                     lost.append(column[-1])
                     board[INDEX[estate]] = column[:-1]
             if lost:
-                state = replace(
+                state = evolve(
                     state,
                     players=_with(state, p.seat, board=tuple(board),
                                   graveyard=(*p.graveyard, *lost)),
@@ -653,7 +653,7 @@ def _resolve_event(state: State) -> State:
             if p.graveyard
         ]
         if order:
-            return replace(
+            return evolve(
                 state, phase="choice", pending=Pending("reconstruction", order[0], tuple(order[1:]))
             )
         return state
@@ -683,12 +683,12 @@ def _apply_return(state: State, move: ReturnTile) -> State:
         board = list(me.board)
         col = INDEX[move.tile.estate]
         board[col] = (*board[col], move.tile)
-        state = replace(
+        state = evolve(
             state, players=_with(state, move.seat, board=tuple(board), graveyard=tuple(grave))
         )
     if pending.kind == "village":
-        return _finish_turn(replace(state, pending=None), move.seat, "Village")
+        return _finish_turn(evolve(state, pending=None), move.seat, "Village")
     if pending.queue:
         nxt = Pending("reconstruction", pending.queue[0], pending.queue[1:])
-        return replace(state, pending=nxt)
-    return _next_round(replace(state, pending=None, phase="turn"))
+        return evolve(state, pending=nxt)
+    return _next_round(evolve(state, pending=None, phase="turn"))

@@ -8,7 +8,7 @@ tile (the one Barracks and event discards take, digest §12.10 decision).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from engine.game import TABLE, Line
 from engine.games.middle_ages.components import ESTATES, Estate, Tile, TileBox
@@ -31,8 +31,8 @@ EMPTY_BOARD: tuple[tuple[Tile, ...], ...] = tuple(() for _ in ESTATES)
 class Pos:
     """A tile slot: row 1 (top) to 4, slot 1 (left) to N+1."""
 
-    row: int
-    slot: int
+    row: Annotated[int, {"minimum": 1, "maximum": 4}]
+    slot: Annotated[int, {"minimum": 1, "maximum": 6}]
 
 
 @dataclass(frozen=True, slots=True)

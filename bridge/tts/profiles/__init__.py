@@ -1,0 +1,1 @@
+"""Game profiles for TTS tables, one JSON file per game key (data only)."""
