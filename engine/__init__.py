@@ -5,6 +5,6 @@ them by key. The live referee, the CLI calculator, the simulator and the tests a
 functions.
 """
 
-from engine.registry import get_game, game_keys
+from engine.registry import game_keys, get_game
 
 __all__ = ["game_keys", "get_game"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from engine.violations import InputError
@@ -26,10 +25,17 @@ T = TypeVar("T")
 _SCALARS: dict[type, str] = {int: "integer", float: "number", str: "string", bool: "boolean"}
 
 
-@cache
+_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
-    hints = get_type_hints(cls, include_extras=True)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+    """(name, type) of the init fields, resolved once per class."""
+    found = _HINTS.get(cls)
+    if found is None:
+        hints = get_type_hints(cls, include_extras=True)
+        fields = dataclasses.fields(cls)
+        found = _HINTS[cls] = tuple((f.name, hints[f.name]) for f in fields if f.init)
+    return found
 
 
 def kind_of(cls: type) -> str | None:
@@ -89,7 +95,8 @@ def decode(tp: Any, data: Any, path: str = "$") -> Any:
             return tuple(decode(args[0], x, f"{path}[{i}]") for i, x in enumerate(data))
         if len(data) != len(args):
             raise InputError("input/length", f"expected {len(args)} items, got {len(data)}", path)
-        return tuple(decode(a, x, f"{path}[{i}]") for i, (a, x) in enumerate(zip(args, data)))
+        pairs = enumerate(zip(args, data, strict=True))
+        return tuple(decode(a, x, f"{path}[{i}]") for i, (a, x) in pairs)
     if origin is dict:
         _, value_tp = get_args(tp)
         if not isinstance(data, dict):
@@ -111,7 +118,11 @@ def _decode_union(members: tuple[Any, ...], data: Any, path: str) -> Any:
     if data is None and type(None) in members:
         return None
     rest = [m for m in members if m is not type(None)]
-    tagged = {kind_of(m): m for m in rest if isinstance(m, type) and kind_of(m)}
+    tagged: dict[str, type] = {}
+    for m in rest:
+        kind = kind_of(m) if isinstance(m, type) else None
+        if kind is not None:
+            tagged[kind] = m
     if tagged and len(tagged) == len(rest):
         if not isinstance(data, dict) or "kind" not in data:
             raise InputError("input/kind", "expected an object with a 'kind' field", path)

@@ -12,19 +12,23 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 
-@cache
+_COPIERS: dict[type, tuple[Callable[[Any, dict[str, Any]], Any], frozenset[str]]] = {}
+
+
 def _copier(cls: type) -> tuple[Callable[[Any, dict[str, Any]], Any], frozenset[str]]:
+    found = _COPIERS.get(cls)
+    if found is not None:
+        return found
     names = tuple(f.name for f in dataclasses.fields(cls))
     body = "".join(f"    s(new, {n!r}, g({n!r}, obj.{n}))\n" for n in names)
     source = f"def copy(obj, kw):\n    new = n(c)\n    g = kw.get\n{body}    return new\n"
     scope: dict[str, Any] = {"n": object.__new__, "c": cls, "s": object.__setattr__}
-    exec(source, scope)  # noqa: S102 - generated from the class's own field names
+    exec(source, scope)
     return scope["copy"], frozenset(names)
 
 

@@ -88,7 +88,9 @@ def _undo(session: Session, by: str | None) -> Session:
     if frame is None:
         raise RuleViolation(Violation("undo/nothing", UNDO_REF))
     if by not in (None, HOST, frame.actor):
-        raise RuleViolation(Violation("undo/not-yours", UNDO_REF, {"seat": by, "actor": frame.actor}))
+        raise RuleViolation(
+            Violation("undo/not-yours", UNDO_REF, {"seat": by, "actor": frame.actor})
+        )
     return Session(session.game, session.header, frame.before, session.state_id + 1, frame.parent)
 
 

@@ -8,7 +8,6 @@ validate against the game's JSON Schema before decoding so bad input never reach
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import jsonschema
@@ -45,9 +44,19 @@ def apply(game: Game[Any, Any], state: Any, move: Any) -> Any:
     return game.apply_unchecked(state, move)
 
 
-@cache
+_SCHEMAS: dict[str, dict[str, Any]] = {}
+_VALIDATORS: dict[tuple[str, str], Any] = {}
+
+
 def schema(game: Game[Any, Any]) -> dict[str, Any]:
     """The JSON Schema of a game's state and moves (shipped with the game, see tests)."""
+    found = _SCHEMAS.get(game.info.key)
+    if found is None:
+        found = _SCHEMAS[game.info.key] = _make_schema(game)
+    return found
+
+
+def _make_schema(game: Game[Any, Any]) -> dict[str, Any]:
     defs: dict[str, Any] = {}
     state_ref = codec.schema_for(game.state_type, defs)
     move_ref = codec.schema_for(codec.union_of(game.move_types), defs)
@@ -64,12 +73,14 @@ def schema(game: Game[Any, Any]) -> dict[str, Any]:
     }
 
 
-@cache
-def _validator(game: Game[Any, Any], ref: str) -> jsonschema.protocols.Validator:
-    full = schema(game)
-    sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": ref}
-    cls = jsonschema.validators.validator_for(sub)
-    return cls(sub)  # type: ignore[no-any-return]
+def _validator(game: Game[Any, Any], ref: str) -> Any:
+    key = (game.info.key, ref)
+    found = _VALIDATORS.get(key)
+    if found is None:
+        full = schema(game)
+        sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": ref}
+        found = _VALIDATORS[key] = jsonschema.validators.validator_for(sub)(sub)
+    return found
 
 
 def _validate(game: Game[Any, Any], ref: str, data: Any, what: str) -> None:

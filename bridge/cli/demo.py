@@ -30,7 +30,11 @@ def _rows_table(view: dict[str, Any]) -> Table:
     for r, row in enumerate(view["rows"], start=1):
         cells = []
         for s, tile in enumerate(row, start=1):
-            text = "·" if tile is None else f"{tile['estate']}{'*' * (tile['farmers'] + tile['chests'])}"
+            text = (
+                "·"
+                if tile is None
+                else f"{tile['estate']}{'*' * (tile['farmers'] + tile['chests'])}"
+            )
             if (r, s) in lords:
                 text += f" [bold]{lords[(r, s)]}[/]"
             if (r, s) in scouts:

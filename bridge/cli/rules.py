@@ -18,7 +18,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from engine import get_game, log, rules as engine_rules, selfplay
+from engine import get_game, log, selfplay
+from engine import rules as engine_rules
 from engine.game import Game, Line
 from engine.i18n import message
 from engine.violations import InputError, RuleViolation

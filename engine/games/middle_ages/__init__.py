@@ -94,9 +94,7 @@ class MiddleAges:
         players = tuple(players)
         if not INFO.min_players <= len(players) <= INFO.max_players:
             raise InputError("setup/players", f"Middle Ages takes 2-5 players, not {len(players)}")
-        if len(set(players)) != len(players) or any(
-            not p or p in RESERVED_SEATS for p in players
-        ):
+        if len(set(players)) != len(players) or any(not p or p in RESERVED_SEATS for p in players):
             raise InputError("setup/players", "seat names must be distinct, non-empty, and not "
                              f"{' or '.join(RESERVED_SEATS)}")  # fmt: skip
         opts = dict(options or {})
@@ -170,7 +168,9 @@ class MiddleAges:
         if play.actor(state) != TABLE:
             return None
         if state.phase in ("setup-rows", "refill"):
-            row = state.rows_laid + 1 if state.phase == "setup-rows" else play.lords_row(state.round)
+            row = (
+                state.rows_laid + 1 if state.phase == "setup-rows" else play.lords_row(state.round)
+            )
             return Reveal(row, supply.sample_row(state, rng))
         if state.phase == "setup-events":
             return LayEvents(tuple(rng.sample(sorted(EVENTS), EVENTS_LAID)))

@@ -231,9 +231,7 @@ def parse_box(data: Any) -> TileBox:
     """A tile box from its JSON data file; ``InputError`` when it breaks the format or rulebook."""
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
         raise InputError("input/box", "a tile box file is {'verified': bool, 'tiles': [...]}")
-    tiles = tuple(
-        codec.decode(Tile, t, f"$.tiles[{i}]") for i, t in enumerate(data["tiles"])
-    )
+    tiles = tuple(codec.decode(Tile, t, f"$.tiles[{i}]") for i, t in enumerate(data["tiles"]))
     verified = data.get("verified", False)
     if not isinstance(verified, bool):
         raise InputError("input/box", "'verified' must be true or false", "$.verified")

@@ -11,7 +11,6 @@ Walls, Church, Palace, event E10) pause the flow in the ``choice`` phase.
 from __future__ import annotations
 
 from engine.evolve import evolve
-
 from engine.game import TABLE, Line
 from engine.games.middle_ages import supply
 from engine.games.middle_ages.components import (
@@ -44,8 +43,8 @@ from engine.games.middle_ages.state import (
     PlaceStory,
     Player,
     Pos,
-    Reveal,
     ReturnTile,
+    Reveal,
     State,
     StoryToken,
 )
@@ -417,13 +416,13 @@ def _token_order(token: StoryToken) -> int:
 
 
 def _with(state: State, seat: str, **changes: object) -> tuple[Player, ...]:
-    return tuple(evolve(p, **changes) if p.seat == seat else p for p in state.players)  # type: ignore[arg-type]
+    return tuple(evolve(p, **changes) if p.seat == seat else p for p in state.players)
 
 
 def _apply_reveal(state: State, move: Reveal) -> State:
     rows = list(state.rows)
     rows[move.row - 1] = tuple(move.tiles)
-    state = evolve(state, rows=tuple(rows), last_move=(), **supply.take(state, move.tiles))  # type: ignore[arg-type]
+    state = evolve(state, rows=tuple(rows), last_move=(), **supply.take(state, move.tiles))
     if state.phase == "setup-rows":
         laid = state.rows_laid + 1
         return evolve(state, rows_laid=laid, phase="setup-rows" if laid < ROWS else "setup-events")
@@ -524,8 +523,9 @@ def _resolve_effect(state: State, seat: str, tile: Tile) -> State:
         mills = count(me, "Mill")
         payers = [o.seat for o in state.players if o.seat != seat and count(o, "Mill") < mills]
         for other in payers:
-            state = _transfer(state, other, seat, MILL_PAYMENT, "mill", reference,
-                              {"mine": mills, "theirs": count(state.player(other), "Mill")})  # fmt: skip
+            theirs = count(state.player(other), "Mill")
+            params: dict[str, object] = {"mine": mills, "theirs": theirs}
+            state = _transfer(state, other, seat, MILL_PAYMENT, "mill", reference, params)
         if not payers:
             state = _credit(state, seat, Line("effect:Mill", 0, "line/mill-none", reference))
         return _finish_turn(state, seat, estate)
@@ -649,7 +649,9 @@ def _resolve_event(state: State) -> State:
     if card.effect == "reconstruction":
         order = [
             p.seat
-            for p in sorted(state.players, key=lambda p: (p.lord.row, p.lord.slot) if p.lord else (0, 0))
+            for p in sorted(
+                state.players, key=lambda p: (p.lord.row, p.lord.slot) if p.lord else (0, 0)
+            )
             if p.graveyard
         ]
         if order:

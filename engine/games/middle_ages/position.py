@@ -135,7 +135,7 @@ def _boards(state: State) -> list[Violation]:
         if len(p.board) != len(ESTATES):
             out.append(_v("position/board-columns", ref("§4 step 2", "L143-146"), seat=p.seat))
             continue
-        for estate, column in zip(ESTATES, p.board):
+        for estate, column in zip(ESTATES, p.board, strict=True):
             for tile in column:
                 if tile.estate != estate:
                     out.append(_v("position/wrong-column", ref("§4 step 2", "L140-145"),

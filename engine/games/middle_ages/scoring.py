@@ -37,9 +37,7 @@ def score(state: State) -> tuple[ScoreRow, ...]:
     rows = [(p.seat, *score_row(p)) for p in state.players]
     keys = sorted({(total, tb) for _, total, _, tb in rows}, reverse=True)
     rank = {k: 1 + sum(1 for other in keys if other > k) for k in keys}
-    out = [
-        ScoreRow(seat, total, lines, tb, rank[(total, tb)]) for seat, total, lines, tb in rows
-    ]
+    out = [ScoreRow(seat, total, lines, tb, rank[(total, tb)]) for seat, total, lines, tb in rows]
     return tuple(sorted(out, key=lambda r: (r.rank, state.seats.index(r.seat))))
 
 

@@ -226,7 +226,14 @@ class PlaceStory:
 
 
 Move = (
-    Reveal | LayEvents | DrawOrder | PlaceLord | MoveLord | ReturnTile | PlaceScout | PlaceCoin
+    Reveal
+    | LayEvents
+    | DrawOrder
+    | PlaceLord
+    | MoveLord
+    | ReturnTile
+    | PlaceScout
+    | PlaceCoin
     | PlaceStory
 )
 MOVE_TYPES: tuple[type, ...] = (

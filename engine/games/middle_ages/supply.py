@@ -183,7 +183,8 @@ def sample_row(state: State, rng: random.Random) -> tuple[Tile, ...]:
     """A row as a shuffled physical stack would give it, sorted by back number."""
     p = plan(state, state.row_length)
     drawn: list[Tile] = []
-    for back, count in (("blue", p.blue), ("orange", p.orange)):
+    stacks: tuple[tuple[Back, int], ...] = (("blue", p.blue), ("orange", p.orange))
+    for back, count in stacks:
         if count:
             drawn.extend(rng.sample(sorted(unseen(state, back).elements(), key=_order), count))
     if p.discard and state.restack:

@@ -96,7 +96,7 @@ def prompt_json(prompt: Prompt, lang: str = DEFAULT_LANG) -> dict[str, Any]:
 
 def view(state: State, seat: str | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The table display's view (``seat`` None) or a seat's view; nothing here is private."""
-    data = codec.encode(state)
+    data: dict[str, Any] = codec.encode(state)
     data.pop("box", None)
     data["game"] = GAME_KEY
     data["to_act"] = actor(state)
@@ -108,9 +108,7 @@ def view(state: State, seat: str | None, lang: str = DEFAULT_LANG) -> dict[str, 
         }
         for i, n in enumerate(state.events)
     ]
-    data["last_move"] = [
-        {"seat": e.seat, **line_json(e.line, lang)} for e in state.last_move
-    ]
+    data["last_move"] = [{"seat": e.seat, **line_json(e.line, lang)} for e in state.last_move]
     data["scores"] = [
         {
             "seat": r.seat,
