@@ -29,7 +29,8 @@ def _copier(cls: type) -> tuple[Callable[[Any, dict[str, Any]], Any], frozenset[
     source = f"def copy(obj, kw):\n    new = n(c)\n    g = kw.get\n{body}    return new\n"
     scope: dict[str, Any] = {"n": object.__new__, "c": cls, "s": object.__setattr__}
     exec(source, scope)
-    return scope["copy"], frozenset(names)
+    found = _COPIERS[cls] = (scope["copy"], frozenset(names))
+    return found
 
 
 def evolve(obj: T, **changes: Any) -> T:
