@@ -75,7 +75,7 @@ def test_check_reports_legal_and_every_violation(tmp_path: Path) -> None:
 
 
 def test_check_without_a_move_checks_the_whole_position(tmp_path: Path) -> None:
-    path, state = _mid_turn_state(tmp_path)
+    path, _ = _mid_turn_state(tmp_path)
     assert run("check", str(path))[0] == 0
     data = json.loads(path.read_text())
     data["players"][0]["coins"] = -5
@@ -119,7 +119,7 @@ def test_score_json_matches_the_engine(finished: tuple[Path, selfplay.GameResult
 
 
 def test_score_table_is_readable(finished: tuple[Path, selfplay.GameResult]) -> None:
-    path, result = finished
+    path, _ = finished
     code, out = run("score", str(path))
     assert code == 0
     assert "Empty estates" in out and "winner" in out
