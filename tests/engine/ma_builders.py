@@ -9,8 +9,10 @@ Church, Palace, oldest tile first.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from engine import get_game, rules
@@ -18,6 +20,7 @@ from engine.games.middle_ages.components import ESTATES, Back, Estate, Tile
 from engine.games.middle_ages.state import (
     DrawOrder,
     LayEvents,
+    MoveLord,
     PlaceLord,
     Player,
     Pos,
@@ -78,7 +81,7 @@ def default_rows(n_players: int) -> list[tuple[Tile, ...]]:
     for r in range(4):
         row = []
         for s in range(n_players + 1):
-            row.append(tile(ESTATES[k % 8], 1 + r * 6 + s))
+            row.append(tile(ESTATES[k % 8], 1 + r * 5 + s))
             k += 1
         rows.append(tuple(row))
     return rows
@@ -176,5 +179,76 @@ def counts(player: Player) -> dict[str, int]:
     return {e: len(c) for e, c in zip(ESTATES, player.board, strict=True) if c}
 
 
-def new_row(numbers: Sequence[int], estates: Sequence[Estate], back: Back = "blue") -> tuple[Tile, ...]:
+def new_row(
+    numbers: Sequence[int], estates: Sequence[Estate], back: Back = "blue"
+) -> tuple[Tile, ...]:
     return tuple(tile(e, n, back=back) for n, e in zip(numbers, estates, strict=True))
+
+
+def resolve_choices(state: State) -> State:
+    """Answer any pending effect choice with the first legal move (``legal_moves`` order)."""
+    while state.phase == "choice":
+        state = play(state, G.legal_moves(state)[0])
+    return state
+
+
+def play_round(
+    state: State, slots: Mapping[str, int | None], refill: Sequence[Tile] | None
+) -> State:
+    """Every Lord of the round moves to ``slots[seat]`` in turn order, choices answered with
+    the first legal move; then the vacated row is refilled with ``refill`` (rounds 1-12)."""
+    while state.phase == "turn":
+        (seat,) = G.to_act(state)
+        state = resolve_choices(play(state, MoveLord(seat, slots[seat])))
+    if refill is not None:
+        assert state.phase == "refill"
+        state = play(state, Reveal(state.rows.index((None,) * state.row_length) + 1, tuple(refill)))
+    return resolve_choices(state)
+
+
+def round2(seats: Sequence[str] = SEATS3, **options: Any) -> State:
+    """The start of round 2 from ``started()``: seat i moved to row-2 slot i, row 1 refilled.
+
+    Round 1 with the default rows (3 players): Blue takes a Field (+2), Green a Mill (Blue pays
+    him 2, Pink has nothing to pay; +2 income), Pink a Village (empty graveyard; +2).
+    """
+    state = started(seats, **options)
+    slots = {s: i for i, s in enumerate(seats, start=1)}
+    n = len(seats) + 1
+    refill = tuple(tile(ESTATES[(k + 4) % 8], 10 + k) for k in range(n))
+    return play_round(state, slots, refill)
+
+
+@cache
+def random_game(seed: int, seats: tuple[str, ...] = SEATS3) -> tuple[tuple[Any, State, State], ...]:
+    """A whole random legal game as (move, state before, state after) triples, chance sampled as
+    a shuffled table would show it (``G.sample_chance``)."""
+    rng = random.Random(seed)
+    state = G.setup(seats, {})
+    out = []
+    while not G.is_over(state):
+        move = G.sample_chance(state, rng)
+        if move is None:
+            moves = G.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+        after = play(state, move)
+        out.append((move, state, after))
+        state = after
+    return tuple(out)
+
+
+def refill_state(seats: Sequence[str] = SEATS3, round_: int = 1, **changes: Any) -> State:
+    """The refill phase of ``round_`` (1-12): every Lord has acted and stands in the destination
+    row (seat i on slot i), the vacated row is empty; other State fields set by ``changes``.
+
+    The next ``Reveal`` of the vacated row ends the round; in rounds 4, 8 and 12 it is followed by
+    the leftmost face-up event card (refill first, then event: a lead's decision, §12.14).
+    """
+    state = started(seats)
+    n = len(seats) + 1
+    vacated = (round_ - 1) % 4
+    rows = tuple((None,) * n if r == vacated else row for r, row in enumerate(state.rows))
+    lords_to = vacated + 2 if round_ % 4 else 1
+    for i, seat in enumerate(seats, start=1):
+        state = set_player(state, seat, lord=Pos(lords_to, i))
+    return replace(state, round=round_, phase="refill", acted=tuple(seats), rows=rows, **changes)

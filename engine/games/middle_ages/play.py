@@ -382,6 +382,9 @@ def apply(state: State, move: Move) -> State:
         return state
     if isinstance(move, MoveLord):
         return _apply_lord(state, move)
+    # A choice move starts its own itemised ledger: the move before it may have paid lines (the
+    # last turn of round 16 before event E10's choices), and those are not this move's coins.
+    state = evolve(state, last_move=())
     if isinstance(move, ReturnTile):
         return _apply_return(state, move)
     if isinstance(move, PlaceScout):

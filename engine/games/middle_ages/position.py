@@ -43,6 +43,7 @@ def check_position(state: State) -> list[Violation]:
         out.append(_v("position/duplicate-seat", ref("§3 step 7", "L113-114")))
     out += _rows(state)
     out += _pawns(state)
+    out += _unclaimed(state)
     out += _boards(state)
     out += _tokens(state)
     out += _tiles(state)
@@ -119,6 +120,23 @@ def _pawns(state: State) -> list[Violation]:
             out.append(_v("position/scout-in-lord-row", ref("§5 Walls", "L226-231, L257-258"),
                           seat=p.seat))  # fmt: skip
     return out
+
+
+def _unclaimed(state: State) -> list[Violation]:
+    """RC-07 / RC-28: once a round is under way, the Lords' starting row keeps only the tiles
+    Lords still stand on; the one nobody claimed went to the discard pile at the round's start,
+    the others were taken. (Skipped during E10, which comes after the row was refilled.)"""
+    if state.round < 1 or state.phase not in ("turn", "choice", "refill"):
+        return []
+    if state.pending is not None and state.pending.kind == "reconstruction":
+        return []
+    start = lords_row(state.round)
+    lords = {p.lord for p in state.players}
+    return [
+        _v("position/unclaimed-tile", ref("§4 start of round", "L127-128"), row=start, slot=s)
+        for s, tile in enumerate(state.rows[start - 1], start=1)
+        if tile is not None and Pos(start, s) not in lords
+    ]
 
 
 def _tile(state: State, pos: Pos) -> object:
