@@ -10,6 +10,8 @@ Walls, Church, Palace, event E10) pause the flow in the ``choice`` phase.
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from engine.evolve import evolve
 from engine.game import TABLE, Line
 from engine.games.middle_ages import supply
@@ -366,97 +368,146 @@ def _tile_name(tile: Tile) -> str:
 # --- apply ------------------------------------------------------------------------------------
 
 
+class _Draft:
+    """The next state while one move is applied: mutable here, frozen once at the end.
+
+    A move runs several steps (take the tile, the effect, income, the end of the round, an event
+    card), each changing coins, boards and itemised lines. Copying the frozen state at every step
+    was most of the engine's cost, so the steps work on this draft and ``freeze`` builds the one
+    new ``State``. Every move starts a fresh itemised ledger (``last_move``).
+    """
+
+    __slots__ = ("changes", "entries", "players", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.changes: dict[str, Any] = {}
+        self.players = list(state.players)
+        self.entries: list[Entry] = []
+
+    def get(self, name: str) -> Any:
+        return self.changes[name] if name in self.changes else getattr(self.state, name)
+
+    def set(self, **changes: Any) -> None:
+        self.changes.update(changes)
+
+    def _index(self, seat: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.seat == seat:
+                return i
+        raise KeyError(seat)
+
+    def player(self, seat: str) -> Player:
+        return self.players[self._index(seat)]
+
+    def update(self, seat: str, **changes: Any) -> None:
+        i = self._index(seat)
+        self.players[i] = evolve(self.players[i], **changes)
+
+    def credit(self, seat: str, line: Line, to_turn: bool = True) -> None:
+        """Add ``line``'s amount to ``seat`` and record it in the move's (and turn's) ledger."""
+        p = self.player(seat)
+        turn = (*p.last_turn, line) if to_turn else p.last_turn
+        self.update(seat, coins=p.coins + line.amount, last_turn=turn)
+        self.entries.append(Entry(seat, line))
+
+    def note(self, seat: str, line: Line, to_turn: bool) -> None:
+        """Record a line whose coins already moved (transfers)."""
+        if to_turn:
+            self.update(seat, last_turn=(*self.player(seat).last_turn, line))
+        self.entries.append(Entry(seat, line))
+
+    def pay(self, payer: str, payee: str | None, amount: int) -> int:
+        """Move up to ``amount`` coins from ``payer`` (to ``payee``, or the bank when None)."""
+        have = self.player(payer).coins
+        paid = amount if self.state.options.coin_debt == "negative" else max(0, min(amount, have))
+        self.update(payer, coins=have - paid)
+        if payee is not None:
+            self.update(payee, coins=self.player(payee).coins + paid)
+        return paid
+
+    def freeze(self) -> State:
+        return evolve(
+            self.state, players=tuple(self.players), last_move=tuple(self.entries), **self.changes
+        )
+
+
 def apply(state: State, move: Move) -> State:
     """The next state. Unchecked: the caller has run ``check`` (see engine.rules.apply)."""
+    d = _Draft(state)
+    seat = move.seat
     if isinstance(move, Reveal):
-        return _apply_reveal(state, move)
-    if isinstance(move, LayEvents):
-        return evolve(state, events=move.cards, phase="setup-order", last_move=())
-    if isinstance(move, DrawOrder):
-        return evolve(state, order=move.order, phase="placement", last_move=())
-    if isinstance(move, PlaceLord):
-        players = _with(state, move.seat, lord=Pos(1, move.slot))
-        state = evolve(state, players=players, last_move=())
-        if all(p.lord is not None for p in players):
-            return _start_round(state, 1)
-        return state
-    if isinstance(move, MoveLord):
-        return _apply_lord(state, move)
-    # A choice move starts its own itemised ledger: the move before it may have paid lines (the
-    # last turn of round 16 before event E10's choices), and those are not this move's coins.
-    state = evolve(state, last_move=())
-    if isinstance(move, ReturnTile):
-        return _apply_return(state, move)
-    if isinstance(move, PlaceScout):
-        players = _with(state, move.seat, scout=Pos(move.row, move.slot))
-        return _finish_turn(evolve(state, players=players, pending=None), move.seat, "Walls")
-    if isinstance(move, PlaceCoin):
-        me = state.player(move.seat)
-        coins = tuple(e for e in ESTATES if e in me.special_coins or e == move.estate)
-        players = _with(state, move.seat, special_coins=coins)
-        state = evolve(
-            state, players=players, pending=None, special_coins_left=state.special_coins_left - 1
-        )
-        return _finish_turn(state, move.seat, "Church")
-    assert isinstance(move, PlaceStory)
-    me = state.player(move.seat)
-    tokens = tuple(
-        sorted((*me.story_tokens, StoryToken(move.symbol, move.estate)), key=_token_order)
-    )
-    left = list(state.story_tokens_left)
-    left.remove(move.symbol)
-    state = evolve(
-        state,
-        players=_with(state, move.seat, story_tokens=tokens),
-        pending=None,
-        story_tokens_left=tuple(left),
-    )
-    return _finish_turn(state, move.seat, "Palace")
+        _apply_reveal(d, move)
+    elif isinstance(move, LayEvents):
+        d.set(events=move.cards, phase="setup-order")
+    elif isinstance(move, DrawOrder):
+        d.set(order=move.order, phase="placement")
+    elif isinstance(move, PlaceLord):
+        d.update(seat, lord=Pos(1, move.slot))
+        if all(p.lord is not None for p in d.players):
+            _start_round(d, 1)
+    elif isinstance(move, MoveLord):
+        _apply_lord(d, move)
+    elif isinstance(move, ReturnTile):
+        _apply_return(d, move)
+    elif isinstance(move, PlaceScout):
+        d.update(seat, scout=Pos(move.row, move.slot))
+        d.set(pending=None)
+        _finish_turn(d, seat, "Walls")
+    elif isinstance(move, PlaceCoin):
+        have = d.player(seat).special_coins
+        d.update(seat, special_coins=tuple(e for e in ESTATES if e in have or e == move.estate))
+        d.set(pending=None, special_coins_left=state.special_coins_left - 1)
+        _finish_turn(d, seat, "Church")
+    else:
+        tokens = (*d.player(seat).story_tokens, StoryToken(move.symbol, move.estate))
+        d.update(seat, story_tokens=tuple(sorted(tokens, key=_token_order)))
+        left = list(state.story_tokens_left)
+        left.remove(move.symbol)
+        d.set(pending=None, story_tokens_left=tuple(left))
+        _finish_turn(d, seat, "Palace")
+    return d.freeze()
 
 
 def _token_order(token: StoryToken) -> int:
     return INDEX[token.estate]
 
 
-def _with(state: State, seat: str, **changes: object) -> tuple[Player, ...]:
-    return tuple(evolve(p, **changes) if p.seat == seat else p for p in state.players)
-
-
-def _apply_reveal(state: State, move: Reveal) -> State:
-    rows = list(state.rows)
+def _apply_reveal(d: _Draft, move: Reveal) -> None:
+    rows = list(d.get("rows"))
     rows[move.row - 1] = tuple(move.tiles)
-    state = evolve(state, rows=tuple(rows), last_move=(), **supply.take(state, move.tiles))
-    if state.phase == "setup-rows":
-        laid = state.rows_laid + 1
-        return evolve(state, rows_laid=laid, phase="setup-rows" if laid < ROWS else "setup-events")
-    return _after_refill(state)
+    d.set(rows=tuple(rows), **supply.take(d.state, move.tiles))
+    if d.state.phase == "setup-rows":
+        laid = d.state.rows_laid + 1
+        d.set(rows_laid=laid, phase="setup-rows" if laid < ROWS else "setup-events")
+    else:
+        _after_refill(d)
 
 
-def _start_round(state: State, round_: int) -> State:
+def _start_round(d: _Draft, round_: int) -> None:
     """Round start: the tile in the Lords' row with no Lord on it goes to the discard pile."""
     start = lords_row(round_)
-    occupied = {p.lord.slot for p in state.players if p.lord is not None and p.lord.row == start}
-    row = state.rows[start - 1]
+    occupied = {p.lord.slot for p in d.players if p.lord is not None and p.lord.row == start}
+    rows = d.get("rows")
+    row = rows[start - 1]
     dropped = tuple(t for s, t in enumerate(row, 1) if t is not None and s not in occupied)
     kept = tuple(t if s in occupied else None for s, t in enumerate(row, 1))
-    rows = tuple(kept if r == start else old for r, old in enumerate(state.rows, 1))
-    return evolve(
-        state,
+    d.set(
         round=round_,
         phase="turn",
-        rows=rows,
+        rows=tuple(kept if r == start else old for r, old in enumerate(rows, 1)),
         acted=(),
-        discard=state.discard + dropped,
+        discard=d.get("discard") + dropped,
     )
 
 
-def _apply_lord(state: State, move: MoveLord) -> State:
-    me = state.player(move.seat)
+def _apply_lord(d: _Draft, move: MoveLord) -> None:
+    me = d.player(move.seat)
     assert me.lord is not None
     leaving = me.lord
-    tile = tile_at(state, leaving)
+    tile = tile_at(d.state, leaving)
     assert tile is not None
-    dest = destination_row(state.round)
+    dest = destination_row(d.state.round)
     lord = leaving if move.slot is None or dest is None else Pos(dest, move.slot)
     scout = me.scout
     if dest is not None and scout is not None and scout.row == dest:
@@ -464,174 +515,135 @@ def _apply_lord(state: State, move: MoveLord) -> State:
     board = list(me.board)
     col = INDEX[tile.estate]
     board[col] = (*board[col], tile)
-    rows = list(state.rows)
+    rows = list(d.state.rows)
     row = list(rows[leaving.row - 1])
     row[leaving.slot - 1] = None
     rows[leaving.row - 1] = tuple(row)
-    players = _with(state, move.seat, lord=lord, scout=scout, board=tuple(board), last_turn=())
-    state = evolve(state, players=players, rows=tuple(rows), last_move=())
-    return _resolve_effect(state, move.seat, tile)
+    d.update(move.seat, lord=lord, scout=scout, board=tuple(board), last_turn=())
+    d.set(rows=tuple(rows))
+    _resolve_effect(d, move.seat, tile)
 
 
-def _pay(state: State, payer: str, payee: str | None, amount: int) -> tuple[State, int]:
-    """Move up to ``amount`` coins from ``payer`` (to ``payee``, or the bank when None)."""
-    have = state.player(payer).coins
-    paid = amount if state.options.coin_debt == "negative" else max(0, min(amount, have))
-    players = tuple(
-        evolve(p, coins=p.coins - paid)
-        if p.seat == payer
-        else evolve(p, coins=p.coins + paid)
-        if p.seat == payee
-        else p
-        for p in state.players
-    )
-    return evolve(state, players=players), paid
+_CHOICE_OF: dict[str, Literal["village", "walls", "church", "palace"]] = {
+    "Village": "village",
+    "Walls": "walls",
+    "Church": "church",
+    "Palace": "palace",
+}
 
 
-def _credit(state: State, seat: str, line: Line, to_turn: bool = True) -> State:
-    """Add ``line``'s amount to ``seat`` and record it in the move's (and turn's) ledger."""
-    players = tuple(
-        evolve(
-            p,
-            coins=p.coins + line.amount,
-            last_turn=(*p.last_turn, line) if to_turn else p.last_turn,
-        )
-        if p.seat == seat
-        else p
-        for p in state.players
-    )
-    return evolve(state, players=players, last_move=(*state.last_move, Entry(seat, line)))
-
-
-def _note(state: State, seat: str, line: Line, to_turn: bool) -> State:
-    """Record a line whose coins already moved (transfers)."""
-    players = tuple(
-        evolve(p, last_turn=(*p.last_turn, line)) if p.seat == seat and to_turn else p
-        for p in state.players
-    )
-    return evolve(state, players=players, last_move=(*state.last_move, Entry(seat, line)))
-
-
-def _resolve_effect(state: State, seat: str, tile: Tile) -> State:
+def _resolve_effect(d: _Draft, seat: str, tile: Tile) -> None:
     """The estate's special effect, completely, before income [L148-150, L209-210]."""
     estate = tile.estate
     reference = EFFECT_REF[estate]
-    me = state.player(seat)
+    me = d.player(seat)
     if estate in ("Field", "Market"):
         kind = "farmers" if estate == "Field" else "chests"
         n = symbols(me, kind)
-        line = Line(f"effect:{estate}", n, f"line/effect-{kind}", reference, {"count": n})
-        return _finish_turn(_credit(state, seat, line), seat, estate)
-    if estate == "Mill":
+        d.credit(seat, Line(f"effect:{estate}", n, f"line/effect-{kind}", reference, {"count": n}))
+    elif estate == "Mill":
         mills = count(me, "Mill")
-        payers = [o.seat for o in state.players if o.seat != seat and count(o, "Mill") < mills]
+        payers = [o.seat for o in d.players if o.seat != seat and count(o, "Mill") < mills]
         for other in payers:
-            theirs = count(state.player(other), "Mill")
-            params: dict[str, object] = {"mine": mills, "theirs": theirs}
-            state = _transfer(state, other, seat, MILL_PAYMENT, "mill", reference, params)
+            params: dict[str, object] = {"mine": mills, "theirs": count(d.player(other), "Mill")}
+            _transfer(d, other, seat, MILL_PAYMENT, "mill", reference, params)
         if not payers:
-            state = _credit(state, seat, Line("effect:Mill", 0, "line/mill-none", reference))
-        return _finish_turn(state, seat, estate)
-    if estate == "Barracks":
-        return _finish_turn(_barracks(state, seat), seat, estate)
-    pending_kind = {
-        "Village": "village",
-        "Walls": "walls",
-        "Church": "church",
-        "Palace": "palace",
-    }[estate]
-    possible = {
-        "village": lambda: bool(me.graveyard),
-        "walls": lambda: bool(scout_targets(state, seat)),
-        "church": lambda: bool(coin_slots(state, seat)),
-        "palace": lambda: bool(story_options(state, seat)),
-    }[pending_kind]()
-    if not possible:
-        line = Line(f"effect:{estate}", 0, f"line/skipped-{pending_kind}", reference)
-        return _finish_turn(_credit(state, seat, line), seat, estate)
-    return evolve(state, phase="choice", pending=Pending(pending_kind, seat))  # type: ignore[arg-type]
+            d.credit(seat, Line("effect:Mill", 0, "line/mill-none", reference))
+    elif estate == "Barracks":
+        _barracks(d, seat)
+    else:
+        kind = _CHOICE_OF[estate]
+        if kind == "village":
+            possible = bool(me.graveyard)
+        else:
+            now = d.freeze()
+            options = {"walls": scout_targets, "church": coin_slots, "palace": story_options}
+            possible = bool(options[kind](now, seat))
+        if possible:
+            d.set(phase="choice", pending=Pending(kind, seat))
+            return
+        d.credit(seat, Line(f"effect:{estate}", 0, f"line/skipped-{kind}", reference))
+    _finish_turn(d, seat, estate)
 
 
 def _transfer(
-    state: State, payer: str, payee: str, amount: int, what: str, reference: str,
+    d: _Draft, payer: str, payee: str, amount: int, what: str, reference: str,
     params: dict[str, object],
-) -> State:  # fmt: skip
-    state, paid = _pay(state, payer, payee, amount)
+) -> None:  # fmt: skip
+    paid = d.pay(payer, payee, amount)
     gain = Line(f"effect:{what}", paid, f"line/{what}-gain", reference,
                 {"from": payer, "owed": amount, **params})  # fmt: skip
     loss = Line(f"effect:{what}", -paid, f"line/{what}-loss", reference,
                 {"to": payee, "owed": amount, **params})  # fmt: skip
-    state = _note(state, payee, gain, to_turn=True)
-    return _note(state, payer, loss, to_turn=False)
+    d.note(payee, gain, to_turn=True)
+    d.note(payer, loss, to_turn=False)
 
 
-def _barracks(state: State, seat: str) -> State:
+def _barracks(d: _Draft, seat: str) -> None:
     """Attack every player whose Walls are fewer than the attacker's Barracks [L265-270]."""
-    me = state.player(seat)
-    barracks = count(me, "Barracks")
+    barracks = count(d.player(seat), "Barracks")
     reference = EFFECT_REF["Barracks"]
     attacked = False
-    for target in state.players:
+    for target in list(d.players):
         if target.seat == seat or count(target, "Walls") >= barracks:
             continue
+        attacked = True
         column = next((i for i, c in enumerate(target.board) if c), None)
         lost = None
         if column is not None:
             lost = target.board[column][-1]
             board = list(target.board)
             board[column] = board[column][:-1]
-            state = evolve(
-                state,
-                players=_with(
-                    state, target.seat, board=tuple(board), graveyard=(*target.graveyard, lost)
-                ),
-            )
-        attacked = True
-        if lost is None and not state.options.barracks_empty_target_pays:
+            d.update(target.seat, board=tuple(board), graveyard=(*target.graveyard, lost))
+        if lost is None and not d.state.options.barracks_empty_target_pays:
             continue
-        state = _transfer(
-            state, target.seat, seat, BARRACKS_PAYMENT, "barracks", reference,
-            {"walls": count(target, "Walls"), "barracks": barracks,
-             "tile": lost.estate if lost else ""},
-        )  # fmt: skip
+        params: dict[str, object] = {
+            "walls": count(target, "Walls"),
+            "barracks": barracks,
+            "tile": lost.estate if lost else "",
+        }
+        _transfer(d, target.seat, seat, BARRACKS_PAYMENT, "barracks", reference, params)
     if not attacked:
-        state = _credit(state, seat, Line("effect:Barracks", 0, "line/barracks-none", reference))
-    return state
+        d.credit(seat, Line("effect:Barracks", 0, "line/barracks-none", reference))
 
 
-def _finish_turn(state: State, seat: str, estate: Estate) -> State:
+def _finish_turn(d: _Draft, seat: str, estate: Estate) -> None:
     """Collect the estate's income, then hand over to the next Lord or end the round."""
-    state = _credit(state, seat, income_line(state.player(seat), estate))
-    acted = (*state.acted, seat)
-    state = evolve(state, acted=acted, phase="turn", pending=None)
-    if len(acted) < len(state.players):
-        return state
-    if state.round <= 12:
-        return evolve(state, phase="refill")
-    return _after_refill(state)
+    d.credit(seat, income_line(d.player(seat), estate))
+    acted = (*d.get("acted"), seat)
+    d.set(acted=acted, phase="turn", pending=None)
+    if len(acted) < len(d.players):
+        return
+    if d.get("round") <= 12:
+        d.set(phase="refill")
+    else:
+        _after_refill(d)
 
 
-def _after_refill(state: State) -> State:
-    if state.round % ROWS == 0:
-        state = _resolve_event(state)
-        if state.phase == "choice":
-            return state
-    return _next_round(state)
+def _after_refill(d: _Draft) -> None:
+    if d.get("round") % ROWS == 0:
+        _resolve_event(d)
+        if d.get("phase") == "choice":
+            return
+    _next_round(d)
 
 
-def _next_round(state: State) -> State:
-    if state.round >= ROUNDS:
-        return evolve(state, phase="over", pending=None)
-    return _start_round(state, state.round + 1)
+def _next_round(d: _Draft) -> None:
+    round_ = d.get("round")
+    if round_ >= ROUNDS:
+        d.set(phase="over", pending=None)
+    else:
+        _start_round(d, round_ + 1)
 
 
-def _resolve_event(state: State) -> State:
+def _resolve_event(d: _Draft) -> None:
     """The leftmost face-up event card, for every player [L181-184]; then it is turned over."""
-    number = state.events[state.events_done]
+    done = d.get("events_done")
+    number = d.get("events")[done]
     card = EVENTS[number]
-    state = evolve(state, events_done=state.events_done + 1, phase="turn")
+    d.set(events_done=done + 1, phase="turn")
     if card.effect == "discard":
-        for p in state.players:
+        for p in list(d.players):
             board = list(p.board)
             lost = []
             for estate in card.estates:
@@ -640,60 +652,45 @@ def _resolve_event(state: State) -> State:
                     lost.append(column[-1])
                     board[INDEX[estate]] = column[:-1]
             if lost:
-                state = evolve(
-                    state,
-                    players=_with(state, p.seat, board=tuple(board),
-                                  graveyard=(*p.graveyard, *lost)),
-                )  # fmt: skip
+                d.update(p.seat, board=tuple(board), graveyard=(*p.graveyard, *lost))
                 line = Line(f"event:E{number}", 0, "line/event-discard", card.ref,
                             {"card": number, "tiles": [t.estate for t in lost]})  # fmt: skip
-                state = _note(state, p.seat, line, to_turn=False)
-        return state
-    if card.effect == "reconstruction":
-        order = [
-            p.seat
-            for p in sorted(
-                state.players, key=lambda p: (p.lord.row, p.lord.slot) if p.lord else (0, 0)
-            )
-            if p.graveyard
-        ]
+                d.note(p.seat, line, to_turn=False)
+    elif card.effect == "reconstruction":
+        by_lord = sorted(d.players, key=lambda p: (p.lord.row, p.lord.slot) if p.lord else (0, 0))
+        order = [p.seat for p in by_lord if p.graveyard]
         if order:
-            return evolve(
-                state, phase="choice", pending=Pending("reconstruction", order[0], tuple(order[1:]))
-            )
-        return state
-    for p in state.players:
-        amount = event_amount(p, card)
-        params = {"card": number}
-        if amount >= 0:
-            state = _credit(
-                state, p.seat, Line(f"event:E{number}", amount, "line/event", card.ref, params),
-                to_turn=False,
-            )  # fmt: skip
-        else:
-            state, paid = _pay(state, p.seat, None, -amount)
-            line = Line(f"event:E{number}", -paid, "line/event-cost", card.ref,
-                        {**params, "owed": -amount})  # fmt: skip
-            state = _note(state, p.seat, line, to_turn=False)
-    return state
+            d.set(phase="choice", pending=Pending("reconstruction", order[0], tuple(order[1:])))
+    else:
+        for p in list(d.players):
+            amount = event_amount(p, card)
+            params = {"card": number}
+            if amount >= 0:
+                line = Line(f"event:E{number}", amount, "line/event", card.ref, params)
+                d.credit(p.seat, line, to_turn=False)
+            else:
+                paid = d.pay(p.seat, None, -amount)
+                line = Line(f"event:E{number}", -paid, "line/event-cost", card.ref,
+                            {**params, "owed": -amount})  # fmt: skip
+                d.note(p.seat, line, to_turn=False)
 
 
-def _apply_return(state: State, move: ReturnTile) -> State:
-    pending = state.pending
+def _apply_return(d: _Draft, move: ReturnTile) -> None:
+    pending = d.state.pending
     assert pending is not None
-    me = state.player(move.seat)
+    me = d.player(move.seat)
     if move.tile is not None:
         grave = list(me.graveyard)
         grave.remove(move.tile)
         board = list(me.board)
         col = INDEX[move.tile.estate]
         board[col] = (*board[col], move.tile)
-        state = evolve(
-            state, players=_with(state, move.seat, board=tuple(board), graveyard=tuple(grave))
-        )
+        d.update(move.seat, board=tuple(board), graveyard=tuple(grave))
     if pending.kind == "village":
-        return _finish_turn(evolve(state, pending=None), move.seat, "Village")
-    if pending.queue:
-        nxt = Pending("reconstruction", pending.queue[0], pending.queue[1:])
-        return evolve(state, pending=nxt)
-    return _next_round(evolve(state, pending=None, phase="turn"))
+        d.set(pending=None)
+        _finish_turn(d, move.seat, "Village")
+    elif pending.queue:
+        d.set(pending=Pending("reconstruction", pending.queue[0], pending.queue[1:]))
+    else:
+        d.set(pending=None, phase="turn")
+        _next_round(d)

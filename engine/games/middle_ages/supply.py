@@ -68,9 +68,23 @@ def known_tiles(state: State) -> Iterable[Tile]:
     yield from state.restack
 
 
+_BOX_COUNTS: dict[int, tuple[TileBox, dict[str, Counter[Tile]]]] = {}
+
+
+def _box_counts(box: TileBox, back: Back) -> Counter[Tile]:
+    """The box's tiles of one back as a multiset, built once per box (boxes are immutable)."""
+    found = _BOX_COUNTS.get(id(box))
+    if found is None or found[0] is not box:
+        found = _BOX_COUNTS[id(box)] = (
+            box,
+            {b: Counter(box.of_back(b)) for b in ("blue", "orange")},
+        )
+    return found[1][back]
+
+
 def unseen(state: State, back: Back) -> Counter[Tile]:
     """Tiles of the box with this back that the table has not shown yet."""
-    left = Counter(box_of(state).of_back(back))
+    left = _box_counts(box_of(state), back).copy()
     left.subtract(t for t in known_tiles(state) if t.back == back)
     return +left
 
@@ -82,6 +96,15 @@ def check_reveal(state: State, tiles: tuple[Tile, ...]) -> list[Violation]:
     if p.short:
         out.append(Violation("reveal/stack-exhausted", DRAW_REF, {"short": p.short}, GAME_KEY))
         return out
+    if not (p.restack or p.discard or box_of(state).verified):
+        # The usual case: every tile comes from the blue or orange stack, so only the back
+        # colours can be checked against the stacks.
+        for back, expected in (("blue", p.blue), ("orange", p.orange)):
+            n = sum(1 for t in tiles if t.back == back)
+            if n != expected:
+                params = {"back": back, "count": n, "expected": expected}
+                out.append(Violation("reveal/wrong-stack", DRAW_REF, params, GAME_KEY))
+        return out + _estate_limits(state, tiles)
     rest = Counter(tiles)
     if p.discard and state.restack:
         # The restack ran out part way: all of it was drawn before the new reshuffle.
@@ -94,7 +117,8 @@ def check_reveal(state: State, tiles: tuple[Tile, ...]) -> list[Violation]:
     else:
         pool = Counter(state.restack if p.restack else state.discard)
     from_stack = {"blue": p.blue, "orange": p.orange}
-    for back in ("blue", "orange"):
+    backs: tuple[Back, ...] = ("blue", "orange")
+    for back in backs:
         mine = Counter({t: c for t, c in rest.items() if t.back == back})
         n = sum(mine.values())
         need_from_pool = n - from_stack[back]
@@ -119,8 +143,14 @@ def check_reveal(state: State, tiles: tuple[Tile, ...]) -> list[Violation]:
                         GAME_KEY,
                     )
                 )
+    return out + _estate_limits(state, _stack_part(state, tiles, p).elements())
+
+
+def _estate_limits(state: State, new: Iterable[Tile]) -> list[Violation]:
+    """No more tiles of an estate in view than the game has (RC-37); ``new`` come from a stack."""
+    out = []
     seen = Counter(t.estate for t in known_tiles(state))
-    seen.update(t.estate for t in _stack_part(state, tiles, p).elements())
+    seen.update(t.estate for t in new)
     for estate, limit in TILES_PER_ESTATE.items():
         if seen[estate] > limit:
             out.append(
@@ -137,6 +167,13 @@ def check_reveal(state: State, tiles: tuple[Tile, ...]) -> list[Violation]:
 def take(state: State, tiles: tuple[Tile, ...]) -> dict[str, object]:
     """The supply fields after drawing ``tiles`` (already checked)."""
     p = plan(state, len(tiles))
+    if not (p.restack or p.discard):
+        return {
+            "blue_left": state.blue_left - p.blue,
+            "orange_left": state.orange_left - p.orange,
+            "restack": state.restack,
+            "discard": state.discard,
+        }
     drawn_pool = Counter(tiles)
     drawn_pool.subtract(_stack_part(state, tiles, p))
     if p.discard:
