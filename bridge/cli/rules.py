@@ -122,16 +122,17 @@ def new(game: Game[Any, Any], players: tuple[str, ...], opts: tuple[str, ...]) -
 def check(game: Game[Any, Any], state_path: str, move_path: str | None, as_json: bool) -> None:
     """Is MOVE legal in STATE? Lists every violation. Without MOVE, checks the whole position."""
     state = _load_state(game, state_path)
-    if move_path is None:
-        violations = game.check_position(state)
-        subject = "position"
-    else:
+    violations = game.check_position(state)
+    subject = "position"
+    if move_path is not None and not violations:
         try:
             move = engine_rules.decode_move(game, _read_json(move_path))
         except InputError as exc:
             _input_error(move_path, exc)
         violations = engine_rules.check(game, state, move)
         subject = "move"
+    elif move_path is not None:
+        err.print("[yellow]the position itself is faulty; the move was not checked[/]")
     if as_json:
         click.echo(json.dumps({"legal": not violations,
                                "violations": [v.to_json() for v in violations]},

@@ -106,7 +106,7 @@ def actor(state: State) -> str | None:
         return state.pending.seat if state.pending else None
     if phase == "placement":
         placed = sum(1 for p in state.players if p.lord is not None)
-        return state.order[placed]
+        return state.order[placed] if placed < len(state.order) else None
     if phase == "over":
         return None
     return TABLE

@@ -41,6 +41,9 @@ def check_position(state: State) -> list[Violation]:
         out.append(_v("position/players", ref("§3", "L26-33"), count=n))
     if len(set(seats)) != n:
         out.append(_v("position/duplicate-seat", ref("§3 step 7", "L113-114")))
+    flow = _flow(state)
+    if flow:
+        return out + flow  # the rest assumes a coherent phase
     out += _rows(state)
     out += _pawns(state)
     out += _unclaimed(state)
@@ -62,6 +65,36 @@ def check_position(state: State) -> list[Violation]:
             if p.coins < 0:
                 out.append(_v("position/negative-coins", "docs/rules-decisions.md", seat=p.seat))
     return out
+
+
+def _flow(state: State) -> list[Violation]:
+    """The phase, round and pending choice must describe a point the game can reach (§3-§4)."""
+    reference = ref("§3-§4 game flow", "L89-184")
+    phase, round_, seats = state.phase, state.round, set(state.seats)
+    setup = phase in ("setup-rows", "setup-events", "setup-order", "placement")
+    problems = [
+        len(state.rows) != 4,
+        not 0 <= state.rows_laid <= 4,
+        not 0 <= state.events_done <= 4,
+        setup and round_ != 0,
+        not setup and not 1 <= round_ <= ROUNDS,
+        (phase == "choice") != (state.pending is not None),
+        state.pending is not None
+        and not {state.pending.seat, *state.pending.queue} <= seats,
+        phase == "setup-rows" and state.rows_laid >= 4,
+        phase != "setup-rows" and state.rows_laid != 4,
+        phase in ("setup-rows", "setup-events") and bool(state.events),
+        phase not in ("setup-rows", "setup-events") and not state.events,
+        phase in ("setup-rows", "setup-events", "setup-order") and bool(state.order),
+        phase not in ("setup-rows", "setup-events", "setup-order")
+        and sorted(state.order) != sorted(state.seats),
+        phase == "refill" and (round_ > 12 or len(state.acted) != len(seats)),
+        phase == "over" and round_ != ROUNDS,
+        not set(state.acted) <= seats or len(set(state.acted)) != len(state.acted),
+    ]
+    if any(problems):
+        return [_v("position/incoherent-phase", reference, phase=phase, round=round_)]
+    return []
 
 
 def _events_due(state: State) -> int:
