@@ -1,9 +1,10 @@
 """Middle Ages (Marc André): the fief tile game, refereed completely. Rules: rules/fief_tiles.md.
 
 ``GAME`` offers the verbs of ``engine.game.Game``; the modules beside this one hold the pieces:
-``components`` (printed facts and the tile box), ``state`` (state and moves), ``play`` (turn
-flow, legality, apply), ``income``, ``scoring``, ``position`` (whole-position checks), ``supply``
-(draw stacks) and ``views`` (views and prompts).
+``components`` (printed facts and the tile box), ``state`` (state and moves), ``play`` (whose
+move, legal moves), ``checks`` (legality), ``resolve`` (applying a move: effects, income, refills,
+events), ``income``, ``scoring``, ``position`` (whole-position checks), ``supply`` (draw stacks)
+and ``views`` (views and prompts).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from typing import Any
 
 from engine import codec
 from engine.game import TABLE, GameInfo, Line, OptionSpec, Prompt, ScoreRow
-from engine.games.middle_ages import play, position, scoring, supply, views
+from engine.games.middle_ages import checks, play, position, resolve, scoring, supply, views
 from engine.games.middle_ages.components import (
     BLUE_TILES,
     EVENTS,
     EVENTS_LAID,
+    GAME_KEY,
     ORANGE_TILES,
     RULEBOOK,
     TILES_PER_ESTATE,
@@ -37,7 +39,7 @@ from engine.games.middle_ages.state import (
 )
 from engine.violations import InputError, Violation
 
-KEY = "middle-ages"
+KEY = GAME_KEY
 RESERVED_SEATS = (TABLE, "host")
 
 INFO = GameInfo(
@@ -137,10 +139,10 @@ class MiddleAges:
         return play.legal_moves(state)
 
     def check(self, state: State, move: Move) -> list[Violation]:
-        return play.check(state, move)
+        return checks.check(state, move)
 
     def apply_unchecked(self, state: State, move: Move) -> State:
-        return play.apply(state, move)
+        return resolve.apply(state, move)
 
     def check_position(self, state: State) -> list[Violation]:
         return position.check_position(state)

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from engine import codec
 from engine.violations import InputError
 
+GAME_KEY = "middle-ages"
 RULEBOOK = "rules/fief_tiles.md"
 SEED = "003_8da931cd88ab5f77.txt"
 

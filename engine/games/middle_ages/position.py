@@ -13,6 +13,7 @@ from engine.games.middle_ages.components import (
     ESTATES,
     EVENTS,
     EVENTS_LAID,
+    GAME_KEY,
     ORANGE_TILES,
     PRINTED,
     ROUNDS,
@@ -25,8 +26,6 @@ from engine.games.middle_ages.play import destination_row, lords_row
 from engine.games.middle_ages.state import Pos, State
 from engine.games.middle_ages.supply import known_tiles
 from engine.violations import Violation
-
-GAME_KEY = "middle-ages"
 
 
 def _v(code: str, reference: str, **params: object) -> Violation:
@@ -79,8 +78,7 @@ def _flow(state: State) -> list[Violation]:
         setup and round_ != 0,
         not setup and not 1 <= round_ <= ROUNDS,
         (phase == "choice") != (state.pending is not None),
-        state.pending is not None
-        and not {state.pending.seat, *state.pending.queue} <= seats,
+        state.pending is not None and not {state.pending.seat, *state.pending.queue} <= seats,
         phase == "setup-rows" and state.rows_laid >= 4,
         phase != "setup-rows" and state.rows_laid != 4,
         phase in ("setup-rows", "setup-events") and bool(state.events),

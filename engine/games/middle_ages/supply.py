@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.games.middle_ages.components import (
+    GAME_KEY,
     TILES_PER_ESTATE,
     Back,
     Tile,
@@ -26,7 +27,6 @@ from engine.games.middle_ages.components import (
 from engine.games.middle_ages.state import State
 from engine.violations import Violation
 
-GAME_KEY = "middle-ages"
 DRAW_REF = ref("§3 draw discipline", "L93-96, L170-179")
 
 

@@ -11,14 +11,12 @@ from typing import Any
 
 from engine import codec
 from engine.game import TABLE, Line, Prompt
-from engine.games.middle_ages.components import ESTATES
+from engine.games.middle_ages.components import ESTATES, GAME_KEY
 from engine.games.middle_ages.income import income_line
 from engine.games.middle_ages.play import actor, destination_row, legal_moves, lords_row
 from engine.games.middle_ages.scoring import score
 from engine.games.middle_ages.state import State
 from engine.i18n import DEFAULT_LANG, message
-
-GAME_KEY = "middle-ages"
 
 
 def line_text(line: Line, lang: str = DEFAULT_LANG) -> str:
