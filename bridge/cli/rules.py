@@ -28,7 +28,7 @@ EXIT_ILLEGAL = 1
 EXIT_INPUT = 2
 
 out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(text: str) -> NoReturn:

@@ -56,16 +56,18 @@ class _Draft:
 
     A move runs several steps (take the tile, the effect, income, the end of the round, an event
     card), each changing coins, boards and itemised lines. Copying the frozen state at every step
-    was most of the engine's cost, so the steps work on this draft and ``freeze`` builds the one
-    new ``State``. Every move starts a fresh itemised ledger (``last_move``).
+    was most of the engine's cost, so the steps record their changes here (per state field and per
+    player) and ``freeze`` builds the one new ``State``. A player record is rebuilt only when a
+    step reads it whole. Every move starts a fresh itemised ledger (``last_move``).
     """
 
-    __slots__ = ("changes", "entries", "players", "state")
+    __slots__ = ("changes", "entries", "pending", "players", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.changes: dict[str, Any] = {}
         self.players = list(state.players)
+        self.pending: list[dict[str, Any] | None] = [None] * len(self.players)
         self.entries: list[Entry] = []
 
     def get(self, name: str) -> Any:
@@ -80,39 +82,63 @@ class _Draft:
                 return i
         raise KeyError(seat)
 
+    def _field(self, i: int, name: str) -> Any:
+        changed = self.pending[i]
+        if changed is not None and name in changed:
+            return changed[name]
+        return getattr(self.players[i], name)
+
+    def _materialize(self, i: int) -> Player:
+        changed = self.pending[i]
+        if changed:
+            self.players[i] = evolve(self.players[i], **changed)
+            self.pending[i] = None
+        return self.players[i]
+
     def player(self, seat: str) -> Player:
-        return self.players[self._index(seat)]
+        return self._materialize(self._index(seat))
+
+    def current(self) -> list[Player]:
+        """Every player as the move has left them so far, in seat order."""
+        return [self._materialize(i) for i in range(len(self.players))]
 
     def update(self, seat: str, **changes: Any) -> None:
         i = self._index(seat)
-        self.players[i] = evolve(self.players[i], **changes)
+        changed = self.pending[i]
+        if changed is None:
+            self.pending[i] = changes
+        else:
+            changed.update(changes)
 
     def credit(self, seat: str, line: Line, to_turn: bool = True) -> None:
         """Add ``line``'s amount to ``seat`` and record it in the move's (and turn's) ledger."""
-        p = self.player(seat)
-        turn = (*p.last_turn, line) if to_turn else p.last_turn
-        self.update(seat, coins=p.coins + line.amount, last_turn=turn)
+        i = self._index(seat)
+        coins = self._field(i, "coins") + line.amount
+        if to_turn:
+            self.update(seat, coins=coins, last_turn=(*self._field(i, "last_turn"), line))
+        else:
+            self.update(seat, coins=coins)
         self.entries.append(Entry(seat, line))
 
     def note(self, seat: str, line: Line, to_turn: bool) -> None:
         """Record a line whose coins already moved (transfers)."""
         if to_turn:
-            self.update(seat, last_turn=(*self.player(seat).last_turn, line))
+            i = self._index(seat)
+            self.update(seat, last_turn=(*self._field(i, "last_turn"), line))
         self.entries.append(Entry(seat, line))
 
     def pay(self, payer: str, payee: str | None, amount: int) -> int:
         """Move up to ``amount`` coins from ``payer`` (to ``payee``, or the bank when None)."""
-        have = self.player(payer).coins
+        have = self._field(self._index(payer), "coins")
         paid = amount if self.state.options.coin_debt == "negative" else max(0, min(amount, have))
         self.update(payer, coins=have - paid)
         if payee is not None:
-            self.update(payee, coins=self.player(payee).coins + paid)
+            self.update(payee, coins=self._field(self._index(payee), "coins") + paid)
         return paid
 
     def freeze(self) -> State:
-        return evolve(
-            self.state, players=tuple(self.players), last_move=tuple(self.entries), **self.changes
-        )
+        players = tuple(self.current())
+        return evolve(self.state, players=players, last_move=tuple(self.entries), **self.changes)
 
 
 def apply(state: State, move: Move) -> State:
@@ -127,7 +153,7 @@ def apply(state: State, move: Move) -> State:
         d.set(order=move.order, phase="placement")
     elif isinstance(move, PlaceLord):
         d.update(seat, lord=Pos(1, move.slot))
-        if all(p.lord is not None for p in d.players):
+        if all(p.lord is not None for p in d.current()):
             _start_round(d, 1)
     elif isinstance(move, MoveLord):
         _apply_lord(d, move)
@@ -170,7 +196,7 @@ def _apply_reveal(d: _Draft, move: Reveal) -> None:
 def _start_round(d: _Draft, round_: int) -> None:
     """Round start: the tile in the Lords' row with no Lord on it goes to the discard pile."""
     start = lords_row(round_)
-    occupied = {p.lord.slot for p in d.players if p.lord is not None and p.lord.row == start}
+    occupied = {p.lord.slot for p in d.current() if p.lord is not None and p.lord.row == start}
     rows = d.get("rows")
     row = rows[start - 1]
     dropped = tuple(t for s, t in enumerate(row, 1) if t is not None and s not in occupied)
@@ -226,7 +252,7 @@ def _resolve_effect(d: _Draft, seat: str, tile: Tile) -> None:
         d.credit(seat, Line(f"effect:{estate}", n, f"line/effect-{kind}", reference, {"count": n}))
     elif estate == "Mill":
         mills = count(me, "Mill")
-        payers = [o.seat for o in d.players if o.seat != seat and count(o, "Mill") < mills]
+        payers = [o.seat for o in d.current() if o.seat != seat and count(o, "Mill") < mills]
         for other in payers:
             params: dict[str, object] = {"mine": mills, "theirs": count(d.player(other), "Mill")}
             _transfer(d, other, seat, MILL_PAYMENT, "mill", reference, params)
@@ -267,7 +293,7 @@ def _barracks(d: _Draft, seat: str) -> None:
     barracks = count(d.player(seat), "Barracks")
     reference = EFFECT_REF["Barracks"]
     attacked = False
-    for target in list(d.players):
+    for target in d.current():
         if target.seat == seat or count(target, "Walls") >= barracks:
             continue
         attacked = True
@@ -326,7 +352,7 @@ def _resolve_event(d: _Draft) -> None:
     card = EVENTS[number]
     d.set(events_done=done + 1, phase="turn")
     if card.effect == "discard":
-        for p in list(d.players):
+        for p in d.current():
             board = list(p.board)
             lost = []
             for estate in card.estates:
@@ -340,12 +366,12 @@ def _resolve_event(d: _Draft) -> None:
                             {"card": number, "tiles": [t.estate for t in lost]})  # fmt: skip
                 d.note(p.seat, line, to_turn=False)
     elif card.effect == "reconstruction":
-        by_lord = sorted(d.players, key=lambda p: (p.lord.row, p.lord.slot) if p.lord else (0, 0))
+        by_lord = sorted(d.current(), key=lambda p: (p.lord.row, p.lord.slot) if p.lord else (0, 0))
         order = [p.seat for p in by_lord if p.graveyard]
         if order:
             d.set(phase="choice", pending=Pending("reconstruction", order[0], tuple(order[1:])))
     else:
-        for p in list(d.players):
+        for p in d.current():
             amount = event_amount(p, card)
             params = {"card": number}
             if amount >= 0:
