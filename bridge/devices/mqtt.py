@@ -1,0 +1,214 @@
+"""Herald's MQTT side: one paho-mqtt 2.x client per table, feeding a :class:`DeviceHub`.
+
+Topics (``<table>`` and ``<device>`` are ids of letters, digits, ``-`` and ``_``)::
+
+    herald/<table>/devices/<device>/event   device → Herald, QoS 1, not retained
+    herald/<table>/devices/<device>/status  device → Herald, "online"/"offline", retained, will
+    herald/<table>/devices/<device>/info    device → Herald, hello JSON, retained
+    herald/<table>/devices/<device>/cmd     Herald → device, QoS 1 (LED retained; ack/nak not)
+    herald/<table>/referee/status           Herald's own "online"/"offline", retained, will
+
+The client uses ``CallbackAPIVersion.VERSION2``, a persistent session (``clean_session=False``
+with a stable client id) so the broker queues events while Herald is away, paho's automatic
+reconnect, and subscribes again in every ``on_connect`` so a broker that lost its state after a
+restart still delivers. Loss is excluded end-to-end by device retransmission until Herald's
+``ack``; duplicates are excluded by the hub's dedup store.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from engine.i18n import message
+
+from .hub import DeviceHub
+from .protocol import _DEVICE_ID, to_wire_json
+
+log = logging.getLogger(__name__)
+
+TOPIC_ROOT = "herald"
+
+
+@dataclass(frozen=True)
+class BrokerUrl:
+    """``mqtt://[user:pass@]host[:port]`` (``mqtts://`` for TLS, default port 8883)."""
+
+    host: str
+    port: int
+    username: str | None = None
+    password: str | None = None
+    tls: bool = False
+
+    @classmethod
+    def parse(cls, url: str) -> BrokerUrl:
+        parts = urlsplit(url if "://" in url else f"mqtt://{url}")
+        if parts.scheme not in ("mqtt", "mqtts", "tcp"):
+            raise ValueError(f"unsupported MQTT URL scheme {parts.scheme!r} in {url!r}")
+        if not parts.hostname:
+            raise ValueError(f"no host in MQTT URL {url!r}")
+        tls = parts.scheme == "mqtts"
+        return cls(
+            host=parts.hostname,
+            port=parts.port or (8883 if tls else 1883),
+            username=unquote(parts.username) if parts.username else None,
+            password=unquote(parts.password) if parts.password else None,
+            tls=tls,
+        )
+
+    def __str__(self) -> str:  # never print the password
+        scheme = "mqtts" if self.tls else "mqtt"
+        return f"{scheme}://{self.host}:{self.port}"
+
+
+def device_topic(table: str, device: str, leaf: str) -> str:
+    """``herald/<table>/devices/<device>/<leaf>``."""
+    return f"{TOPIC_ROOT}/{table}/devices/{device}/{leaf}"
+
+
+def referee_status_topic(table: str) -> str:
+    return f"{TOPIC_ROOT}/{table}/referee/status"
+
+
+class MqttTransport:
+    """Connects a table's devices on one broker to a :class:`DeviceHub`.
+
+    Args:
+        hub: Where payloads go.
+        url: Broker URL, see :class:`BrokerUrl`.
+        table: Table id, the second topic level.
+        client_id: Stable id for the persistent session; ``herald-<table>`` by default.
+        keepalive: Seconds; the broker publishes Herald's will after 1.5x this of silence.
+    """
+
+    def __init__(
+        self,
+        hub: DeviceHub,
+        url: str,
+        table: str,
+        *,
+        client_id: str | None = None,
+        keepalive: int = 30,
+        reconnect_delay: tuple[float, float] = (0.2, 5.0),
+    ) -> None:
+        if not _DEVICE_ID.match(table):
+            raise ValueError(f"invalid table id {table!r}")
+        self.hub = hub
+        self.broker = BrokerUrl.parse(url)
+        self.table = table
+        self.keepalive = keepalive
+        self.connected = threading.Event()
+        self.connections = 0
+        self._stopping = False
+        self._client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=client_id or f"herald-{table}",
+            clean_session=False,
+            protocol=mqtt.MQTTv311,
+        )
+        if self.broker.username:
+            self._client.username_pw_set(self.broker.username, self.broker.password)
+        if self.broker.tls:
+            self._client.tls_set()
+        lo, hi = reconnect_delay
+        self._client.reconnect_delay_set(min_delay=max(1, round(lo)), max_delay=max(1, round(hi)))
+        self._client.will_set(referee_status_topic(table), b"offline", qos=1, retain=True)
+        self._client.on_connect = self._on_connect
+        self._client.on_disconnect = self._on_disconnect
+        self._client.on_message = self._on_message
+
+    @property
+    def name(self) -> str:
+        return str(self.broker)
+
+    def start(self) -> None:
+        """Connect in the background; paho keeps retrying until the broker answers."""
+        self._client.connect_async(self.broker.host, self.broker.port, keepalive=self.keepalive)
+        self._client.loop_start()
+
+    def stop(self) -> None:
+        """Say Herald is offline, disconnect cleanly and join paho's thread."""
+        self._stopping = True
+        if self.connected.is_set():
+            info = self._client.publish(
+                referee_status_topic(self.table), b"offline", qos=1, retain=True
+            )
+            info.wait_for_publish(timeout=2)
+        self._client.disconnect()
+        self._client.loop_stop()
+
+    def send(self, device: str, msg: Mapping[str, Any], *, retain: bool = False) -> bool:
+        """Publish ``msg`` to the device's ``cmd`` topic at QoS 1.
+
+        paho queues it while disconnected and sends it after reconnecting, so False only
+        means the queue refused it.
+        """
+        info = self._client.publish(
+            device_topic(self.table, device, "cmd"), to_wire_json(msg), qos=1, retain=retain
+        )
+        return bool(info.rc in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN))
+
+    # ------------------------------------------------------------------ paho callbacks
+
+    def _on_connect(
+        self,
+        client: mqtt.Client,
+        userdata: Any,
+        flags: mqtt.ConnectFlags,
+        reason_code: Any,
+        properties: Any,
+    ) -> None:
+        if reason_code.is_failure:
+            log.warning("%s", message("devices/broker-lost", broker=self.name, detail=reason_code))
+            return
+        base = f"{TOPIC_ROOT}/{self.table}/devices/+"
+        client.subscribe([(f"{base}/event", 1), (f"{base}/status", 1), (f"{base}/info", 1)])
+        client.publish(referee_status_topic(self.table), b"online", qos=1, retain=True)
+        self.connections += 1
+        self.connected.set()
+        log.info("%s", message("devices/broker-connected", broker=self.name))
+
+    def _on_disconnect(
+        self,
+        client: mqtt.Client,
+        userdata: Any,
+        flags: mqtt.DisconnectFlags,
+        reason_code: Any,
+        properties: Any,
+    ) -> None:
+        was = self.connected.is_set()
+        self.connected.clear()
+        if was and not self._stopping:
+            log.warning("%s", message("devices/broker-lost", broker=self.name, detail=reason_code))
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        parts = msg.topic.split("/")
+        if len(parts) != 5 or parts[0] != TOPIC_ROOT or parts[2] != "devices":
+            return
+        device, leaf = parts[3], parts[4]
+        payload = bytes(msg.payload)
+        try:
+            if not _DEVICE_ID.match(device):
+                log.warning("%s: ignoring topic with invalid device id %r", self.name, device)
+                self.hub.registry.source_error(self.name)
+            elif leaf == "event":
+                self.hub.ingest_event(payload, self, topic_device=device)
+            elif leaf == "status" and payload:
+                self.hub.ingest_status(device, payload, self)
+            elif leaf == "info" and payload:
+                self.hub.ingest_hello(payload, self, topic_device=device, sets_online=False)
+        except Exception:  # a bug must not kill paho's network thread
+            log.exception("%s: unexpected error handling %s", self.name, msg.topic)
+
+
+def new_client_id(table: str) -> str:
+    """A unique client id, for tools that must not take over Herald's persistent session."""
+    return f"herald-{table}-{uuid.uuid4().hex[:8]}"
