@@ -1,0 +1,135 @@
+"""``herald vision …``: read one camera frame, and enrol tile and card faces.
+
+``herald vision detect FRAME --json`` prints the document described in docs/vision.md (markers,
+board homography, cards/tiles, dice); ``herald vision enroll IMAGES… --library DIR`` adds face
+pictures to a library with a progress bar. Bad input (an unreadable frame, an unknown
+dictionary, a broken profile or library) exits with code 2 and a sentence from the message
+catalog; nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NoReturn
+
+import click
+import cv2
+import numpy as np
+from rich.console import Console
+from rich.progress import track
+
+from engine.i18n import message
+from vision.appearance import LibraryError, enroll
+from vision.calibration import ProfileError
+from vision.config import VisionConfig
+from vision.markers import UnknownDictionaryError, available_dictionaries, dictionary_by_name
+from vision.pipeline import Pipeline
+
+EXIT_INPUT = 2
+
+err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def _fail(code: str, **params: object) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message(code, **params)}")
+    sys.exit(EXIT_INPUT)
+
+
+def _config(path: str | None) -> VisionConfig:
+    if path is None:
+        return VisionConfig()
+    try:
+        return VisionConfig.load(path)
+    except (OSError, ValueError, TypeError) as exc:
+        _fail("vision/bad-config", detail=str(exc))
+
+
+@click.group()
+def vision() -> None:
+    """Read the table from a camera frame; enrol tile and card faces."""
+
+
+@vision.command()
+@click.argument("frame", type=click.Path(dir_okay=False))
+@click.option("--dict", "dictionary", default=None, help="ArUco dictionary, e.g. 4x4_250.")
+@click.option("--library", type=click.Path(file_okay=False), help="Enrolled faces directory.")
+@click.option("--profile", type=click.Path(dir_okay=False), help="Board profile (JSON).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Tuning file.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON document.")
+def detect(
+    frame: str,
+    dictionary: str | None,
+    library: str | None,
+    profile: str | None,
+    config_path: str | None,
+    as_json: bool,
+) -> None:
+    """Detect markers, the board, cards/tiles and dice in one FRAME image."""
+    cfg = _config(config_path)
+    if dictionary is not None:
+        try:
+            dictionary_by_name(dictionary)
+        except UnknownDictionaryError:
+            _fail(
+                "vision/unknown-dictionary",
+                name=dictionary,
+                choices=", ".join(available_dictionaries()),
+            )
+    image = cv2.imread(frame, cv2.IMREAD_COLOR) if Path(frame).is_file() else None
+    if image is None:
+        _fail("vision/frame-unreadable", path=frame)
+    try:
+        pipeline = Pipeline.from_paths(cfg, profile, library, dictionary)
+    except ProfileError as exc:
+        _fail("vision/bad-profile", detail=str(exc))
+    except LibraryError as exc:
+        _fail("vision/bad-library", detail=str(exc))
+    result = pipeline.detect(np.asarray(image, dtype=np.uint8))
+    doc = result.to_json()
+    if as_json:
+        click.echo(json.dumps(doc))
+        return
+    board = (
+        message("vision/board-found", error=result.board.reprojection_px)
+        if result.board.found
+        else message("vision/board-missing")
+    )
+    out.print(
+        message(
+            "vision/summary",
+            board=board,
+            markers=len(doc["markers"]),
+            cards=len(doc["cards"]),
+            dice=len(doc["dice"]),
+        )
+    )
+    for m in doc["markers"]:
+        out.print(f"  marker {m['id']:>4}  board_xy={m['board_xy']}")
+    for c in doc["cards"]:
+        out.print(f"  face   {c['id']}  score={c['score']}")
+    for d in doc["dice"]:
+        out.print(f"  die    {d['value']}  at {d['center']}")
+
+
+@vision.command(name="enroll")
+@click.argument("images", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--library", required=True, type=click.Path(file_okay=False))
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Tuning file.")
+def enroll_cmd(images: tuple[str, ...], library: str, config_path: str | None) -> None:
+    """Add face pictures (IMAGES) to the library in DIR; the id is the file name stem."""
+    if not images:
+        _fail("vision/no-images")
+    cfg = _config(config_path)
+
+    def bar(paths: Iterable[Path]) -> Iterable[Path]:
+        return track(list(paths), description="Enrolling", console=err, transient=True)
+
+    try:
+        ids = enroll(images, library, cfg.match, progress=bar)
+    except LibraryError as exc:
+        _fail("vision/bad-library", detail=str(exc))
+    out.print(message("vision/enrolled", count=len(ids), library=library, ids=", ".join(ids)))

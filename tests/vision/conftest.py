@@ -1,0 +1,48 @@
+"""Shared seeded fixtures for the vision tests (scenes are costly: build each once)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.appearance import Library, Matcher, SlotClassifier
+from vision.art import stand_in_art
+from vision.markers import MarkerDetector
+from vision.scenes import Scene, hard_scene
+
+TILES = [f"tile-{i:02d}" for i in range(12)]
+UNKNOWN_TILES = [f"tile-x{i}" for i in range(4)]
+CARDS = [f"card-{i:02d}" for i in range(8)]
+
+
+@pytest.fixture(scope="session")
+def detector() -> MarkerDetector:
+    return MarkerDetector()
+
+
+@pytest.fixture(scope="session")
+def hard_scenes() -> list[Scene]:
+    """Six seeded hard scenes (seeds unused by tuning, which used 1000-1015)."""
+    return [
+        hard_scene(7100 + k, tile_keys=TILES + UNKNOWN_TILES, card_keys=[CARDS[k], "alien-card"])
+        for k in range(6)
+    ]
+
+
+@pytest.fixture(scope="session")
+def library() -> Library:
+    lib = Library()
+    for key in TILES:
+        lib.add(key, stand_in_art(key, 320, 320))
+    for key in CARDS:
+        lib.add(key, stand_in_art(key, 320, 448))
+    return lib
+
+
+@pytest.fixture(scope="session")
+def matcher(library: Library) -> Matcher:
+    return Matcher(library)
+
+
+@pytest.fixture(scope="session")
+def slots() -> SlotClassifier:
+    return SlotClassifier({key: stand_in_art(key, 320, 320) for key in TILES})

@@ -1,0 +1,175 @@
+"""Every threshold of the vision pipeline, in one place, as plain dataclasses.
+
+Stages take their config as an argument instead of reading module constants, so a test, the
+benchmark and a venue's tuning file can change a number without touching code. ``VisionConfig``
+round-trips through JSON (``from_dict``/``to_dict``); unknown keys are an error so a typo in a
+tuning file is caught instead of silently ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class MarkerConfig:
+    """ArUco detection and verification thresholds.
+
+    The defaults were tuned on the seeded hard scenes of ``vision.scenes`` (10 mm stickers seen
+    at 1.7-2.6 px/mm, blur, noise, JPEG, uneven light); see docs/vision.md for the figures.
+    """
+
+    dictionary: str = "4x4_250"
+    # Adaptive threshold: more and smaller windows find the thin borders of small markers.
+    thresh_win_min: int = 3
+    thresh_win_max: int = 33
+    thresh_win_step: int = 6
+    thresh_constant: float = 7.0
+    # Candidate geometry, relative to the largest image side (OpenCV's convention). The OpenCV
+    # default 0.03 drops every marker under ~14 px on a 1920 px frame: too big for stickers.
+    min_perimeter_rate: float = 0.016
+    polygon_accuracy: float = 0.05
+    min_corner_distance_rate: float = 0.05
+    # Bit sampling: more pixels per cell and a wider ignored margin read blurred cells better.
+    pixels_per_cell: int = 8
+    ignored_margin_per_cell: float = 0.3
+    # OpenCV's own error correction is off: a corrected bit is how a texture becomes a marker.
+    error_correction_rate: float = 0.0
+    max_border_error_rate: float = 0.35
+    min_otsu_std: float = 5.0
+    # Unsharp mask before decoding: blur merges the 3 px cells of a small marker.
+    sharpen_sigma: float = 1.2
+    sharpen_amount: float = 1.0
+    frame_sharpen_amount: float = 0.0
+    # Multi-scale: every candidate quad (decoded or not) is re-read in an upscaled crop.
+    upscale: float = 2.0
+    upscale_max_side_px: float = 40.0
+    crop_margin: float = 0.6
+    max_rejected_rescans: int = 400
+    rescan_min_side_px: float = 8.0
+    rescan_max_side_px: float = 120.0
+    # Own verification (independent of OpenCV's decoder) applied to every reported marker.
+    verify_samples_per_cell: int = 12
+    max_mixed_cells: int = 6
+    min_cell_contrast: float = 0.12
+    min_separation: float = 0.2
+    min_separation_confirmed: float = -0.25
+    min_side_px: float = 7.0
+    max_side_ratio: float = 3.0
+    min_angle_deg: float = 35.0
+    corner_refinement: str = "subpix"
+    # Codes whose inner cells are nearly all one colour look like a plain square with a hole,
+    # which board art often is: the sticker kit never prints them and they are not reported.
+    min_minority_share: float = 0.2
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    """Board calibration: which marker IDs sit on the board corners and where (board mm)."""
+
+    corner_ids: tuple[int, int, int, int] = (0, 1, 2, 3)
+    # Board coordinates (mm) of the centre of each corner marker: top-left, top-right,
+    # bottom-right, bottom-left, seen from the board's own top edge.
+    width_mm: float = 560.0
+    height_mm: float = 380.0
+    corner_inset_mm: float = 25.0
+    max_reprojection_px: float = 6.0
+    # A marker whose size on the calibrated board is off by more than this share of its
+    # printed size is board art, not a sticker.
+    size_tolerance: float = 0.2
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Appearance matching of tiles and cards (local features + RANSAC homography)."""
+
+    features: str = "sift"
+    sift_contrast: float = 0.02
+    clahe_clip: float = 2.0
+    max_features_library: int = 600
+    max_features_frame: int = 12000
+    library_long_side_px: int = 320
+    library_scales: tuple[float, ...] = (1.0, 0.5, 0.25)
+    ratio: float = 0.78
+    min_good_matches: int = 10
+    ransac_reproj_px: float = 5.0
+    min_inliers: int = 12
+    min_inlier_ratio: float = 0.3
+    # The matched outline must look like a flat card seen by a camera, not a twisted fit.
+    max_side_ratio: float = 4.0
+    min_area_px: float = 400.0
+    max_instances_per_id: int = 4
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    """Pip reading of standard white six-sided dice with dark pips."""
+
+    die_min_area_px: float = 150.0
+    die_max_area_px: float = 20000.0
+    min_squareness: float = 0.6
+    white_min: int = 150
+    pip_radius_ratio: float = 0.06
+    min_pip_contrast: float = 40.0
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    """Debounce and motion gating of the live tracker."""
+
+    stable_frames: int = 3
+    motion_scale: float = 0.125
+    motion_blur: float = 1.0
+    motion_threshold: float = 12.0
+    motion_min_cells: int = 1
+    cell_px: int = 64
+    region_margin_px: int = 48
+    skin_veto_fraction: float = 0.15
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    """The whole pipeline's thresholds."""
+
+    markers: MarkerConfig = field(default_factory=MarkerConfig)
+    board: BoardConfig = field(default_factory=BoardConfig)
+    match: MatchConfig = field(default_factory=MatchConfig)
+    dice: DiceConfig = field(default_factory=DiceConfig)
+    tracker: TrackerConfig = field(default_factory=TrackerConfig)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (tuples become lists)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> VisionConfig:
+        """Build from a (partial) dict; missing keys keep their defaults, unknown keys fail."""
+        return _build(cls, data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> VisionConfig:
+        """Read a JSON tuning file."""
+        return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def _build(cls: type[T], data: dict[str, Any]) -> T:
+    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = set(data) - set(known)
+    if unknown:
+        raise ValueError(f"unknown {cls.__name__} keys: {sorted(unknown)}")
+    defaults = cls()
+    kwargs: dict[str, Any] = {}
+    for name, value in data.items():
+        current = getattr(defaults, name)
+        if is_dataclass(current) and isinstance(value, dict):
+            kwargs[name] = _build(type(current), value)
+        elif isinstance(current, tuple):
+            kwargs[name] = tuple(value)
+        else:
+            kwargs[name] = value
+    return cls(**kwargs)
