@@ -20,7 +20,7 @@ $(VENV)/.dev-deps: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.run-deps
 
 run: $(VENV)/.run-deps
-	$(BIN)/herald demo
+	$(BIN)/herald serve
 
 system-deps:
 	@bash scripts/system-deps.sh

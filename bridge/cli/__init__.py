@@ -6,7 +6,10 @@ import click
 
 from bridge.cli.demo import demo
 from bridge.cli.rules import rules
+from bridge.cli.serve import serve
+from bridge.cli.sessions import sessions
 from bridge.cli.tts import tts
+from bridge.cli.vision import vision
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,3 +21,6 @@ def main() -> None:
 main.add_command(rules)
 main.add_command(demo)
 main.add_command(tts)
+main.add_command(serve)
+main.add_command(sessions)
+main.add_command(vision)

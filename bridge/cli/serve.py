@@ -1,0 +1,167 @@
+"""``herald serve``: referee one table live, with its pages and the Socket.IO contract.
+
+With no hardware attached it runs the simulated table, so ``make run`` shows a live game: the
+table display and each seat's page update as the simulated table plays a legal move every 1–2 s.
+The event store makes a restart safe: with the same ``--db`` an unfinished session resumes at
+the exact state it had (every acknowledged event was committed first).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import signal
+import socket
+import sys
+from types import FrameType
+from typing import Any
+
+import click
+import segno
+from werkzeug.serving import WSGIRequestHandler
+
+from bridge.referee import Referee
+from bridge.simtable import SimConfig, SimTable
+from bridge.store import EventStore, StoreError
+from bridge.web.app import WebConfig, WebTable
+from engine import get_game
+from engine.i18n import message
+
+SEAT_NAMES = ("blue", "green", "pink", "yellow", "purple")
+
+
+def _public_url(host: str, port: int) -> str:
+    """The base URL phones use: the LAN address when serving on every interface."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            host = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def _qr(url: str) -> str:
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+class NoDelayHandler(WSGIRequestHandler):
+    """Werkzeug's handler with Nagle's algorithm off on each connection.
+
+    A state message spans several TCP segments; with Nagle on, the last one waits for the
+    client's delayed ACK (about 40 ms on Linux), which dominated the fan-out latency.
+    """
+
+    def setup(self) -> None:
+        super().setup()
+        with contextlib.suppress(OSError):
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def _stop_on_sigterm() -> None:
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+@click.command()
+@click.option("--game", "game_key", default="middle-ages", show_default=True)
+@click.option("--players", default=3, show_default=True, type=click.IntRange(1, len(SEAT_NAMES)))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Interface to listen on (0.0.0.0 for phones on the LAN).")  # fmt: skip
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--db", "db_path", default="herald.db", show_default=True,
+              help="SQLite event store (created if missing).")  # fmt: skip
+@click.option("--table-id", default="main", show_default=True)
+@click.option("--resume/--new", "resume", default=None,
+              help="Resume the table's unfinished session (the default when there is one) "
+                   "or start a new one.")  # fmt: skip
+@click.option("--move-delay", default=1.5, show_default=True, type=click.FloatRange(0),
+              help="Seconds between simulated moves (±33%).")  # fmt: skip
+@click.option("--sim", "sim_mode", default="all", show_default=True,
+              type=click.Choice(["all", "table", "off"]),
+              help="Simulated table: every move, chance only (phones play), or none.")  # fmt: skip
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--public-url", default=None, help="Base URL printed in links and QR codes.")
+@click.option("--allow-origin", multiple=True,
+              help="Another origin allowed to open a socket (repeatable; never '*').")  # fmt: skip
+@click.option("--qr/--no-qr", default=True, show_default=True,
+              help="Print each seat's QR code in the terminal.")  # fmt: skip
+def serve(
+    game_key: str,
+    players: int,
+    host: str,
+    port: int,
+    db_path: str,
+    table_id: str,
+    resume: bool | None,
+    move_delay: float,
+    sim_mode: Any,
+    seed: int,
+    public_url: str | None,
+    allow_origin: tuple[str, ...],
+    qr: bool,
+) -> None:
+    """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
+    if "*" in allow_origin:
+        raise click.BadParameter(
+            "'*' would let any web page act on the table", param_hint="--allow-origin"
+        )
+    try:
+        game = get_game(game_key)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from exc
+    if not game.info.min_players <= players <= game.info.max_players:
+        raise click.BadParameter(
+            f"{game.info.name} takes {game.info.min_players}-{game.info.max_players} players",
+            param_hint="--players",
+        )
+    try:
+        store = EventStore(db_path)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from exc
+    try:
+        referee = Referee.open(
+            store, game, table_id, SEAT_NAMES[:players], game.info.option_defaults(), resume=resume
+        )
+    except LookupError as exc:
+        raise click.ClickException(message("serve/no-resume", detail=str(exc))) from exc
+    web = WebTable(
+        referee,
+        WebConfig(public_url=(public_url or _public_url(host, port)).rstrip("/"),
+                  allowed_origins=allow_origin),
+    )  # fmt: skip
+    sim = SimTable(referee, SimConfig(mode=sim_mode, delay=move_delay, seed=seed))
+
+    echo = click.echo
+    params = {"session": referee.row.id, "state_id": referee.state_id}
+    echo(message("serve/heading", game=game.info.name, table_id=table_id, **params))
+    echo(message("serve/resumed" if referee.resumed else "serve/started", **params))
+    echo(message("serve/table-url", url=web.table_url()))
+    echo(message("serve/host-url", url=web.host_url()))
+    for seat in referee.seats:
+        echo(message("serve/seat-url", seat=seat, url=web.seat_url(seat)))
+        if qr:
+            echo(_qr(web.seat_url(seat)))
+    if sim_mode != "off":
+        echo(message("serve/sim", mode=sim_mode, delay=move_delay, seed=seed))
+    echo(message("serve/stop"))
+    sys.stdout.flush()
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    _stop_on_sigterm()
+    sim.start()
+    try:
+        web.socketio.run(web.app, host=host, port=port, allow_unsafe_werkzeug=True,
+                         request_handler=NoDelayHandler)  # fmt: skip
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sim.stop()
+        referee.snapshot()
+        store.close()

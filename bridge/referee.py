@@ -1,0 +1,521 @@
+"""The referee core: observations and intents in, engine decisions, stored events, views out.
+
+After boardgame.io's master (``src/master/master.ts``): the referee owns one table session, takes
+input from injected transports, checks it with the engine (it never decides a rule itself),
+appends accepted events to the store and only then acknowledges and publishes. Redaction is the
+engine's: each seat's view comes from ``game.view(state, seat)``, the table display's from
+``game.view(state, None)``.
+
+Inputs come in two kinds:
+
+- *observations* (``observe``): what the table shows, from the camera, a device, Tabletop
+  Simulator or the simulated table. The table is the authority on what physically happened, so an
+  observation may carry any seat's move or a chance move; it is still checked by the rules.
+- *intents* (``intent``): requests from a phone or the host over the network, carrying the
+  ``state_id`` they were built on. A seat may only make its own moves and undo its own last move;
+  the host may override (any move, any undoable undo).
+
+No state lives in module globals: a process could host several ``Referee`` objects.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from bridge.labels import move_label, prompt_json
+from bridge.store import EventStore, SessionRow, Tokens, decode_session, encode_session
+from engine import codec, log
+from engine.game import HOST, TABLE, Game
+from engine.i18n import DEFAULT_LANG, message
+from engine.violations import InputError, RuleViolation
+
+MAX_INTENT_BYTES = 16 * 1024
+"""Largest intent accepted, as compact JSON. A whole revealed row is under 1 KiB."""
+
+SNAPSHOT_EVERY = 25
+"""A snapshot after every this many events (and when the game ends)."""
+
+LOG_TAIL = 40
+"""How many log entries the table display receives with each state."""
+
+INTENT_KINDS = ("move", "undo")
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is speaking on a connection: a viewer (table display), a seat, or the host."""
+
+    role: Literal["viewer", "seat", "host"]
+    seat: str | None = None
+
+    @property
+    def source(self) -> str:
+        """The ``source`` column of the events this principal causes."""
+        return f"seat:{self.seat}" if self.role == "seat" else self.role
+
+
+VIEWER = Principal("viewer")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The referee's answer to one intent or observation.
+
+    ``kind`` is ``accepted`` (committed: ``state_id`` is the new id), ``error`` (unreadable,
+    stale, not allowed: ``code``/``message``) or ``violation`` (readable but against the rules:
+    ``violations``). Nothing changes unless ``kind`` is ``accepted``.
+    """
+
+    kind: Literal["accepted", "error", "violation"]
+    state_id: int
+    code: str = ""
+    message: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    violations: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.kind == "accepted"
+
+    def to_json(self) -> dict[str, Any]:
+        """What the sender receives (its Socket.IO acknowledgement; also the error/violation)."""
+        data: dict[str, Any] = {"ok": self.ok, "kind": self.kind, "state_id": self.state_id}
+        if self.kind == "error":
+            data.update(code=self.code, message=self.message, params=self.params)
+        if self.kind == "violation":
+            first = self.violations[0]
+            data.update(
+                code=first["code"],
+                ref=first["ref"],
+                message=first["message"],
+                violations=list(self.violations),
+            )
+        return data
+
+
+@dataclass(frozen=True)
+class Update:
+    """Everything the transports push after one accepted event (or on request, a snapshot).
+
+    ``table`` is the ``state`` payload (public view), ``seats`` the ``seat_state`` payloads and
+    ``prompts`` the ``prompt`` payloads, each keyed by seat.
+    """
+
+    state_id: int
+    table: dict[str, Any]
+    seats: dict[str, dict[str, Any]]
+    prompts: dict[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for a room rather than a state change: a violation observed, a die rolled."""
+
+    event: Literal["violation", "roll"]
+    payload: dict[str, Any]
+    seat: str | None = None
+
+
+class Transport(Protocol):
+    """Where updates go: Socket.IO now; MQTT seat LEDs, serial and TTS adapters later.
+
+    Called with the referee's lock held, in ``state_id`` order, so implementations must only
+    hand the data on (queue, emit), never call back into the referee.
+    """
+
+    def publish(self, update: Update) -> None:
+        """Push a new state (every room its own payload)."""
+        ...
+
+    def notice(self, notice: Notice) -> None:
+        """Push a notice to the table room (``seat`` None) or one seat's room."""
+        ...
+
+
+def new_tokens(seats: tuple[str, ...]) -> Tokens:
+    """Fresh unguessable secrets: 128 bits each, URL-safe."""
+    return Tokens(secrets.token_urlsafe(16), {s: secrets.token_urlsafe(16) for s in seats})
+
+
+class Referee:
+    """One table session: the live engine session, its store, and the transports it feeds."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        store: EventStore,
+        row: SessionRow,
+        *,
+        lang: str = DEFAULT_LANG,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        """Restore the session ``row`` from its latest snapshot and the events after it."""
+        self.game = game
+        self.store = store
+        self.row = row
+        self.lang = lang
+        self.snapshot_every = snapshot_every
+        self.resumed = False
+        self._lock = threading.RLock()
+        self._transports: list[Transport] = []
+        self._extras: dict[str, Any] = {"log": [], "undo": [], "coins": {}}
+        self._accepted_at = row.created
+        self._session = self._restore()
+        self._latest = self._build_update()
+
+    # --- opening a table ---------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        store: EventStore,
+        game: Game[Any, Any],
+        table_id: str,
+        players: tuple[str, ...],
+        options: dict[str, Any] | None = None,
+        *,
+        resume: bool | None = None,
+        **kwargs: Any,
+    ) -> Referee:
+        """The table's referee: resumes its unfinished session, or starts a new one.
+
+        ``resume`` None resumes when there is an unfinished session of the table and starts a new
+        one otherwise; True insists on resuming (``LookupError`` if there is nothing to resume);
+        False always starts a new session (an unfinished one is closed).
+        """
+        found = store.unfinished(table_id)
+        if resume is True and found is None:
+            raise LookupError(f"no unfinished session of table {table_id!r} to resume")
+        if found is not None and resume is not False:
+            referee = cls(get_game_for(found, game), store, found, **kwargs)
+            referee.resumed = True
+            return referee
+        if found is not None:
+            store.set_status(found.id, "closed")
+        session = log.start(game, tuple(players), dict(options or {}))
+        sid = store.create_session(table_id, session.header, new_tokens(tuple(players)))
+        row = store.session(sid)
+        assert row is not None
+        return cls(game, store, row, **kwargs)
+
+    def _restore(self) -> log.Session:
+        header = self.row.header
+        snap = self.store.latest_snapshot(self.row.id)
+        after = 0
+        if snap is None:
+            session = log.start(self.game, header.players, header.options)
+        else:
+            session = decode_session(self.game, header, snap.data["session"])
+            self._extras = snap.data["extras"]
+            after = snap.seq
+        for stored in self.store.events(self.row.id, after):
+            event = log.decode_event(self.game, stored.payload)
+            session = log.accept(session, event)
+            self._note(session, event, stored.seq, stored.source, stored.time)
+            self._accepted_at = stored.time
+        return session
+
+    # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def session(self) -> log.Session:
+        return self._session
+
+    @property
+    def state_id(self) -> int:
+        return self._session.state_id
+
+    @property
+    def table_id(self) -> str:
+        return self.row.table_id
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.row.header.players
+
+    def is_over(self) -> bool:
+        return bool(self.game.is_over(self._session.state))
+
+    def authenticate(self, token: Any) -> Principal | None:
+        """The principal a token names (None: no such token). Constant-time comparisons."""
+        if not isinstance(token, str) or not token or len(token) > 256:
+            return None
+        found: Principal | None = None
+        if secrets.compare_digest(token, self.row.tokens.host):
+            found = Principal("host")
+        for seat, secret in self.row.tokens.seats.items():
+            if secrets.compare_digest(token, secret):
+                found = Principal("seat", seat)
+        return found
+
+    @contextmanager
+    def locked(self) -> Iterator[Update]:
+        """The current update, with publication held back while the caller sends it.
+
+        A connecting client joins its rooms, then sends this snapshot inside the block: no
+        newer update can be published in between, so it never receives an older state last.
+        """
+        with self._lock:
+            yield self._latest
+
+    def current(self) -> Update:
+        with self._lock:
+            return self._latest
+
+    # --- transports --------------------------------------------------------------------------
+
+    def attach(self, transport: Transport) -> None:
+        with self._lock:
+            self._transports.append(transport)
+
+    def detach(self, transport: Transport) -> None:
+        with self._lock:
+            self._transports.remove(transport)
+
+    # --- input -------------------------------------------------------------------------------
+
+    def intent(self, principal: Principal, data: Any) -> Outcome:
+        """A request from a phone or the host: ``{"state_id": int, "kind": ..., ...}``."""
+        with self._lock:
+            sid = self._session.state_id
+            problem = _shape_problem(data)
+            if problem is not None:
+                code, params = problem
+                return self._error(code, **params)
+            if principal.role == "viewer":
+                return self._error("auth/no-seat")
+            if data["state_id"] != sid:
+                return self._error("state/stale", sent=data["state_id"])
+            if data["kind"] == "undo":
+                by = HOST if principal.role == "host" else principal.seat
+                return self._submit(principal.source, log.Event("undo", by=by))
+            try:
+                move = _decode_move(self.game, data.get("move"))
+            except InputError as exc:
+                return self._error("intent/invalid-move", detail=exc.detail, path=exc.path or "$")
+            actor = self.game.actor(move)
+            if principal.role == "seat" and actor != principal.seat:
+                return self._error("auth/not-your-seat", seat=principal.seat, actor=actor)
+            return self._submit(principal.source, log.Event("move", move=move))
+
+    def observe(self, source: str, move: Any, state_id: int | None = None) -> Outcome:
+        """An observation from the table (camera, device, TTS, simulated table).
+
+        ``move`` is the move's JSON, decoded here through the game's schema like any input.
+        ``state_id`` (optional) is the state the observer saw; a stale one is refused so a
+        simulated player never acts on a position a phone has already changed.
+        """
+        with self._lock:
+            if state_id is not None and state_id != self._session.state_id:
+                return self._error("state/stale", sent=state_id)
+            try:
+                decoded = _decode_move(self.game, move)
+            except InputError as exc:
+                return self._error("intent/invalid-move", detail=exc.detail, path=exc.path or "$")
+            outcome = self._submit(source, log.Event("move", move=decoded))
+            if outcome.kind == "violation":
+                actor = self.game.actor(decoded)
+                seat = actor if actor in self.seats else None
+                payload = outcome.to_json()
+                self._notify(Notice("violation", payload, seat))
+                if seat is not None:
+                    self._notify(Notice("violation", payload, None))
+            return outcome
+
+    def roll(self, source: str, payload: Any) -> Outcome:
+        """A die result from a device: broadcast to the table room as ``roll``.
+
+        Dice that decide a move arrive as observations (chance moves); this is the notice that
+        lets displays animate the roll. ``payload``: ``{"device": str, "values": [int, ...]}``.
+        """
+        with self._lock:
+            values = payload.get("values") if isinstance(payload, dict) else None
+            device = payload.get("device") if isinstance(payload, dict) else None
+            if (
+                not isinstance(device, str)
+                or not isinstance(values, list)
+                or not 0 < len(values) <= 20
+                or not all(type(v) is int and 1 <= v <= 100 for v in values)
+            ):
+                return self._error("roll/malformed")
+            notice = {"source": source, "device": device, "values": values}
+            self._notify(Notice("roll", {**notice, "state_id": self.state_id}))
+            return Outcome("accepted", self.state_id)
+
+    # --- the one write path ------------------------------------------------------------------
+
+    def _submit(self, source: str, event: log.Event) -> Outcome:
+        try:
+            session = log.accept(self._session, event)
+        except RuleViolation as exc:
+            return Outcome(
+                "violation",
+                self._session.state_id,
+                violations=tuple(v.to_json(self.lang) for v in exc.violations),
+            )
+        seq = self._session.state_id + 1  # every accepted event raises state_id by exactly one
+        stored = self.store.append(self.row.id, seq, source, event, session.state_id)
+        self._session = session
+        self._accepted_at = time.time()  # committed: what clients measure delivery from
+        self._note(session, event, seq, source, stored.time)
+        over = self.is_over()
+        if over:
+            self.store.set_status(self.row.id, "over")
+        if over or seq % self.snapshot_every == 0:
+            self.snapshot()
+        self._latest = self._build_update()
+        for transport in list(self._transports):
+            transport.publish(self._latest)
+        return Outcome("accepted", session.state_id)
+
+    def snapshot(self) -> None:
+        """Save the current session so a resume replays only the events after it."""
+        with self._lock:
+            data = {"session": encode_session(self._session), "extras": self._extras}
+            self.store.save_snapshot(self.row.id, self.state_id, self.state_id, data)
+
+    def _notify(self, notice: Notice) -> None:
+        for transport in list(self._transports):
+            transport.notice(notice)
+
+    def _error(self, code: str, **params: Any) -> Outcome:
+        params = {"state_id": self._session.state_id, **params}
+        return Outcome("error", self._session.state_id, code, message(code, self.lang, **params),
+                       params)  # fmt: skip
+
+    # --- derived data for the displays (log with undo marks, coins by round) -------------------
+
+    def _note(
+        self, session: log.Session, event: log.Event, seq: int, source: str, stamp: float
+    ) -> None:
+        """Keep the display's log and coin series; mirrors the engine's undo chain exactly."""
+        entries: list[dict[str, Any]] = self._extras["log"]
+        undo: list[int] = self._extras["undo"]
+        entry: dict[str, Any] = {"seq": seq, "time": stamp, "source": source, "undone": False}
+        if event.kind == "undo":
+            target = undo.pop() if undo else None
+            for old in entries:
+                if old["seq"] == target:
+                    old["undone"] = True
+            entry.update(kind="undo", actor=event.by or HOST, undoes=target)
+            entry["label"] = message("label/undo", self.lang, by=event.by or HOST, seq=target)
+        else:
+            actor = self.game.actor(event.move)
+            if self.game.is_chance(event.move):
+                undo.clear()
+            else:
+                undo.append(seq)
+            move = codec.encode(event.move)
+            entry.update(kind=move.get("kind", "move"), actor=actor)
+            entry["label"] = move_label(self.game.info.key, move, self.lang)
+        entries.append(entry)
+        state = session.state
+        rnd = getattr(state, "round", None)
+        players = getattr(state, "players", None)
+        if isinstance(rnd, int) and players is not None:
+            coins = {p.seat: p.coins for p in players if hasattr(p, "coins")}
+            if coins:
+                self._extras["coins"][str(rnd)] = coins
+
+    def _build_update(self) -> Update:
+        game, state = self.game, self._session.state
+        sid = self._session.state_id
+        base = {
+            "state_id": sid,
+            "game": game.info.key,
+            "table_id": self.table_id,
+            "session": self.row.id,
+            "seats": list(self.seats),
+            "to_act": list(game.to_act(state)),
+            "over": bool(game.is_over(state)),
+            "accepted_at": self._accepted_at,
+        }
+        income = {
+            seat: [
+                {"amount": line.amount, "text": game.describe(line, self.lang), "ref": line.ref}
+                for line in game.income(state, seat)
+            ]
+            for seat in self.seats
+        }
+        table = {
+            **base,
+            "income": income,
+            "view": game.view(state, None),
+            "log": [dict(e) for e in self._extras["log"][-LOG_TAIL:]],
+            "coins_by_round": {r: dict(c) for r, c in self._extras["coins"].items()},
+        }
+        prompts = game.prompts(state)
+        seats: dict[str, dict[str, Any]] = {}
+        seat_prompts: dict[str, dict[str, Any]] = {}
+        for seat in self.seats:
+            view = game.view(state, seat)
+            seats[seat] = {**base, "seat": seat, "view": view, "income": income[seat]}
+            mine = [prompt_json(game, p, self.lang) for p in prompts if p.seat == seat]
+            seat_prompts[seat] = {
+                "state_id": sid,
+                "seat": seat,
+                "your_turn": bool(mine),
+                "prompts": mine,
+                "can_undo": self._can_undo(seat),
+            }
+        return Update(sid, table, seats, seat_prompts)
+
+    def _can_undo(self, seat: str) -> bool:
+        chain = self._session.undo_chain
+        return chain is not None and chain.actor == seat
+
+
+def get_game_for(row: SessionRow, wanted: Game[Any, Any]) -> Game[Any, Any]:
+    """The game a stored session is of; refuse to resume a session of another game."""
+    if row.header.game != wanted.info.key:
+        raise LookupError(
+            f"table {row.table_id!r} has an unfinished {row.header.game} session "
+            f"(session {row.id}); start a new one or serve that game"
+        )
+    return wanted
+
+
+def _shape_problem(data: Any) -> tuple[str, dict[str, Any]] | None:
+    """Why an intent cannot even be read (code and params), or None when it is well formed."""
+    if not isinstance(data, dict):
+        return "intent/malformed", {"detail": message("detail/not-object")}
+    try:
+        size = len(json.dumps(data, separators=(",", ":")))
+    except (TypeError, ValueError, RecursionError):
+        return "intent/malformed", {"detail": message("detail/not-json")}
+    if size > MAX_INTENT_BYTES:
+        return "intent/too-large", {"size": size, "limit": MAX_INTENT_BYTES}
+    if type(data.get("state_id")) is not int:
+        return "intent/malformed", {"detail": message("detail/state-id")}
+    if data.get("kind") not in INTENT_KINDS:
+        return "intent/unknown-kind", {"kind": str(data.get("kind"))[:40]}
+    return None
+
+
+def _decode_move(game: Game[Any, Any], data: Any) -> Any:
+    try:
+        move = log.decode_event(game, {"kind": "move", "move": data}).move
+    except RecursionError as exc:
+        raise InputError("input/schema", "nested too deeply") from exc
+    return move
+
+
+__all__ = [
+    "HOST",
+    "TABLE",
+    "VIEWER",
+    "Notice",
+    "Outcome",
+    "Principal",
+    "Referee",
+    "Transport",
+    "Update",
+    "new_tokens",
+]

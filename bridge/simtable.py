@@ -1,0 +1,104 @@
+"""The simulated table: what ``herald serve`` plays when no camera or device is attached.
+
+It stands where the camera and the dice tower stand: it reads the published state, waits a human
+pace, and hands the referee the next *observation* as JSON through ``Referee.observe`` — exactly
+the path a real observation takes (schema validation, rules, store, publication). Chance is
+drawn with the game's ``sample_chance`` from a seeded ``random.Random``, so a seed replays a game.
+
+It is also a ``Transport``: each published update wakes it, so a move made on a phone restarts
+its clock instead of racing it (and a stale observation is refused, never applied).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bridge.referee import Notice, Referee, Update
+from engine import codec
+from engine.game import TABLE
+
+SimMode = Literal["all", "table", "off"]
+"""``all``: chance and every seat's moves; ``table``: chance only (people play on phones)."""
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """How the simulated table plays: pace (seconds per move, ± jitter share) and seed."""
+
+    mode: SimMode = "all"
+    delay: float = 1.5
+    jitter: float = 0.33
+    seed: int = 1
+
+
+class SimTable:
+    """A background driver playing legal moves through the referee's observation path."""
+
+    def __init__(self, referee: Referee, config: SimConfig) -> None:
+        self.referee = referee
+        self.config = config
+        self.moves = 0
+        self._rng = random.Random(config.seed)
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # Transport: every published update is a reason to look at the table again.
+    def publish(self, update: Update) -> None:
+        self._wake.set()
+
+    def notice(self, notice: Notice) -> None:
+        """Notices need no action from the simulated table."""
+
+    def start(self) -> None:
+        if self.config.mode == "off" or self._thread is not None:
+            return
+        self.referee.attach(self)
+        self._thread = threading.Thread(target=self._run, name="herald-simtable", daemon=True)
+        self._wake.set()
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self.referee.detach(self)
+            self._thread = None
+
+    def _pause(self) -> float:
+        spread = self.config.delay * self.config.jitter
+        return max(0.0, self.config.delay + self._rng.uniform(-spread, spread))
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait()
+            self._wake.clear()
+            if self._stop.wait(self._pause()):
+                return
+            self.step()
+
+    def step(self) -> bool:
+        """Observe one move if the table (or, in ``all`` mode, a seat) is to act; True if made."""
+        referee = self.referee
+        session = referee.session
+        game, state = referee.game, session.state
+        if game.is_over(state):
+            return False
+        move: Any = game.sample_chance(state, self._rng)
+        if move is None:
+            if self.config.mode != "all" or TABLE in game.to_act(state):
+                return False
+            moves = game.legal_moves(state)
+            if not moves:
+                return False
+            move = moves[self._rng.randrange(len(moves))]
+        outcome = referee.observe("simtable", codec.encode(move), session.state_id)
+        if outcome.ok:
+            self.moves += 1
+        else:
+            self._wake.set()  # stale (a phone moved first): look again after the pause
+        return outcome.ok

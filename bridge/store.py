@@ -1,0 +1,308 @@
+"""The event store: every accepted event of every table session, durable before it is acknowledged.
+
+A table session is its log (DESIGN.md, event sourcing). SQLite runs in WAL mode with
+``synchronous=FULL`` so a committed transaction survives a power cut, not just a crash of the
+process; the referee tells a client an event was accepted only after ``append`` returned, i.e.
+after the commit. Snapshots are an optimisation: resuming loads the latest one and replays only
+the events after it, and the result must equal a replay from the start (tested).
+
+One connection is shared by the referee's threads behind a lock: SQLite serialises writers
+anyway, and a single connection keeps the commit order equal to the ``seq`` order.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import codec, log
+from engine.game import Game
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_id TEXT    NOT NULL,
+    game     TEXT    NOT NULL,
+    header   TEXT    NOT NULL,
+    tokens   TEXT    NOT NULL,
+    created  REAL    NOT NULL,
+    status   TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'over', 'closed'))
+);
+CREATE INDEX IF NOT EXISTS sessions_by_table ON sessions (table_id, status);
+CREATE TABLE IF NOT EXISTS events (
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    seq        INTEGER NOT NULL,
+    time       REAL    NOT NULL,
+    source     TEXT    NOT NULL,
+    kind       TEXT    NOT NULL,
+    payload    TEXT    NOT NULL,
+    state_id   INTEGER NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    seq        INTEGER NOT NULL,
+    state_id   INTEGER NOT NULL,
+    time       REAL    NOT NULL,
+    data       TEXT    NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+
+class StoreError(Exception):
+    """The database is not a Herald event store, or a write broke the log's invariants."""
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The secrets of one session: the host token and one join token per seat."""
+
+    host: str
+    seats: dict[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"host": self.host, "seats": dict(self.seats)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Tokens:
+        return Tokens(str(data["host"]), {str(k): str(v) for k, v in data["seats"].items()})
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """One stored session (a game played at a table), without its events."""
+
+    id: int
+    table_id: str
+    header: log.Header
+    tokens: Tokens
+    created: float
+    status: str
+    events: int
+    updated: float | None
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One accepted event as committed: ``payload`` is the log line (``Event.to_json()``)."""
+
+    seq: int
+    time: float
+    source: str
+    kind: str
+    payload: dict[str, Any]
+    state_id: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A saved session after event ``seq``: the engine session plus the referee's extras."""
+
+    seq: int
+    state_id: int
+    data: dict[str, Any]
+
+
+class EventStore:
+    """SQLite event store (WAL, ``synchronous=FULL``), safe to share between threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        try:
+            self._setup()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise StoreError(f"{self.path}: not a Herald event store ({exc})") from exc
+
+    def _setup(self) -> None:
+        mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal" and self.path != ":memory:":
+            raise StoreError(f"{self.path}: could not switch to WAL journal mode (got {mode})")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in (0, SCHEMA_VERSION):
+            raise StoreError(f"{self.path}: event store version {version}, expected 1")
+        with self._tx() as db:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed (and fsynced) on exit, rolled back on error."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def pragma(self, name: str) -> Any:
+        with self._lock:
+            return self._db.execute(f"PRAGMA {name}").fetchone()[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # --- sessions ----------------------------------------------------------------------------
+
+    def create_session(self, table_id: str, header: log.Header, tokens: Tokens) -> int:
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO sessions (table_id, game, header, tokens, created) VALUES (?,?,?,?,?)",
+                (
+                    table_id,
+                    header.game,
+                    json.dumps(header.to_json()),
+                    json.dumps(tokens.to_json()),
+                    time.time(),
+                ),
+            )
+            return int(cur.lastrowid or 0)
+
+    def set_status(self, session_id: int, status: str) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE sessions SET status=? WHERE id=?", (status, session_id))
+
+    def session(self, session_id: int) -> SessionRow | None:
+        rows = self._sessions("WHERE s.id = ?", (session_id,))
+        return rows[0] if rows else None
+
+    def sessions(self, table_id: str | None = None) -> list[SessionRow]:
+        if table_id is None:
+            return self._sessions("", ())
+        return self._sessions("WHERE s.table_id = ?", (table_id,))
+
+    def unfinished(self, table_id: str) -> SessionRow | None:
+        """The newest open session of the table: what ``herald serve`` resumes by default."""
+        rows = self._sessions("WHERE s.table_id = ? AND s.status = 'open'", (table_id,))
+        return rows[-1] if rows else None
+
+    def _sessions(self, where: str, args: tuple[Any, ...]) -> list[SessionRow]:
+        query = (
+            "SELECT s.*, COUNT(e.seq) AS n, MAX(e.time) AS updated FROM sessions s "
+            f"LEFT JOIN events e ON e.session_id = s.id {where} GROUP BY s.id ORDER BY s.id"
+        )
+        with self._lock:
+            rows = self._db.execute(query, args).fetchall()
+        return [
+            SessionRow(
+                id=r["id"],
+                table_id=r["table_id"],
+                header=log.decode_header(json.loads(r["header"])),
+                tokens=Tokens.from_json(json.loads(r["tokens"])),
+                created=r["created"],
+                status=r["status"],
+                events=r["n"],
+                updated=r["updated"],
+            )
+            for r in rows
+        ]
+
+    # --- events ------------------------------------------------------------------------------
+
+    def append(
+        self, session_id: int, seq: int, source: str, event: log.Event, state_id: int
+    ) -> StoredEvent:
+        """Commit one accepted event; returns only once it is durable.
+
+        ``seq`` must be the next number of the session's log (no gap, no overwrite): a second
+        referee writing to the same session fails here instead of forking the log.
+        """
+        payload = event.to_json()
+        stamp = time.time()
+        try:
+            with self._tx() as db:
+                last = db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id=?", (session_id,)
+                ).fetchone()[0]
+                if seq != last + 1:
+                    raise StoreError(f"session {session_id}: event {seq} after {last}")
+                db.execute(
+                    "INSERT INTO events VALUES (?,?,?,?,?,?,?)",
+                    (session_id, seq, stamp, source, event.kind, json.dumps(payload), state_id),
+                )
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(f"session {session_id}: event {seq} already stored") from exc
+        return StoredEvent(seq, stamp, source, event.kind, payload, state_id)
+
+    def events(self, session_id: int, after: int = 0) -> list[StoredEvent]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT * FROM events WHERE session_id=? AND seq>? ORDER BY seq",
+                (session_id, after),
+            ).fetchall()
+        return [
+            StoredEvent(
+                r["seq"], r["time"], r["source"], r["kind"], json.loads(r["payload"]), r["state_id"]
+            )
+            for r in rows
+        ]
+
+    # --- snapshots ---------------------------------------------------------------------------
+
+    def save_snapshot(self, session_id: int, seq: int, state_id: int, data: dict[str, Any]) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?,?)",
+                (session_id, seq, state_id, time.time(), json.dumps(data)),
+            )
+
+    def latest_snapshot(self, session_id: int) -> Snapshot | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT * FROM snapshots WHERE session_id=? ORDER BY seq DESC LIMIT 1",
+                (session_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
+
+
+# --- engine sessions as JSON -----------------------------------------------------------------
+
+
+def encode_session(session: log.Session) -> dict[str, Any]:
+    """A snapshot of an engine session: state, ``state_id`` and the undo chain (newest first).
+
+    The undo chain is part of the exact state: after a resume, undo must take back the same
+    moves it would have taken back before the crash.
+    """
+    chain = []
+    frame = session.undo_chain
+    while frame is not None:
+        chain.append({"before": codec.encode(frame.before), "actor": frame.actor})
+        frame = frame.parent
+    return {"state": codec.encode(session.state), "state_id": session.state_id, "undo": chain}
+
+
+def decode_session(game: Game[Any, Any], header: log.Header, data: dict[str, Any]) -> log.Session:
+    """The engine session a snapshot describes (the inverse of ``encode_session``).
+
+    Builds ``log._Frame`` records directly: the engine has no public constructor for a restored
+    undo chain (noted for the engine's owner).
+    """
+    frame: log._Frame | None = None
+    for entry in reversed(data["undo"]):
+        before = codec.decode(game.state_type, entry["before"])
+        frame = log._Frame(before, str(entry["actor"]), frame)
+    state = codec.decode(game.state_type, data["state"])
+    return log.Session(game, header, state, int(data["state_id"]), frame)

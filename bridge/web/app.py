@@ -1,0 +1,311 @@
+"""The web transport: Flask serves the pages, Flask-SocketIO (threading mode) carries the contract.
+
+Handlers stay thin (boardgame.io's master, STYLE.md 8): they map a connection to a ``Principal``
+by its token, hand intents to the referee and send back its ``Outcome``. All table state lives in
+the ``Referee``; the per-connection map lives on the ``WebTable`` object, not in module globals.
+
+Rooms: ``table`` (every client), ``seat:<seat>`` (clients holding that seat's token), ``host``
+(clients holding the host token). The contract is documented in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import segno
+from flask import Flask, Response, abort, jsonify, request, send_from_directory
+from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
+
+from bridge.labels import ui_messages
+from bridge.referee import VIEWER, Notice, Principal, Referee, Update
+from engine.i18n import message
+
+STATIC = Path(__file__).parent / "static"
+
+MAX_PACKET_BYTES = 64 * 1024
+"""Engine.IO's limit on one incoming message: a larger one closes the connection.
+
+Intents are capped lower (``referee.MAX_INTENT_BYTES``) with a clear ``intent/too-large``
+error; this limit only stops a client from making the server buffer megabytes.
+"""
+
+TABLE_ROOM = "table"
+HOST_ROOM = "host"
+
+
+def seat_room(seat: str) -> str:
+    return f"seat:{seat}"
+
+
+@dataclass
+class WebConfig:
+    """How the web side is reached: the public base URL for links, extra allowed origins."""
+
+    public_url: str = "http://127.0.0.1:8000"
+    allowed_origins: tuple[str, ...] = ()
+    ping_interval: float = 10.0
+
+
+@dataclass
+class WebTable:
+    """One served table: the Flask app, its Socket.IO server and the connected principals."""
+
+    referee: Referee
+    config: WebConfig
+    app: Flask = field(init=False)
+    socketio: SocketIO = field(init=False)
+    clients: dict[str, Principal] = field(default_factory=dict)
+    _clients_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self.app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
+        self.app.config["MAX_CONTENT_LENGTH"] = MAX_PACKET_BYTES
+        self.socketio = SocketIO(
+            self.app,
+            async_mode="threading",
+            cors_allowed_origins=self._origin_allowed,
+            max_http_buffer_size=MAX_PACKET_BYTES,
+            ping_interval=self.config.ping_interval,
+            logger=False,
+            engineio_logger=False,
+        )
+        _limit_websocket_frames(self.socketio)
+        _routes(self)
+        _handlers(self)
+        self.referee.attach(SocketIOTransport(self.socketio))
+
+    # --- links -------------------------------------------------------------------------------
+
+    def seat_url(self, seat: str) -> str:
+        return f"{self.config.public_url}/s/{self.referee.row.tokens.seats[seat]}"
+
+    def host_url(self) -> str:
+        return f"{self.config.public_url}/host/{self.referee.row.tokens.host}"
+
+    def table_url(self) -> str:
+        return f"{self.config.public_url}/"
+
+    def join_links(self) -> dict[str, dict[str, str]]:
+        """Each seat's join link and its QR code (inline SVG), for the host's display only."""
+        links = {}
+        for seat in self.referee.seats:
+            url = self.seat_url(seat)
+            qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1b1b1b", light="#ffffff")
+            links[seat] = {"url": url, "qr_svg": qr}
+        return links
+
+    # --- origins -----------------------------------------------------------------------------
+
+    def _origin_allowed(self, origin: str | None, environ: dict[str, Any]) -> bool:
+        """Same origin, the configured public URL, or an origin named with ``--allow-origin``.
+
+        A browser page from any other site cannot open a socket to the table (no ``*`` CORS).
+        Clients that send no Origin header (python-socketio, devices) are not browsers and are
+        let through; they still need a token to act.
+        """
+        if origin is None:
+            return True
+        host = environ.get("HTTP_HOST", "")
+        scheme = environ.get("wsgi.url_scheme", "http")
+        allowed = {f"{scheme}://{host}", _origin_of(self.config.public_url)}
+        allowed.update(_origin_of(o) for o in self.config.allowed_origins)
+        return origin in allowed
+
+    # --- sending -----------------------------------------------------------------------------
+
+    def send_snapshot(self, sid: str, principal: Principal, update: Update) -> None:
+        """The full current state to one client (on connect and on ``sync``)."""
+        self.socketio.emit("state", update.table, to=sid)
+        if principal.role == "seat" and principal.seat is not None:
+            self.socketio.emit("seat_state", update.seats[principal.seat], to=sid)
+            self.socketio.emit("prompt", update.prompts[principal.seat], to=sid)
+
+
+class SocketIOTransport:
+    """Publishes referee updates to the Socket.IO rooms (each payload encoded once per room)."""
+
+    def __init__(self, socketio: SocketIO) -> None:
+        self.socketio = socketio
+
+    def publish(self, update: Update) -> None:
+        self.socketio.emit("state", update.table, to=TABLE_ROOM)
+        for seat, payload in update.seats.items():
+            self.socketio.emit("seat_state", payload, to=seat_room(seat))
+            self.socketio.emit("prompt", update.prompts[seat], to=seat_room(seat))
+
+    def notice(self, notice: Notice) -> None:
+        room = TABLE_ROOM if notice.seat is None else seat_room(notice.seat)
+        self.socketio.emit(notice.event, notice.payload, to=room)
+
+
+def _limit_websocket_frames(socketio: SocketIO) -> None:
+    """Make simple-websocket itself refuse frames over ``MAX_PACKET_BYTES``.
+
+    Engine.IO checks the size only after the whole message is buffered; simple-websocket can stop
+    reading at the limit (close code 1009), so a client cannot make the server hold a gigabyte.
+    Engine.IO builds its websocket wrapper without options, hence the partial.
+    """
+    eio = socketio.server.eio
+    wrapper = eio._async.get("websocket")
+    if wrapper is not None:
+        eio._async = {
+            **eio._async,
+            "websocket": functools.partial(wrapper, max_message_size=MAX_PACKET_BYTES),
+        }
+
+
+def _origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _error_payload(code: str, state_id: int, **params: Any) -> dict[str, Any]:
+    return {
+        "ok": False,
+        "kind": "error",
+        "code": code,
+        "message": message(code, **{"state_id": state_id, **params}),
+        "state_id": state_id,
+        "params": params,
+    }
+
+
+def _page(name: str) -> Response:
+    response = send_from_directory(STATIC, name)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _routes(web: WebTable) -> None:
+    app, referee = web.app, web.referee
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        response.headers["Referrer-Policy"] = "no-referrer"  # join links carry secrets
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+            "connect-src 'self'; frame-ancestors 'none'"
+        )
+        return response
+
+    @app.get("/")
+    def table_page() -> Response:
+        return _page("table.html")
+
+    @app.get("/host/<token>")
+    def host_page(token: str) -> Response:
+        found = referee.authenticate(token)
+        if found is None or found.role != "host":
+            abort(403, message("auth/bad-token"))
+        return _page("table.html")
+
+    @app.get("/s/<token>")
+    def seat_page(token: str) -> Response:
+        found = referee.authenticate(token)
+        if found is None or found.role != "seat":
+            abort(403, message("auth/bad-token"))
+        return _page("seat.html")
+
+    @app.get("/static/vendor/<name>.map")
+    def no_source_map(name: str) -> Response:
+        """The vendored client names a source map we do not ship: answer empty, not 404."""
+        return Response(status=204)
+
+    @app.get("/api/ui")
+    def ui() -> Response:
+        return jsonify(ui_messages())
+
+    @app.get("/healthz")
+    def health() -> Response:
+        update = referee.current()
+        return jsonify(
+            {
+                "ok": True,
+                "state_id": update.state_id,
+                "table_id": referee.table_id,
+                "session": referee.row.id,
+                "over": referee.is_over(),
+            }
+        )
+
+
+def _handlers(web: WebTable) -> None:
+    sio, referee = web.socketio, web.referee
+
+    def sid() -> str:
+        return str(request.sid)  # type: ignore[attr-defined]
+
+    def on_connect(auth: Any = None) -> None:
+        token = auth.get("token") if isinstance(auth, dict) else None
+        principal = VIEWER
+        if token is not None:
+            found = referee.authenticate(token)
+            if found is None:
+                raise ConnectionRefusedError(
+                    {"code": "auth/bad-token", "message": message("auth/bad-token")}
+                )
+            principal = found
+        with web._clients_lock:
+            web.clients[sid()] = principal
+        with referee.locked() as update:
+            join_room(TABLE_ROOM)
+            if principal.role == "seat" and principal.seat is not None:
+                join_room(seat_room(principal.seat))
+            if principal.role == "host":
+                join_room(HOST_ROOM)
+            web.send_snapshot(sid(), principal, update)
+        if principal.role == "host":
+            emit("host", {"links": web.join_links(), "table_url": web.table_url()})
+        emit("welcome", {"role": principal.role, "seat": principal.seat})
+
+    def on_disconnect(*_: Any) -> None:
+        with web._clients_lock:
+            web.clients.pop(sid(), None)
+
+    def principal() -> Principal:
+        with web._clients_lock:
+            return web.clients.get(sid(), VIEWER)
+
+    def on_intent(data: Any = None) -> dict[str, Any]:
+        outcome = referee.intent(principal(), data)
+        reply = outcome.to_json()
+        if outcome.kind == "error":
+            emit("error", reply)
+        elif outcome.kind == "violation":
+            emit("violation", reply)
+        return reply
+
+    def on_sync(data: Any = None) -> dict[str, Any]:
+        """A reconnecting client's last ``state_id``: it gets the current snapshot."""
+        known = data.get("state_id") if isinstance(data, dict) else None
+        with referee.locked() as update:
+            web.send_snapshot(sid(), principal(), update)
+        return {"ok": True, "state_id": update.state_id, "changed": known != update.state_id}
+
+    def on_other(event: str, *_: Any) -> dict[str, Any]:
+        payload = _error_payload("intent/unknown-event", referee.state_id, event=str(event)[:40])
+        emit("error", payload)
+        return payload
+
+    def on_error(exc: Exception) -> dict[str, Any]:
+        web.app.logger.exception("socket handler failed", exc_info=exc)
+        payload = _error_payload("server/internal", referee.state_id)
+        emit("error", payload)
+        return payload
+
+    # registered by call, not decorator: Flask-SocketIO's decorators are untyped
+    for event, handler in (
+        ("connect", on_connect),
+        ("disconnect", on_disconnect),
+        ("intent", on_intent),
+        ("sync", on_sync),
+        ("*", on_other),
+    ):
+        sio.on_event(event, handler)
+    sio.on_error_default(on_error)

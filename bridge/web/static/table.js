@@ -1,0 +1,126 @@
+// The table display: public state only. Opened as /host/<token> it also shows the seats' join
+// QR codes and lets the host undo.
+"use strict";
+
+(async () => {
+  const { t, el, fill, seatChip, lines, tile, fief } = Herald;
+  await Herald.loadLabels();
+  document.title = t("ui/title-table");
+  for (const [id, code] of [["h-rows", "ui/rows"], ["h-events", "ui/events"], ["h-boards", "ui/boards"],
+    ["h-plot", "ui/plot"], ["h-scores", "ui/scores"], ["h-log", "ui/log"], ["h-join", "ui/join"]]) {
+    fill(id, t(code));
+  }
+  const match = location.pathname.match(/^\/host\/([^/]+)/);
+  const hostToken = match ? decodeURIComponent(match[1]) : null;
+  let latest = null;
+
+  function renderRows(view) {
+    const marks = {};
+    for (const p of view.players) {
+      if (p.lord) (marks[`${p.lord.row}/${p.lord.slot}`] ||= []).push(el("span", { class: "pawn lord", title: t("ui/lord") }, seatChip(p.seat)));
+      if (p.scout) (marks[`${p.scout.row}/${p.scout.slot}`] ||= []).push(el("span", { class: "pawn scout", title: t("ui/scout") }, "⚑ ", p.seat));
+    }
+    return view.rows.map((row, r) => el("div", { class: "row" },
+      el("span", { class: "row-no" }, `R${r + 1}`),
+      row.map((x, s) => tile(x, marks[`${r + 1}/${s + 1}`] || []))));
+  }
+
+  function renderBoards(data) {
+    const view = data.view;
+    return view.players.map((p) => {
+      const estates = Object.keys(view.estate_income[p.seat] || {});
+      return el("article", { class: "board", "data-seat": p.seat },
+        el("header", {}, seatChip(p.seat), el("span", { class: "coins" }, `${p.coins} ¤`)),
+        fief(p, estates),
+        el("h4", {}, t("ui/income")),
+        el("ul", { class: "lines" }, lines(data.income[p.seat])));
+    });
+  }
+
+  function renderPlot(coinsByRound, seats) {
+    const rounds = Object.keys(coinsByRound).map(Number).sort((a, b) => a - b);
+    const W = 320, H = 160, P = 24;
+    const svgNS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(svgNS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.setAttribute("role", "img");
+    if (!rounds.length) return svg;
+    const values = rounds.flatMap((r) => Object.values(coinsByRound[r]));
+    const max = Math.max(10, ...values), min = Math.min(0, ...values);
+    const x = (r) => P + ((r - 1) / 15) * (W - 2 * P);
+    const y = (v) => H - P - ((v - min) / (max - min)) * (H - 2 * P);
+    const axis = document.createElementNS(svgNS, "path");
+    axis.setAttribute("d", `M${P} ${P} V${H - P} H${W - P}`);
+    axis.setAttribute("class", "axis");
+    svg.append(axis);
+    for (const [label, vx, vy] of [[String(max), 2, P + 4], [String(min), 2, H - P], ["16", W - P - 8, H - 6], ["1", P, H - 6]]) {
+      const text = document.createElementNS(svgNS, "text");
+      text.setAttribute("x", vx); text.setAttribute("y", vy); text.textContent = label;
+      svg.append(text);
+    }
+    for (const seat of seats) {
+      const points = rounds.filter((r) => seat in coinsByRound[r]).map((r) => `${x(r)},${y(coinsByRound[r][seat])}`);
+      const line = document.createElementNS(svgNS, "polyline");
+      line.setAttribute("points", points.join(" "));
+      line.setAttribute("fill", "none");
+      line.setAttribute("stroke", Herald.SEAT_COLOURS[seat] || "#666");
+      line.setAttribute("stroke-width", "2.5");
+      line.setAttribute("data-seat", seat);
+      svg.append(line);
+    }
+    return svg;
+  }
+
+  function renderScores(view) {
+    return [el("tbody", {}, view.scores.map((row) => el("tr", {},
+      el("td", {}, String(row.rank)), el("td", {}, seatChip(row.seat)),
+      el("td", { class: "num" }, String(row.total)))))];
+  }
+
+  function renderLog(data) {
+    const entries = data.log.slice().reverse();
+    return entries.map((e, i) => el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
+      el("span", { class: "seq" }, String(e.seq)),
+      el("span", { class: "what" }, e.label),
+      e.undone ? el("em", {}, ` (${t("ui/undone")})`) : null,
+      hostToken && i === 0 && !data.over && e.kind !== "undo" && e.actor !== "table"
+        ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null));
+  }
+
+  function render(data) {
+    latest = data;
+    const view = data.view;
+    const who = data.over ? t("ui/game-over") : data.to_act.join(", ");
+    fill("summary", `${t("ui/round")} ${view.round} · ${view.phase} · ${t("ui/to-act")}: ${who} · ${t("ui/state")} ${data.state_id}`);
+    document.getElementById("summary").setAttribute("data-state-id", data.state_id);
+    fill("rows", renderRows(view));
+    fill("events", view.event_cards.map((c) => el("span", { class: `card-ev ${c.face_up ? "" : "down"}` }, `E${c.number} ${c.name}`)));
+    fill("boards", renderBoards(data));
+    fill("plot", renderPlot(data.coins_by_round, data.seats));
+    fill("scores", renderScores(view));
+    fill("log", renderLog(data));
+  }
+
+  let conn = null;
+  async function hostUndo() {
+    const reply = await conn.intent({ kind: "undo" });
+    if (!reply.ok) Herald.toast(reply.message, "bad");
+  }
+
+  conn = Herald.connect(hostToken, {
+    state: render,
+    refused: (err) => Herald.toast(err.message || t("ui/disconnected"), "bad"),
+    host: (data) => {
+      document.getElementById("join-box").hidden = false;
+      fill("join", Object.entries(data.links).map(([seat, link]) => {
+        const qr = el("div", { class: "qr" });
+        qr.innerHTML = link.qr_svg; // generated by the server (segno), not user input
+        return el("figure", { class: "join-seat" }, qr, el("figcaption", {}, seatChip(seat), el("a", { href: link.url }, t("ui/join"))));
+      }));
+    },
+    violation: (v) => Herald.toast(v.message, "bad"),
+    error: (e) => Herald.toast(e.message, "bad"),
+    roll: (r) => Herald.toast(`${r.device}: ${r.values.join(" ")}`, ""),
+  });
+  window.heraldTable = { latest: () => latest };
+})();

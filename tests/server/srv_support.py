@@ -1,0 +1,149 @@
+"""Helpers for the server tests: an in-process table, and ``herald serve`` in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bridge.referee import Notice, Referee, Update
+from bridge.simtable import SimConfig, SimTable
+from bridge.store import EventStore
+from engine import get_game
+
+SEATS = ("blue", "green", "pink")
+
+
+@dataclass
+class Recorder:
+    """A transport that keeps what the referee published (for referee-level tests)."""
+
+    updates: list[Update] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+
+    def publish(self, update: Update) -> None:
+        self.updates.append(update)
+
+    def notice(self, notice: Notice) -> None:
+        self.notices.append(notice)
+
+
+def open_referee(db: Path, **kwargs: Any) -> Referee:
+    store = EventStore(db)
+    return Referee.open(store, get_game("middle-ages"), "t1", SEATS, {}, **kwargs)
+
+
+def play_table_moves(referee: Referee) -> int:
+    """Observe chance moves until a seat is to act; returns how many were made."""
+    sim = SimTable(referee, SimConfig(mode="table", seed=7))
+    made = 0
+    while sim.step():
+        made += 1
+    return made
+
+
+def play_moves(referee: Referee, count: int, seed: int = 3) -> int:
+    """Observe up to ``count`` moves of every kind (the simulated table's path)."""
+    sim = SimTable(referee, SimConfig(mode="all", seed=seed))
+    made = 0
+    while made < count and sim.step():
+        made += 1
+    return made
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Served:
+    """A ``herald serve`` subprocess and the links it printed."""
+
+    proc: subprocess.Popen[str]
+    port: int
+    db: Path
+    output: str
+    table_url: str
+    host_url: str
+    seat_urls: dict[str, str]
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def token(self, seat: str) -> str:
+        return self.seat_urls[seat].rsplit("/", 1)[1]
+
+    @property
+    def host_token(self) -> str:
+        return self.host_url.rsplit("/", 1)[1]
+
+    def health(self) -> dict[str, Any]:
+        with urllib.request.urlopen(f"{self.base}/healthz", timeout=5) as r:
+            data: dict[str, Any] = json.loads(r.read())
+            return data
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+def herald_bin() -> str:
+    """The ``herald`` console script of the interpreter running the tests."""
+    beside = Path(sys.executable).parent / "herald"
+    found = str(beside) if beside.exists() else shutil.which("herald")
+    assert found, "the herald console script is not installed (pip install -e .)"
+    return found
+
+
+def serve(db: Path, *args: str, timeout: float = 30.0) -> Served:
+    """Start ``herald serve`` on a free port and wait until it answers ``/healthz``."""
+    port = free_port()
+    cmd = [herald_bin(), "serve", "--db", str(db), "--port", str(port),
+           "--no-qr", "--table-id", "t1", *args]  # fmt: skip
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=env)  # fmt: skip
+    assert proc.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"herald serve exited: {''.join(lines)}")
+        lines.append(line)
+        if "Ctrl+C" in line:
+            break
+    output = "".join(lines)
+    seats = dict(re.findall(r"Seat (\w+): (\S+)", output))
+    host = re.search(r"Host display.*?: (\S+)", output)
+    table = re.search(r"Table display: (\S+)", output)
+    assert host and table, output
+    served = Served(proc, port, db, output, table.group(1), host.group(1), seats)
+    while time.monotonic() < deadline:
+        try:
+            served.health()
+            return served
+        except OSError:
+            time.sleep(0.1)
+    served.stop(signal.SIGKILL)
+    raise RuntimeError(f"herald serve did not answer: {output}")

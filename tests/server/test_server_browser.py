@@ -1,0 +1,117 @@
+"""The pages in Debian's chromium, driven by Playwright: table display and two phones.
+
+Screenshots for a person to look at go to ``artifacts/server/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from srv_support import SEATS, Served, serve
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
+WAIT_MS = 30_000
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason="Debian's chromium is not installed (make system-deps installs it as root)",
+)
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    db = tmp_path_factory.mktemp("browser") / "b.db"
+    served = serve(db, "--sim", "table", "--move-delay", "0.05")
+    yield served
+    served.stop()
+
+
+def test_act_on_one_phone_and_table_and_both_phones_update(table: Served) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            display = browser.new_page(viewport={"width": 1280, "height": 900})
+            display.on("pageerror", lambda e: errors.append(str(e)))
+            display.goto(table.host_url)
+            # the simulated table lays the rows; then the first seat must place its Lord
+            expect(display.locator("#summary")).to_contain_text("placement", timeout=WAIT_MS)
+            expect(display.locator("#join .qr svg")).to_have_count(len(SEATS))
+            start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
+            seat = display.evaluate("window.heraldTable.latest().to_act[0]")
+            assert seat in SEATS
+            other = next(s for s in SEATS if s != seat)
+
+            phones = {}
+            for name in (seat, other):
+                phone = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True)
+                phone.on("pageerror", lambda e: errors.append(str(e)))
+                phone.goto(table.seat_urls[name])
+                expect(phone.locator("#summary")).to_have_attribute(
+                    "data-state-id", str(start), timeout=WAIT_MS
+                )
+                phones[name] = phone
+            mine, theirs = phones[seat], phones[other]
+            expect(mine.locator("#turn")).to_have_class("turn mine")
+            expect(theirs.locator("#turn")).not_to_have_class("turn mine")
+            expect(theirs.locator("#moves button")).to_have_count(0)
+            mine.screenshot(path=str(SHOTS / f"seat-{seat}-before.png"), full_page=True)
+
+            mine.locator("#moves button").first.click()
+            mine.locator("#confirm").click()
+            new = str(start + 1)
+            for page in (display, mine, theirs):
+                expect(page.locator("#summary")).to_have_attribute(
+                    "data-state-id", new, timeout=WAIT_MS
+                )
+            expect(display.locator("#log li").first).to_contain_text(seat)
+            # the next seat to place is told so on its own phone only
+            display.screenshot(path=str(SHOTS / "table.png"), full_page=True)
+            mine.screenshot(path=str(SHOTS / f"seat-{seat}-after.png"), full_page=True)
+            theirs.screenshot(path=str(SHOTS / f"seat-{other}.png"), full_page=True)
+
+            # a seat page shows only its own seat: no other seat's prompt, token or join code
+            for name, page in phones.items():
+                html = page.content()
+                assert page.locator("#me [data-seat]").get_attribute("data-seat") == name
+                for other_seat in SEATS:
+                    if other_seat != name:
+                        assert table.token(other_seat) not in html
+                assert table.host_token not in html
+                assert page.locator(".qr").count() == 0
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 360, f"{name}'s page scrolls sideways ({width}px)"
+            # undo from the phone that moved
+            if mine.locator("#undo").is_enabled():
+                mine.locator("#undo").click()
+                expect(display.locator("#log li.undone")).to_have_count(1, timeout=WAIT_MS)
+        finally:
+            browser.close()
+    assert errors == []
+
+
+def test_table_display_without_host_token_shows_no_join_codes(table: Served) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1024, "height": 800})
+            page.goto(table.table_url)
+            expect(page.locator("#rows .row")).to_have_count(4, timeout=WAIT_MS)
+            assert page.locator("#join-box").is_hidden()
+            html = page.content()
+            assert all(table.token(s) not in html for s in SEATS)
+            page.goto(f"{table.base}/s/forged-token")
+            assert "not valid" in page.content()
+        finally:
+            browser.close()
