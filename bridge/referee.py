@@ -468,8 +468,7 @@ class Referee:
         return Update(sid, table, seats, seat_prompts)
 
     def _can_undo(self, seat: str) -> bool:
-        chain = self._session.undo_chain
-        return chain is not None and chain.actor == seat
+        return log.can_undo(self._session, seat)
 
 
 def get_game_for(row: SessionRow, wanted: Game[Any, Any]) -> Game[Any, Any]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import codec, log
+from engine import log
 from engine.game import Game
 
 SCHEMA_VERSION = 1
@@ -281,28 +281,10 @@ class EventStore:
 
 
 def encode_session(session: log.Session) -> dict[str, Any]:
-    """A snapshot of an engine session: state, ``state_id`` and the undo chain (newest first).
-
-    The undo chain is part of the exact state: after a resume, undo must take back the same
-    moves it would have taken back before the crash.
-    """
-    chain = []
-    frame = session.undo_chain
-    while frame is not None:
-        chain.append({"before": codec.encode(frame.before), "actor": frame.actor})
-        frame = frame.parent
-    return {"state": codec.encode(session.state), "state_id": session.state_id, "undo": chain}
+    """A snapshot of an engine session (see ``engine.log.to_snapshot``)."""
+    return log.to_snapshot(session)
 
 
 def decode_session(game: Game[Any, Any], header: log.Header, data: dict[str, Any]) -> log.Session:
-    """The engine session a snapshot describes (the inverse of ``encode_session``).
-
-    Builds ``log._Frame`` records directly: the engine has no public constructor for a restored
-    undo chain (noted for the engine's owner).
-    """
-    frame: log._Frame | None = None
-    for entry in reversed(data["undo"]):
-        before = codec.decode(game.state_type, entry["before"])
-        frame = log._Frame(before, str(entry["actor"]), frame)
-    state = codec.decode(game.state_type, data["state"])
-    return log.Session(game, header, state, int(data["state_id"]), frame)
+    """The engine session a snapshot describes (the inverse of ``encode_session``)."""
+    return log.from_snapshot(game, header, data)

@@ -83,6 +83,43 @@ def accept(session: Session, event: Event) -> Session:
     return Session(game, session.header, state, session.state_id + 1, chain)
 
 
+def can_undo(session: Session, by: str | None) -> bool:
+    """Whether an undo asked for by ``by`` (a seat, the host, or None for the host) would pass."""
+    frame = session.undo_chain
+    return frame is not None and by in (None, HOST, frame.actor)
+
+
+def to_snapshot(session: Session) -> dict[str, Any]:
+    """The exact session as JSON: state, ``state_id`` and the undo chain (newest first).
+
+    The undo chain is part of the exact state: after a restore, undo takes back the same moves it
+    would have taken back before.
+    """
+    chain = []
+    frame = session.undo_chain
+    while frame is not None:
+        chain.append({"before": codec.encode(frame.before), "actor": frame.actor})
+        frame = frame.parent
+    return {"state": codec.encode(session.state), "state_id": session.state_id, "undo": chain}
+
+
+def from_snapshot(game: Game[Any, Any], header: Header, data: dict[str, Any]) -> Session:
+    """The session ``to_snapshot`` described; ``InputError`` when the snapshot is malformed."""
+    try:
+        entries = list(data["undo"])
+        frame: _Frame | None = None
+        for entry in reversed(entries):
+            before = rules.decode_state(game, entry["before"])
+            frame = _Frame(before, str(entry["actor"]), frame)
+        state = rules.decode_state(game, data["state"])
+        state_id = int(data["state_id"])
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, InputError):
+            raise
+        raise InputError("input/snapshot", f"not a session snapshot: {exc}") from exc
+    return Session(game, header, state, state_id, frame)
+
+
 def _undo(session: Session, by: str | None) -> Session:
     frame = session.undo_chain
     if frame is None:

@@ -120,3 +120,23 @@ def test_event_json_round_trip() -> None:
 def test_malformed_events_are_input_errors(data: object) -> None:
     with pytest.raises(InputError):
         log.decode_event(GAME, data)
+
+
+def test_snapshot_restores_the_exact_session_including_undo() -> None:
+    session = _play_until_turn()
+    seat = GAME.to_act(session.state)[0]
+    after = log.accept(session, log.Event("move", GAME.legal_moves(session.state)[0]))
+    restored = log.from_snapshot(GAME, after.header, log.to_snapshot(after))
+    assert restored.state == after.state and restored.state_id == after.state_id
+    assert log.can_undo(restored, seat) and not log.can_undo(restored, "nobody")
+    assert log.accept(restored, log.Event("undo", by=seat)).state == session.state
+
+
+def test_a_malformed_snapshot_is_an_input_error() -> None:
+    session = _play_until_turn()
+    data = log.to_snapshot(session)
+    data["state_id"] = "many"
+    with pytest.raises(InputError):
+        log.from_snapshot(GAME, session.header, data)
+    with pytest.raises(InputError):
+        log.from_snapshot(GAME, session.header, {"state": {}, "state_id": 1, "undo": []})
