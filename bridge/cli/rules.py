@@ -14,47 +14,26 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
-from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from bridge.cli.glory import duel_cmd
+from bridge.cli.io import EXIT_ILLEGAL, err, fail, out, read_json
 from engine import get_game, log, selfplay
 from engine import rules as engine_rules
 from engine.game import Game, Line
 from engine.i18n import message
 from engine.violations import InputError, RuleViolation
 
-EXIT_ILLEGAL = 1
-EXIT_INPUT = 2
-
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _fail(text: str) -> NoReturn:
-    err.print(f"[bold red]error:[/] {text}")
-    sys.exit(EXIT_INPUT)
-
-
-def _read_json(path: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        _fail(f"cannot read {path}: {exc.strerror}")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail(f"{path} is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
-
 
 def _input_error(path: str, exc: InputError) -> NoReturn:
     where = f" at {exc.path}" if exc.path else ""
-    _fail(f"{path}{where}: {exc.detail}")
+    fail(f"{path}{where}: {exc.detail}")
 
 
 def _load_state(game: Game[Any, Any], path: str) -> Any:
     try:
-        return engine_rules.decode_state(game, _read_json(path))
+        return engine_rules.decode_state(game, read_json(path))
     except InputError as exc:
         _input_error(path, exc)
 
@@ -74,16 +53,29 @@ def _line_json(game: Game[Any, Any], line: Line) -> dict[str, Any]:
     }
 
 
+PARTIAL_GAMES: dict[str, tuple[str, ...]] = {"glory": ("duel",)}
+"""Games with single calculator commands but no registered ``Game`` yet (bridge/cli/glory.py)."""
+GAME_COMMANDS: dict[str, str] = {"duel": "glory"}
+"""Subcommands that belong to one game only."""
+
+
 @click.group()
 @click.argument("game_key", metavar="GAME")
 @click.pass_context
 def rules(ctx: click.Context, game_key: str) -> None:
     """Offline calculator for GAME (e.g. middle-ages): schema, check, income, score, replay,
-    selfplay."""
+    selfplay. Glory, not yet a whole game, offers only `herald rules glory duel DUEL.json`."""
+    if game_key in PARTIAL_GAMES:
+        if ctx.invoked_subcommand not in PARTIAL_GAMES[game_key]:
+            fail(f"{game_key} is not a registered game yet; only "
+                  f"{', '.join(PARTIAL_GAMES[game_key])} is available")  # fmt: skip
+        return
+    if ctx.invoked_subcommand in GAME_COMMANDS:
+        fail(f"'{ctx.invoked_subcommand}' is a {GAME_COMMANDS[ctx.invoked_subcommand]} command")
     try:
         ctx.obj = get_game(game_key)
     except KeyError as exc:
-        _fail(str(exc.args[0]))
+        fail(str(exc.args[0]))
 
 
 @rules.command()
@@ -110,7 +102,7 @@ def new(game: Game[Any, Any], players: tuple[str, ...], opts: tuple[str, ...]) -
     try:
         state = game.setup(players, options)
     except InputError as exc:
-        _fail(exc.detail)
+        fail(exc.detail)
     click.echo(json.dumps(engine_rules.encode(state), ensure_ascii=False))
 
 
@@ -126,7 +118,7 @@ def check(game: Game[Any, Any], state_path: str, move_path: str | None, as_json:
     subject = "position"
     if move_path is not None and not violations:
         try:
-            move = engine_rules.decode_move(game, _read_json(move_path))
+            move = engine_rules.decode_move(game, read_json(move_path))
         except InputError as exc:
             _input_error(move_path, exc)
         violations = engine_rules.check(game, state, move)
@@ -156,7 +148,7 @@ def income(game: Game[Any, Any], state_path: str, seat: str, as_json: bool) -> N
     """Itemised income of SEAT's most recent turn in STATE."""
     state = _load_state(game, state_path)
     if seat not in game.seats(state):
-        _fail(f"no seat {seat!r}; seats: {', '.join(game.seats(state))}")
+        fail(f"no seat {seat!r}; seats: {', '.join(game.seats(state))}")
     lines = game.income(state, seat)
     total = sum(line.amount for line in lines)
     if as_json:
@@ -227,22 +219,22 @@ def read_log(game: Game[Any, Any], path: str) -> tuple[log.Header, list[log.Even
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        _fail(f"cannot read {path}: {exc.strerror}")
+        fail(f"cannot read {path}: {exc.strerror}")
     lines = [(n, ln) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
     if not lines:
-        _fail(f"{path} is empty; a log starts with a header line")
+        fail(f"{path} is empty; a log starts with a header line")
     header: log.Header | None = None
     events: list[log.Event] = []
     for n, raw in lines:
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as exc:
-            _fail(f"{path}:{n} is not JSON: {exc.msg}")
+            fail(f"{path}:{n} is not JSON: {exc.msg}")
         try:
             if header is None:
                 header = log.decode_header(data)
                 if header.game != game.info.key:
-                    _fail(f"{path}:{n}: the log is for {header.game!r}, not {game.info.key!r}")
+                    fail(f"{path}:{n}: the log is for {header.game!r}, not {game.info.key!r}")
             else:
                 events.append(log.decode_event(game, data))
         except InputError as exc:
@@ -270,7 +262,7 @@ def replay(game: Game[Any, Any], log_path: str, as_json: bool) -> None:
                     err.print(f"  • [bold]{v.code}[/] {v.text()}  [dim]{v.ref}[/]")
                 sys.exit(EXIT_ILLEGAL)
     except InputError as exc:
-        _fail(f"{log_path}:1: {exc.detail}")
+        fail(f"{log_path}:1: {exc.detail}")
     if as_json:
         payload = {"state_id": session.state_id, "state": engine_rules.encode(session.state),
                    **_score_payload(game, session.state)}  # fmt: skip
@@ -299,7 +291,7 @@ def selfplay_cmd(
     """Random legal play of whole games; counts errors (a correct engine has none)."""
     info = game.info
     if players is not None and not info.min_players <= players <= info.max_players:
-        _fail(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
+        fail(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
     counts = [players] if players else list(range(info.min_players, info.max_players + 1))
     rng = random.Random(seed)
     errors: list[str] = []
@@ -330,3 +322,6 @@ def selfplay_cmd(
             out.print(f"  [red]•[/] {e}")
     if errors:
         sys.exit(EXIT_ILLEGAL)
+
+
+rules.add_command(duel_cmd)

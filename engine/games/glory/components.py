@@ -88,9 +88,7 @@ AllyKind = Literal[
 """Ally tokens named in the seed [L1358-1411] (ASCII keys of the Polish names)."""
 
 RelicKind = Literal["medalion", "amulet", "pierscien", "paternoster"]
-PrestigeKind = Literal[
-    "pani-serca", "swita", "slawa-wojenna", "faworyt-krola", "urzad", "czempion"
-]
+PrestigeKind = Literal["pani-serca", "swita", "slawa-wojenna", "faworyt-krola", "urzad", "czempion"]
 """The six Prestige kinds [L1015-1020]; at most one of each per player [L1008-1010]."""
 
 KnightType = Literal["champion", "veteran", "king", "polish-nobility", "nobility", "card", "sir"]
@@ -107,9 +105,13 @@ TENT_ALLIES: frozenset[str] = frozenset(
     {"drab", "kuchmistrz", "blazen", "dworka", "herold", "pustelnik"}
 )
 """Used once, before the first pass [L795-797] (tent icon; timing read from the card texts)."""
-LANCE_ALLIES: frozenset[str] = frozenset({"weteran", "giermek", "fechmistrz", "platnerz", "wiedzma"})
+LANCE_ALLIES: frozenset[str] = frozenset(
+    {"weteran", "giermek", "fechmistrz", "platnerz", "wiedzma"}
+)
 """Used during a pass, one in each of the two lance steps [L820-829]."""
-PERMANENT_ALLIES: frozenset[str] = frozenset({"mniszka", "biskup", "krolowa", "poslaniec", "dyplomata"})
+PERMANENT_ALLIES: frozenset[str] = frozenset(
+    {"mniszka", "biskup", "krolowa", "poslaniec", "dyplomata"}
+)
 """Never flipped; they help whenever their moment comes [L1360-1362]."""
 
 SET_DIE: dict[str, tuple[DieType, int]] = {
@@ -175,7 +177,9 @@ REF = {
 def missing_data(what: str, task: str, where: str) -> RuleViolation:
     """The refusal when ``task`` needs a value the seed lost and the data file leaves ``null``."""
     return RuleViolation(
-        Violation("data/missing", REF["data"], {"what": what, "task": task, "where": where}, GAME_KEY)
+        Violation(
+            "data/missing", REF["data"], {"what": what, "task": task, "where": where}, GAME_KEY
+        )
     )
 
 
@@ -240,7 +244,9 @@ def parse_dice(data: Any) -> DiceTable:
                     )
                 faces.append(face)
             else:
-                raise InputError("input/dice", f"a face is a number, 'special' or null: {face!r}", path)
+                raise InputError(
+                    "input/dice", f"a face is a number, 'special' or null: {face!r}", path
+                )
         if not faces:
             raise InputError("input/dice", f"the {die} die has no faces", f"$.dice.{die}.faces")
         tables[die] = DieFaces(tuple(faces))
