@@ -14,7 +14,15 @@ from typing import Any
 
 from engine import codec
 from engine.game import TABLE, GameInfo, Line, OptionSpec, Prompt, ScoreRow
-from engine.games.middle_ages import checks, play, position, resolve, scoring, supply, views
+from engine.games.middle_ages import (
+    checks,
+    play,
+    position,
+    resolve,
+    scoring,
+    supply,
+    views,
+)
 from engine.games.middle_ages.components import (
     BLUE_TILES,
     EVENTS,
@@ -26,6 +34,7 @@ from engine.games.middle_ages.components import (
     parse_box,
     ref,
 )
+from engine.games.middle_ages.interpret import Interpretation, interpret_table
 from engine.games.middle_ages.state import (
     CHANCE_TYPES,
     MOVE_TYPES,
@@ -164,6 +173,10 @@ class MiddleAges:
 
     def winners(self, state: State) -> tuple[str, ...]:
         return scoring.winners(state)
+
+    def interpret(self, state: State, seen: list[dict[str, Any]]) -> Interpretation:
+        """The move(s) a table observation shows (camera or TTS), or why none fits."""
+        return interpret_table(state, seen)
 
     def sample_chance(self, state: State, rng: random.Random) -> Move | None:
         """What a shuffled physical table would show next: a row, the event cards, the draw."""
