@@ -87,6 +87,25 @@ class ScoreRow:
     rank: int
 
 
+@dataclass(frozen=True)
+class Interpretation:
+    """What a change seen on the table (camera, Tabletop Simulator) means, as the rules read it.
+
+    ``moves`` is set when exactly one sequence of moves explains the observation completely (a
+    move, or a move followed by the choice its effect asked for, made before the camera
+    settled). ``unchanged``: the observation matches the current position (a hand passing, a
+    re-read). ``candidates``: several sequences explain it equally well, so the table must
+    confirm which. ``distance`` counts the observed pieces the best explanation leaves
+    unexplained (0: a full match). Never a silent guess.
+    """
+
+    moves: tuple[Any, ...]
+    unchanged: bool
+    candidates: tuple[tuple[Any, ...], ...] = ()
+    distance: int = 0
+    notes: tuple[str, ...] = ()
+
+
 class Game(Protocol[S, M]):
     """The verbs every game module offers. ``engine.rules`` adds the generic gates around them."""
 
@@ -154,6 +173,11 @@ class Game(Protocol[S, M]):
 
     def winners(self, state: S) -> tuple[str, ...]:
         """The winning seats (more than one when the rulebook's tie-breaks leave a tie)."""
+        ...
+
+    def interpret(self, state: S, seen: list[dict[str, Any]]) -> Interpretation:
+        """The move(s) a table observation shows: ``seen`` lists ``{"component", "region",
+        "attrs"}`` in the game's profile vocabulary (vision and TTS profiles share it)."""
         ...
 
     def sample_chance(self, state: S, rng: random.Random) -> M | None:

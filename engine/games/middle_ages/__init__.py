@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from engine import codec
-from engine.game import TABLE, GameInfo, Line, OptionSpec, Prompt, ScoreRow
+from engine.game import TABLE, GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow
 from engine.games.middle_ages import (
     checks,
     play,
@@ -34,7 +34,7 @@ from engine.games.middle_ages.components import (
     parse_box,
     ref,
 )
-from engine.games.middle_ages.interpret import Interpretation, interpret_table
+from engine.games.middle_ages.interpret import interpret_table
 from engine.games.middle_ages.state import (
     CHANCE_TYPES,
     MOVE_TYPES,

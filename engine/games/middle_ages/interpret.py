@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from engine.game import Interpretation
 from engine.games.middle_ages import checks, play, resolve
 from engine.games.middle_ages.components import ESTATES, Tile
 from engine.games.middle_ages.state import Move, Reveal, State
@@ -30,25 +30,6 @@ Key = tuple[str, str]
 """(component, region) with the readable attributes folded into the component name."""
 
 _KINDS = ("lord", "scout", "tile", "special-coin-token", "story-token")
-
-
-@dataclass(frozen=True)
-class Interpretation:
-    """What a change on the table means.
-
-    ``moves`` is set when exactly one sequence of moves explains the observation completely: one
-    move, or a Lord move followed by the choice its effect asked for (a player who moved the Lord
-    and placed the Scout before the camera settled). ``unchanged`` is true when the observation
-    matches the current position (a hand passing, a re-read). ``candidates`` lists the sequences
-    that explain it equally well when there are several (ask the table to confirm). ``distance``
-    counts the pieces the best explanation leaves unexplained (0: a full match).
-    """
-
-    moves: tuple[Move, ...]
-    unchanged: bool
-    candidates: tuple[tuple[Move, ...], ...] = ()
-    distance: int = 0
-    notes: tuple[str, ...] = field(default=())
 
 
 def _kind(component: str) -> str:
