@@ -22,8 +22,8 @@ from bridge.tts.profile import build_snapshot, load_profile
 from bridge.tts.reader import read_table
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from engine import codec, get_game, rules
-from engine.games.middle_ages.components import ESTATES
-from engine.games.middle_ages.state import MoveLord, State
+from engine.games.middle_ages.components import ESTATES, Tile
+from engine.games.middle_ages.state import MoveLord, Reveal, State
 
 GAME = get_game("middle-ages")
 SEATS = ("blue", "red", "green")
@@ -41,8 +41,16 @@ def column_xyz(seat: str, estate: str) -> dict[str, float]:
     return {"x": -8.0 + (ESTATES.index(estate) + 0.5) * 2.0, "y": 1.0, "z": FIEF_Z[seat] + 0.5}
 
 
+def notes(tile: Tile) -> str:
+    """GM notes carrying a tile's back and face, as the profile reads them."""
+    return (
+        f"herald:tile:{tile.estate} number={tile.number} back={tile.back} "
+        f"farmers={tile.farmers} chests={tile.chests}"
+    )
+
+
 def table_of(state: State) -> list[dict[str, Any]]:
-    """TTS objects laid out as ``state`` (tiles named by estate, numbers in the GM notes)."""
+    """TTS objects laid out as ``state`` (tiles named by estate, back and face in the notes)."""
     objects: list[dict[str, Any]] = []
     rot = {"x": 0.0, "y": 0.0, "z": 0.0}
     for seat, z in FIEF_Z.items():
@@ -55,9 +63,21 @@ def table_of(state: State) -> list[dict[str, Any]]:
         for s, tile in enumerate(row, start=1):
             if tile is not None:
                 objects.append({"guid": f"tile-{r}-{s}", "name": "Custom_Tile",
-                                "nickname": tile.estate, "gm_notes": f"number={tile.number}",
+                                "nickname": tile.estate, "gm_notes": notes(tile),
                                 "position": slot_xyz(r, s), "rotation": rot})  # fmt: skip
     for p in state.players:
+        for column in p.board:
+            for i, tile in enumerate(column):
+                objects.append({"guid": f"board-{p.seat}-{tile.estate}-{i}",
+                                "nickname": tile.estate, "gm_notes": notes(tile),
+                                "position": column_xyz(p.seat, tile.estate)})  # fmt: skip
+        for i, tile in enumerate(p.graveyard):
+            grave = {"x": 0.0, "y": 1.0, "z": FIEF_Z[p.seat] - 2.5}
+            objects.append({"guid": f"grave-{p.seat}-{i}", "nickname": tile.estate,
+                            "gm_notes": notes(tile), "position": grave})  # fmt: skip
+        if p.scout is not None:
+            objects.append({"guid": f"scout-{p.seat}", "nickname": f"{p.seat.title()} Scout",
+                            "position": slot_xyz(p.scout.row, p.scout.slot)})  # fmt: skip
         assert p.lord is not None
         at = slot_xyz(p.lord.row, p.lord.slot)
         name = f"{p.seat.title()} Lord"
@@ -182,3 +202,28 @@ def test_prompts_and_violations_are_shown_on_the_tts_table(
     finally:
         referee.detach(announcer)
         announcer.close()
+
+
+def test_a_refill_laid_in_tts_is_read_with_its_backs_and_faces(
+    referee: Referee, standin: TTSStandIn, linked: EditorClient
+) -> None:
+    """End of round 1 [L160-162]: the refiller lays row 1; TTS shows the tiles' notes."""
+    rng = random.Random(1)
+    while referee.session.state.phase != "refill":
+        state = referee.session.state
+        assert referee.observe("sim", codec.encode(GAME.legal_moves(state)[0])).ok
+    state = referee.session.state
+    standin.objects = table_of(state)
+    source = TTSTableSource(referee, linked, load_profile("middle-ages"))
+    assert source.sync().interpretation.unchanged
+    reveal = GAME.sample_chance(state, rng)
+    assert isinstance(reveal, Reveal)
+    for s, tile in enumerate(reveal.tiles, start=1):
+        standin.objects.append({"guid": f"new-{s}", "nickname": tile.estate,
+                                "gm_notes": notes(tile), "position": slot_xyz(reveal.row, s)})  # fmt: skip
+    result = source.sync()
+    assert result.accepted == 1
+    assert referee.session.state.rows[reveal.row - 1] == reveal.tiles
+    # Round 2 has begun and the unclaimed tile of row 2 is on the discard pile by the rules
+    # [L127-128]; until someone clears it from the table that is no reason to complain.
+    assert source.sync().interpretation.unchanged

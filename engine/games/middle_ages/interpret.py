@@ -87,10 +87,26 @@ def observed(seen: Sequence[Mapping[str, Any]]) -> tuple[Counter[Key], set[str]]
     return out, kinds
 
 
-def _distance(expected: Counter[Key], seen: Counter[Key]) -> int:
-    """Pieces in one and not the other; an unreadable tile or token matches any of its kind."""
+def _distance(state: State, seen: Counter[Key], kinds: Iterable[str]) -> int:
+    """Pieces in the position and not on the table or the other way round.
+
+    An unreadable tile or token matches any piece of its kind. A tile the rules have sent to the
+    discard pile (the unclaimed tile at a round's start, L127-128) may still lie in its row until
+    someone clears it, so an extra tile in an empty row slot is forgiven while the discard pile
+    holds a tile of that estate.
+    """
+    expected = layout(state, kinds)
     missing = expected - seen
     extra = seen - expected
+    discarded: Counter[str] = Counter(t.estate for t in (*state.discard, *state.restack))
+    for (component, region), n in list(extra.items()):
+        if not (component.startswith("tile:") and region.startswith("row:")):
+            continue
+        estate = component.split(":", 1)[1]
+        if discarded[estate]:
+            forgiven = min(n, discarded[estate])
+            discarded[estate] -= forgiven
+            extra[(component, region)] -= forgiven
     for (component, region), n in list(extra.items()):
         if not component.endswith(":?"):
             continue
@@ -104,7 +120,8 @@ def _distance(expected: Counter[Key], seen: Counter[Key]) -> int:
 
 
 def _revealed_row(state: State, seen: Sequence[Mapping[str, Any]]) -> Reveal | None:
-    """The Reveal move for the row the table must lay now, if every tile's face was read."""
+    """The Reveal move for the row the table must lay now, if every tile's back and face were
+    read (number, back colour, estate, Farmer and Chest symbols): none is ever assumed."""
     if state.phase not in ("setup-rows", "refill"):
         return None
     row = state.rows_laid + 1 if state.phase == "setup-rows" else play.lords_row(state.round)
@@ -122,8 +139,8 @@ def _revealed_row(state: State, seen: Sequence[Mapping[str, Any]]) -> Reveal | N
                 int(attrs["number"]),
                 attrs["back"],
                 attrs["estate"],
-                int(attrs.get("farmers", 0)),
-                int(attrs.get("chests", 0)),
+                int(attrs["farmers"]),
+                int(attrs["chests"]),
             )
         except (KeyError, TypeError, ValueError):
             return None  # a face not read completely: the table must confirm the row
@@ -137,7 +154,7 @@ def interpret_table(state: State, seen: Sequence[Mapping[str, Any]]) -> Interpre
     pieces, kinds = observed(seen)
     if not kinds:
         return Interpretation((), False, notes=("nothing the game tracks was seen",))
-    now = _distance(layout(state, kinds), pieces)
+    now = _distance(state, pieces, kinds)
     if now == 0:
         return Interpretation((), True)
     options: list[Move] = list(play.legal_moves(state))
@@ -147,12 +164,12 @@ def interpret_table(state: State, seen: Sequence[Mapping[str, Any]]) -> Interpre
     scored: list[tuple[int, tuple[Move, ...]]] = []
     for move in options:
         after = resolve.apply(state, move)
-        scored.append((_distance(layout(after, kinds), pieces), (move,)))
+        scored.append((_distance(after, pieces, kinds), (move,)))
         pending = after.pending
         if after.phase == "choice" and pending is not None and pending.seat == play.actor(state):
             for choice in play.legal_moves(after):
                 done = resolve.apply(after, choice)
-                scored.append((_distance(layout(done, kinds), pieces), (move, choice)))
+                scored.append((_distance(done, pieces, kinds), (move, choice)))
     if not scored:
         return Interpretation((), False, distance=now, notes=("no legal move now",))
     best = min(d for d, _ in scored)
