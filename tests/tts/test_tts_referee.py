@@ -219,8 +219,10 @@ def test_a_refill_laid_in_tts_is_read_with_its_backs_and_faces(
     reveal = GAME.sample_chance(state, rng)
     assert isinstance(reveal, Reveal)
     for s, tile in enumerate(reveal.tiles, start=1):
-        standin.objects.append({"guid": f"new-{s}", "nickname": tile.estate,
-                                "gm_notes": notes(tile), "position": slot_xyz(reveal.row, s)})  # fmt: skip
+        at = slot_xyz(reveal.row, s)
+        standin.objects.append(
+            {"guid": f"new-{s}", "nickname": tile.estate, "gm_notes": notes(tile), "position": at}
+        )
     result = source.sync()
     assert result.accepted == 1
     assert referee.session.state.rows[reveal.row - 1] == reveal.tiles
