@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import shutil
 import signal
 import socket
@@ -54,13 +55,17 @@ def main() -> None:
     parser.add_argument(
         "--move-delay", type=float, default=1.0, help="seconds per move (outlast the connecting)"
     )
+    parser.add_argument(
+        "--serve-args", default="", help="more `herald serve` options, e.g. '--virtual-devices off'"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
 
     port = _free_port()
     tmp = tempfile.mkdtemp(prefix="herald-fanout-")
     cmd = [_herald(), "serve", "--db", os.path.join(tmp, "bench.db"), "--port", str(port),
-           "--no-qr", "--move-delay", str(args.move_delay), "--table-id", "bench"]  # fmt: skip
+           "--no-qr", "--move-delay", str(args.move_delay), "--table-id", "bench",
+           *shlex.split(args.serve_args)]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     while "Ctrl+C" not in proc.stdout.readline():
@@ -71,6 +76,7 @@ def main() -> None:
     lock = threading.Lock()
     arrivals: dict[int, list[float]] = {}  # state_id -> delays (s), one per client
     clients: list[socketio.Client] = []
+    sizes: list[int] = []  # compact JSON bytes of each broadcast `state`, seen by the first client
     ready = threading.Event()
 
     def on_state(data: dict[str, Any]) -> None:
@@ -78,6 +84,11 @@ def main() -> None:
         if ready.is_set():
             with lock:
                 arrivals.setdefault(int(data["state_id"]), []).append(delay)
+
+    def on_state_sized(data: dict[str, Any]) -> None:
+        on_state(data)
+        if ready.is_set():
+            sizes.append(len(json.dumps(data, separators=(",", ":")).encode()))
 
     started = time.monotonic()
     try:
@@ -89,7 +100,7 @@ def main() -> None:
                     reconnection=False,
                     websocket_extra_options={"skip_utf8_validation": True},
                 )
-                client.on("state", on_state)
+                client.on("state", on_state_sized if not clients else on_state)
                 try:
                     client.connect(url, transports=["websocket"], wait_timeout=20)
                     break
@@ -141,6 +152,10 @@ def main() -> None:
             "median": round(statistics.median(single), 1),
             "p99": round(_quantile(single, 0.99), 1),
         },
+        "state_bytes": {
+            "median": int(statistics.median(sizes)) if sizes else 0,
+            "max": max(sizes, default=0),
+        },
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -150,7 +165,8 @@ def main() -> None:
         f"client holds it: median {figures['every_client_ms']['median']} ms, "
         f"p99 {figures['every_client_ms']['p99']} ms (max {figures['every_client_ms']['max']}); "
         f"single delivery median {figures['single_delivery_ms']['median']} ms, "
-        f"p99 {figures['single_delivery_ms']['p99']} ms; connecting took {connect_s:.1f} s"
+        f"p99 {figures['single_delivery_ms']['p99']} ms; connecting took {connect_s:.1f} s; "
+        f"`state` median {figures['state_bytes']['median']} bytes"
     )
     if partial:
         print(f"({partial} events were not seen by every client)")

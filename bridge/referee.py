@@ -21,6 +21,7 @@ No state lives in module globals: a process could host several ``Referee`` objec
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 import time
@@ -36,6 +37,8 @@ from engine.game import HOST, TABLE, Game
 from engine.i18n import DEFAULT_LANG, message
 from engine.violations import InputError, RuleViolation
 
+_LOG = logging.getLogger(__name__)
+
 MAX_INTENT_BYTES = 16 * 1024
 """Largest intent accepted, as compact JSON. A whole revealed row is under 1 KiB."""
 
@@ -45,7 +48,8 @@ SNAPSHOT_EVERY = 25
 LOG_TAIL = 40
 """How many log entries the table display receives with each state."""
 
-INTENT_KINDS = ("move", "undo")
+INTENT_KINDS = ("move", "undo", "start")
+"""``start`` is the host's: close this session and begin a new game (see ``Referee.new_game``)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class Outcome:
     message: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     violations: tuple[dict[str, Any], ...] = ()
+    session: int | None = None
+    """Set when the outcome began a new session (``start``): its id, so the sender can tell."""
 
     @property
     def ok(self) -> bool:
@@ -87,6 +93,8 @@ class Outcome:
     def to_json(self) -> dict[str, Any]:
         """What the sender receives (its Socket.IO acknowledgement; also the error/violation)."""
         data: dict[str, Any] = {"ok": self.ok, "kind": self.kind, "state_id": self.state_id}
+        if self.session is not None:
+            data["session"] = self.session
         if self.kind == "error":
             data.update(code=self.code, message=self.message, params=self.params)
         if self.kind == "violation":
@@ -104,14 +112,20 @@ class Outcome:
 class Update:
     """Everything the transports push after one accepted event (or on request, a snapshot).
 
-    ``table`` is the ``state`` payload (public view), ``seats`` the ``seat_state`` payloads and
-    ``prompts`` the ``prompt`` payloads, each keyed by seat.
+    ``table`` is the full ``state`` payload (public view, log tail, coin series: what a
+    connecting client gets), ``seats`` the ``seat_state`` payloads and ``prompts`` the ``prompt``
+    payloads, each keyed by seat. ``change`` is the ``state`` payload broadcast to the table room
+    after the event: the same fields except that the log and the coin series are replaced by what
+    this event changed in them (``log_added``, ``log_undone``, ``coins_changed``) and ``income``
+    by the seats whose itemised income changed (``income_changed``), because resending the same
+    history to every client on every move was half of each message (bench/fanout.py).
     """
 
     state_id: int
     table: dict[str, Any]
     seats: dict[str, dict[str, Any]]
     prompts: dict[str, dict[str, Any]]
+    change: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -166,6 +180,8 @@ class Referee:
         self._lock = threading.RLock()
         self._transports: list[Transport] = []
         self._extras: dict[str, Any] = {"log": [], "undo": [], "coins": {}}
+        self._changed = _Changes()
+        self._income: dict[str, list[dict[str, Any]]] = {}  # as last built, to send changes only
         self._accepted_at = row.created
         self._session = self._restore()
         self._latest = self._build_update()
@@ -289,10 +305,14 @@ class Referee:
             if problem is not None:
                 code, params = problem
                 return self._error(code, **params)
+            if data["kind"] == "start" and principal.role != "host":
+                return self._error("auth/host-only", action="start")
             if principal.role == "viewer":
                 return self._error("auth/no-seat")
             if data["state_id"] != sid:
                 return self._error("state/stale", sent=data["state_id"])
+            if data["kind"] == "start":
+                return self.new_game(principal.source)
             if data["kind"] == "undo":
                 by = HOST if principal.role == "host" else principal.seat
                 return self._submit(principal.source, log.Event("undo", by=by))
@@ -333,7 +353,10 @@ class Referee:
         """A die result from a device: broadcast to the table room as ``roll``.
 
         Dice that decide a move arrive as observations (chance moves); this is the notice that
-        lets displays animate the roll. ``payload``: ``{"device": str, "values": [int, ...]}``.
+        lets displays animate the roll. ``payload``: ``{"device": str, "values": [int, ...]}``,
+        optionally with the device's ``seq`` and ``dice`` (the wire objects, kept so a display
+        can show colours and custom faces), ``used`` (whether a game step took the roll) and
+        ``text`` (the catalog sentence saying so); the bounds are the device protocol's.
         """
         with self._lock:
             values = payload.get("values") if isinstance(payload, dict) else None
@@ -341,13 +364,45 @@ class Referee:
             if (
                 not isinstance(device, str)
                 or not isinstance(values, list)
-                or not 0 < len(values) <= 20
-                or not all(type(v) is int and 1 <= v <= 100 for v in values)
+                or not 0 < len(values) <= 32
+                or not all(type(v) is int and 1 <= v <= 1000 for v in values)
             ):
                 return self._error("roll/malformed")
             notice = {"source": source, "device": device, "values": values}
+            extra = {"seq": int, "dice": list, "used": bool, "text": str}
+            notice.update({k: payload[k] for k, t in extra.items() if type(payload.get(k)) is t})
             self._notify(Notice("roll", {**notice, "state_id": self.state_id}))
             return Outcome("accepted", self.state_id)
+
+    def new_game(self, source: str) -> Outcome:
+        """Begin a new game at this table: same game, seats and options, and the same tokens.
+
+        What a real table expects of "new game": the people and their phones stay, the board is
+        reset. The current session is closed in the store (a finished one keeps ``over``) and a
+        new one is opened in the same transaction, so a crash cannot close the old game without
+        opening the new one, and ``herald serve --resume`` finds the new game. The tokens are
+        kept so every joined phone and the host display stay connected and authorised (fresh
+        tokens: ``herald serve --new``).
+        Every client gets the new session as a full snapshot with ``state_id`` 0; clients reset
+        on the new ``session`` number. ``source`` is who asked (``host``), for the log.
+        """
+        with self._lock:
+            self.snapshot()  # the old session's final position, for ``herald sessions show``
+            header = self.row.header
+            session = log.start(self.game, header.players, dict(header.options))
+            sid = self.store.replace_session(self.row.id, self.table_id, session.header,
+                                             self.row.tokens)  # fmt: skip
+            row = self.store.session(sid)
+            assert row is not None
+            self.row, self._session, self.resumed = row, session, False
+            self._extras = {"log": [], "undo": [], "coins": {}}
+            self._changed = _Changes()
+            self._accepted_at = time.time()
+            self._latest = self._build_update(snapshot=True)
+            for transport in list(self._transports):
+                transport.publish(self._latest)
+            _LOG.info("new game at table %s: session %d (by %s)", self.table_id, row.id, source)
+            return Outcome("accepted", session.state_id, session=row.id)
 
     # --- the one write path ------------------------------------------------------------------
 
@@ -416,6 +471,9 @@ class Referee:
             entry.update(kind=move.get("kind", "move"), actor=actor)
             entry["label"] = move_label(self.game.info.key, move, self.lang)
         entries.append(entry)
+        self._changed.added.append(entry)
+        if event.kind == "undo":
+            self._changed.undone.append(entry["undoes"])
         state = session.state
         rnd = getattr(state, "round", None)
         players = getattr(state, "players", None)
@@ -423,8 +481,13 @@ class Referee:
             coins = {p.seat: p.coins for p in players if hasattr(p, "coins")}
             if coins:
                 self._extras["coins"][str(rnd)] = coins
+                self._changed.rounds.add(str(rnd))
 
-    def _build_update(self) -> Update:
+    def _build_update(self, snapshot: bool = False) -> Update:
+        """The payloads of the current state; ``change`` carries what changed since the last one.
+
+        ``snapshot`` makes ``change`` the full payload too (a new session: clients must reset).
+        """
         game, state = self.game, self._session.state
         sid = self._session.state_id
         base = {
@@ -444,13 +507,27 @@ class Referee:
             ]
             for seat in self.seats
         }
+        public = {**base, "view": game.view(state, None)}
         table = {
-            **base,
+            **public,
+            "snapshot": True,
             "income": income,
-            "view": game.view(state, None),
             "log": [dict(e) for e in self._extras["log"][-LOG_TAIL:]],
             "coins_by_round": {r: dict(c) for r, c in self._extras["coins"].items()},
         }
+        changed, self._changed = self._changed, _Changes()
+        before, self._income = self._income, income
+        change = table
+        if not snapshot:
+            coins = self._extras["coins"]
+            change = {
+                **public,
+                "snapshot": False,
+                "income_changed": {s: v for s, v in income.items() if before.get(s) != v},
+                "log_added": [dict(e) for e in changed.added[-LOG_TAIL:]],
+                "log_undone": [s for s in changed.undone if s is not None],
+                "coins_changed": {r: dict(coins[r]) for r in sorted(changed.rounds)},
+            }
         prompts = game.prompts(state)
         seats: dict[str, dict[str, Any]] = {}
         seat_prompts: dict[str, dict[str, Any]] = {}
@@ -460,15 +537,25 @@ class Referee:
             mine = [prompt_json(game, p, self.lang) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {
                 "state_id": sid,
+                "session": self.row.id,
                 "seat": seat,
                 "your_turn": bool(mine),
                 "prompts": mine,
                 "can_undo": self._can_undo(seat),
             }
-        return Update(sid, table, seats, seat_prompts)
+        return Update(sid, table, seats, seat_prompts, change)
 
     def _can_undo(self, seat: str) -> bool:
         return log.can_undo(self._session, seat)
+
+
+@dataclass
+class _Changes:
+    """What accepted events changed in the display extras since the last published update."""
+
+    added: list[dict[str, Any]] = field(default_factory=list)
+    undone: list[int | None] = field(default_factory=list)
+    rounds: set[str] = field(default_factory=set)
 
 
 def get_game_for(row: SessionRow, wanted: Game[Any, Any]) -> Game[Any, Any]:

@@ -178,6 +178,30 @@ class EventStore:
             )
             return int(cur.lastrowid or 0)
 
+    def replace_session(
+        self, old_id: int, table_id: str, header: log.Header, tokens: Tokens
+    ) -> int:
+        """Close session ``old_id`` (unless it is ``over``) and open a new one, atomically.
+
+        The host's "new game": one transaction, so a crash cannot close the old game without
+        opening its successor (``herald serve --resume`` then finds one of the two, never none).
+        """
+        with self._tx() as db:
+            db.execute(
+                "UPDATE sessions SET status='closed' WHERE id=? AND status='open'", (old_id,)
+            )
+            cur = db.execute(
+                "INSERT INTO sessions (table_id, game, header, tokens, created) VALUES (?,?,?,?,?)",
+                (
+                    table_id,
+                    header.game,
+                    json.dumps(header.to_json()),
+                    json.dumps(tokens.to_json()),
+                    time.time(),
+                ),
+            )
+            return int(cur.lastrowid or 0)
+
     def set_status(self, session_id: int, status: str) -> None:
         with self._tx() as db:
             db.execute("UPDATE sessions SET status=? WHERE id=?", (status, session_id))

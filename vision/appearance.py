@@ -287,6 +287,7 @@ class Matcher:
         if not self.library.faces:
             return []
         gray = _normalise_light(_gray(image), self.cfg)
+        cv2.setRNGSeed(0)  # RANSAC draws from OpenCV's global RNG: same frame, same answer
         kps, desc = _features(self.cfg, self.cfg.max_features_frame).detectAndCompute(gray, mask)
         if desc is None or len(kps) < self.cfg.min_inliers:
             return []

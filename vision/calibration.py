@@ -63,6 +63,24 @@ class BoardProfile:
     dictionary: str = "4x4_250"
     regions: tuple[Region, ...] = ()
     markers: dict[int, str] = field(default_factory=dict)
+    marker_attrs: dict[str, str] = field(default_factory=dict)
+
+    def component_of(self, marker_id: int) -> tuple[str, dict[str, str]]:
+        """The component a sticker names, and the attribute its label carries.
+
+        ``marker_attrs`` maps a component kind to the attribute its label's suffix is: with
+        ``{"story-token": "symbol"}`` the label ``story-token:Field`` is component
+        ``story-token`` with ``{"symbol": "Field"}``. Other labels (``lord:blue``) are the
+        component name as they stand; an unmapped sticker is ``marker:<id>``.
+        """
+        label = self.markers.get(marker_id)
+        if label is None:
+            return f"marker:{marker_id}", {}
+        kind, _, value = label.partition(":")
+        attr = self.marker_attrs.get(kind)
+        if attr is not None and value:
+            return kind, {attr: value}
+        return label, {}
 
     def region_at(self, x: float, y: float) -> str | None:
         """Name of the first region containing board point (x, y), or None."""
@@ -106,6 +124,7 @@ class BoardProfile:
                 {"name": r.name, "kind": r.kind, "rect": list(r.rect)} for r in self.regions
             ],
             "markers": {str(k): v for k, v in sorted(self.markers.items())},
+            "marker_attrs": dict(sorted(self.marker_attrs.items())),
         }
 
     @classmethod
@@ -135,6 +154,7 @@ class BoardProfile:
                 for r in data.get("regions", [])
             )
             markers = {int(k): str(v) for k, v in (data.get("markers") or {}).items()}
+            marker_attrs = {str(k): str(v) for k, v in (data.get("marker_attrs") or {}).items()}
             profile = cls(
                 name=str(data.get("name", "board")),
                 width_mm=width,
@@ -146,6 +166,7 @@ class BoardProfile:
                 dictionary=str(data.get("dictionary", "4x4_250")),
                 regions=regions,
                 markers=markers,
+                marker_attrs=marker_attrs,
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ProfileError(f"bad board profile: {exc}") from exc
@@ -203,6 +224,12 @@ def load_profile(path: str | Path) -> BoardProfile:
     if not isinstance(data, dict):
         raise ProfileError(f"profile {p} must hold an object")
     return BoardProfile.from_json(data)
+
+
+def builtin_profiles() -> list[str]:
+    """Names of the profiles shipped in ``vision/profiles`` (``["middle_ages"]``)."""
+    root = resources.files("vision").joinpath("profiles")
+    return sorted(e.name[: -len(".json")] for e in root.iterdir() if e.name.endswith(".json"))
 
 
 def builtin_profile(name: str) -> BoardProfile:

@@ -256,14 +256,26 @@ class MarkerDetector:
             k = c.upscale if side <= c.upscale_max_side_px else 1.0
             if x1 - x0 >= 8 and y1 - y0 >= 8:
                 crops.append((x0, y0, gray[y0:y1, x0:x1], k))
-        if not crops:
-            return []
+        out: list[tuple[int, FloatArray, float]] = []
+        # Upscaled small crops and 1x big crops are read in separate mosaics: each gets the
+        # sharpening of its own scale, and a big quad is not packed against small ones (a
+        # clear 40 mm corner marker was lost that way on a hard scene).
+        for group in ([p for p in crops if p[3] != 1.0], [p for p in crops if p[3] == 1.0]):
+            if group:
+                out.extend(self._read_mosaic(group, c.upscale if group[0][3] != 1.0 else 1.0))
+        return out
+
+    def _read_mosaic(
+        self, crops: list[tuple[int, int, Image, float]], scale: float
+    ) -> list[tuple[int, FloatArray, float]]:
+        """Pack crops into one mosaic, decode it once, and map the reads back to the frame."""
+        c = self.cfg
         mosaic, places = _pack(crops, pad=8)
-        mosaic = _unsharp(mosaic, c.sharpen_sigma * c.upscale, c.sharpen_amount)
+        mosaic = _unsharp(mosaic, c.sharpen_sigma * scale, c.sharpen_amount)
         params = self._params(crop=True)
-        min_perimeter = 4 * c.rescan_min_side_px * c.upscale * 0.8
+        min_perimeter = 4 * c.rescan_min_side_px * scale * 0.8
         params.minMarkerPerimeterRate = min_perimeter / max(mosaic.shape)
-        params.maxMarkerPerimeterRate = 4 * c.rescan_max_side_px * 1.3 / max(mosaic.shape)
+        params.maxMarkerPerimeterRate = min(4.0, 4 * c.rescan_max_side_px * 1.3 / max(mosaic.shape))
         detector = cv2.aruco.ArucoDetector(self.dictionary, params)
         corners, ids, _ = detector.detectMarkers(mosaic)
         out: list[tuple[int, FloatArray, float]] = []

@@ -208,15 +208,16 @@ class Pipeline:
             if m.id in corner_ids:
                 continue
             xy = result.board_xy(m.center)
+            component, attrs = self.profile.component_of(m.id)
             obs.append(
                 Observation(
-                    component=self.profile.markers.get(m.id, f"marker:{m.id}"),
+                    component=component,
                     region=self.profile.region_at(*xy) if xy else None,
                     board_xy=xy,
                     rotation_deg=round(m.rotation_deg, 1),
                     confidence=round(min(1.0, m.contrast / 0.3), 3),
                     source_id=f"marker:{m.id}",
-                    attrs={"marker_id": m.id},
+                    attrs={**attrs, "marker_id": m.id},
                 )
             )
         for s, corners in result.slots:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -18,13 +19,17 @@ from numpy.typing import NDArray
 from vision.calibration import BoardProfile, builtin_profile
 from vision.scenes import (
     EASY,
+    TILE_MM,
     Camera,
     Hand,
     Layout,
+    Piece,
+    Scene,
     Style,
     finish_frame,
     random_camera,
     random_layout,
+    render,
     view_table,
 )
 
@@ -163,3 +168,168 @@ class SimulatedTable:
     def __iter__(self) -> Iterator[StreamFrame]:
         for i in range(len(self.steps)):
             yield self.frame(i)
+
+
+# -- a table drawn from an engine state ----------------------------------------------------------
+
+PAWN_OFFSETS_MM = ((-11.0, -11.0), (11.0, -11.0), (-11.0, 11.0), (11.0, 11.0), (0.0, 0.0))
+"""Where the pawns sharing one row slot stand, relative to its centre (lords first)."""
+
+ESTATE_CHIP_MM = 12.0
+GRAVE_CHIP_MM = 20.0
+
+
+@dataclass
+class StateScene:
+    """A frame of an engine state, with ground truth in the engine's table vocabulary.
+
+    ``observations`` are ``{"component", "region", "attrs"}`` dicts, what a perfect reader
+    would report (the ``Game.interpret`` input); ``scene`` holds the per-piece pixel truth.
+    """
+
+    image: Image
+    layout: Layout
+    camera: Camera
+    observations: list[dict[str, Any]]
+    scene: Scene
+
+
+def tile_key(tile: Any) -> str:
+    """The stand-in art key of a Middle Ages tile (one picture per distinct face and back)."""
+    return f"ma:{tile.estate}:{tile.number}:{tile.back}:{tile.farmers}:{tile.chests}"
+
+
+def tile_attrs(tile: Any) -> dict[str, Any]:
+    """A tile's readable attributes in the shared vocabulary."""
+    return {
+        "estate": tile.estate,
+        "number": tile.number,
+        "back": tile.back,
+        "farmers": tile.farmers,
+        "chests": tile.chests,
+    }
+
+
+def state_layout(
+    state: Any, profile: BoardProfile | None = None
+) -> tuple[Layout, list[dict[str, Any]]]:
+    """Lay a Middle Ages ``engine`` State out on the profile's regions.
+
+    Row tiles lie face up in their ``row:<r>/slot:<s>`` slots; lords and scouts are sticker
+    pawns (IDs from the profile's ``markers`` map) standing in the slot of their position; each
+    seat's estate columns hold its tiles as small chips stacked down the column, with its
+    special-coin and story tokens (sticker tokens) at the column's foot; graveyard tiles lie in a
+    row in ``seat:<seat>/graveyard``.
+
+    Raises:
+        ValueError: the profile has no region or sticker for a piece of the state.
+    """
+    from engine.games.middle_ages.components import ESTATES
+
+    profile = profile or builtin_profile("middle_ages")
+    regions = {r.name: r for r in profile.regions}
+    ids: dict[str, list[int]] = {}
+    for marker_id, label in sorted(profile.markers.items()):
+        ids.setdefault(label, []).append(marker_id)
+    pieces: list[Piece] = []
+    truth: list[dict[str, Any]] = []
+    m = profile.corner_marker_mm
+    for marker_id, center in zip(profile.corner_ids, profile.corner_centers_mm, strict=True):
+        pieces.append(Piece("marker", str(marker_id), center, (m, m)))
+
+    def region(name: str) -> tuple[float, float, float, float]:
+        if name not in regions:
+            raise ValueError(f"the board profile has no region {name!r}")
+        return regions[name].rect
+
+    def sticker(label: str, center: tuple[float, float], taken: set[int]) -> None:
+        free = [i for i in ids.get(label, []) if i not in taken]
+        if not free:
+            raise ValueError(f"the board profile has no (more) sticker for {label!r}")
+        taken.add(free[0])
+        pieces.append(
+            Piece("marker", str(free[0]), center, (profile.sticker_mm, profile.sticker_mm))
+        )
+
+    used: set[int] = set()
+    for r, row in enumerate(state.rows, start=1):
+        for s, tile in enumerate(row, start=1):
+            if tile is None:
+                continue
+            name = f"row:{r}/slot:{s}"
+            x, y, w, h = region(name)
+            size = (TILE_MM - 4, TILE_MM - 4)
+            pieces.append(Piece("tile", tile_key(tile), (x + w / 2, y + h / 2), size))
+            truth.append({"component": "tile", "region": name, "attrs": tile_attrs(tile)})
+    standing: dict[str, int] = {}
+    for kind in ("lord", "scout"):
+        for player in state.players:
+            pos = getattr(player, kind)
+            if pos is None:
+                continue
+            name = f"row:{pos.row}/slot:{pos.slot}"
+            x, y, w, h = region(name)
+            k = standing.get(name, 0)
+            standing[name] = k + 1
+            dx, dy = PAWN_OFFSETS_MM[min(k, len(PAWN_OFFSETS_MM) - 1)]
+            sticker(f"{kind}:{player.seat}", (x + w / 2 + dx, y + h / 2 + dy), used)
+            truth.append({"component": f"{kind}:{player.seat}", "region": name, "attrs": {}})
+    for player in state.players:
+        for estate, column in zip(ESTATES, player.board, strict=True):
+            if not column and not _tokens(player, estate):
+                continue
+            name = f"seat:{player.seat}/estate:{estate}"
+            x, y, w, h = region(name)
+            for k, tile in enumerate(column):
+                center = (x + w / 2, y + 7 + k * 4.5)
+                size = (ESTATE_CHIP_MM, ESTATE_CHIP_MM)
+                pieces.append(Piece("tile", tile_key(tile), center, size))
+                truth.append({"component": "tile", "region": name, "attrs": tile_attrs(tile)})
+            for k, (label, attrs) in enumerate(_tokens(player, estate)):
+                sticker(label, (x + w / 2, y + h - 8 - k * 15), used)
+                truth.append({"component": label.split(":")[0], "region": name, "attrs": attrs})
+        if player.graveyard:
+            name = f"seat:{player.seat}/graveyard"
+            x, y, w, h = region(name)
+            for k, tile in enumerate(player.graveyard):
+                center = (
+                    x + 12 + k * min(9.0, (w - 24) / max(1, len(player.graveyard))),
+                    y + h / 2,
+                )
+                pieces.append(Piece("tile", tile_key(tile), center, (GRAVE_CHIP_MM,) * 2))
+                truth.append({"component": "tile", "region": name, "attrs": tile_attrs(tile)})
+    return Layout(tuple(pieces), profile.dictionary), truth
+
+
+def _tokens(player: Any, estate: str) -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = [
+        ("special-coin-token", {}) for e in player.special_coins if e == estate
+    ]
+    out += [
+        (f"story-token:{t.symbol}", {"symbol": t.symbol})
+        for t in player.story_tokens
+        if t.estate == estate
+    ]
+    return out
+
+
+def render_state(
+    state: Any,
+    seed: int,
+    style: Style = EASY,
+    profile: BoardProfile | None = None,
+    camera: Camera | None = None,
+    hands: int = 0,
+) -> StateScene:
+    """Photograph ``state`` (see ``state_layout``) through a seeded camera.
+
+    Pass the ``camera`` of an earlier ``StateScene`` to shoot the next position from the same
+    place, as a fixed table camera does. ``seed`` drives the camera (when not given), hands and
+    sensor noise.
+    """
+    profile = profile or builtin_profile("middle_ages")
+    layout, truth = state_layout(state, profile)
+    rng = np.random.default_rng(seed)
+    cam = camera or random_camera(rng, style)
+    scene = render(layout, cam, rng, profile, board_seed=seed % 4, hands=hands)
+    return StateScene(scene.image, layout, cam, truth, scene)

@@ -211,9 +211,9 @@ def _skin_fraction(frame: Image, regions: list[Rect]) -> float:
 def _same(a: TableSnapshot, b: TableSnapshot, tolerance_mm: float = 8.0) -> bool:
     """Same pieces, same regions, same reads, and no piece moved more than ``tolerance_mm``."""
 
-    def key(o: Observation) -> tuple[str, str | None, str]:
+    def key(o: Observation) -> tuple[str, str, str]:
         attrs = sorted((k, str(v)) for k, v in o.attrs.items() if k != "inliers")
-        return (o.component, o.region, str(attrs))
+        return (o.component, o.region or "", str(attrs))
 
     left = sorted(a.observations, key=key)
     right = sorted(b.observations, key=key)

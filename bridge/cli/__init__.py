@@ -8,6 +8,7 @@ from bridge.cli.demo import demo
 from bridge.cli.rules import rules
 from bridge.cli.serve import serve
 from bridge.cli.sessions import sessions
+from bridge.cli.stickers import stickers
 from bridge.cli.tts import tts
 from bridge.cli.vision import vision
 
@@ -24,3 +25,4 @@ main.add_command(tts)
 main.add_command(serve)
 main.add_command(sessions)
 main.add_command(vision)
+main.add_command(stickers)

@@ -14,6 +14,7 @@ import logging
 import signal
 import socket
 import sys
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -21,10 +22,12 @@ import click
 import segno
 from werkzeug.serving import WSGIRequestHandler
 
+from bridge.devices.stack import DeviceOptions, DeviceStack
+from bridge.devices.table import TableDevices
 from bridge.referee import Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore, StoreError
-from bridge.web.app import WebConfig, WebTable
+from bridge.web.app import TABLE_ROOM, WebConfig, WebTable, seat_room
 from engine import get_game
 from engine.i18n import message
 
@@ -92,6 +95,17 @@ def _stop_on_sigterm() -> None:
               help="Another origin allowed to open a socket (repeatable; never '*').")  # fmt: skip
 @click.option("--qr/--no-qr", default=True, show_default=True,
               help="Print each seat's QR code in the terminal.")  # fmt: skip
+@click.option("--mqtt", "mqtt_url", default=None, metavar="URL",
+              help="MQTT broker of the table devices: mqtt://[user:pass@]host:port.")  # fmt: skip
+@click.option("--serial", "serial_urls", multiple=True, metavar="URL",
+              help="Serial device port (path or pyserial URL; repeatable).")  # fmt: skip
+@click.option("--virtual-devices", "virtual", default="auto", show_default=True,
+              type=click.Choice(["auto", "mqtt", "serial", "off"]),
+              help="Without --mqtt/--serial, with a simulated table: virtual seat boxes "
+                   "and a dice tower on a private mosquitto (auto: else pty).")  # fmt: skip
+@click.option("--ha-discovery", is_flag=True, help="Announce devices to Home Assistant.")
+@click.option("--ha-prefix", default="homeassistant", show_default=True,
+              help="Home Assistant's MQTT discovery prefix.")  # fmt: skip
 def serve(
     game_key: str,
     players: int,
@@ -106,6 +120,11 @@ def serve(
     public_url: str | None,
     allow_origin: tuple[str, ...],
     qr: bool,
+    mqtt_url: str | None,
+    serial_urls: tuple[str, ...],
+    virtual: Any,
+    ha_discovery: bool,
+    ha_prefix: str,
 ) -> None:
     """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
     if "*" in allow_origin:
@@ -137,6 +156,19 @@ def serve(
                   allowed_origins=allow_origin),
     )  # fmt: skip
     sim = SimTable(referee, SimConfig(mode=sim_mode, delay=move_delay, seed=seed))
+    devices = DeviceStack(
+        DeviceOptions(
+            dedup_path=Path(f"{db_path}.devices"),
+            mqtt=mqtt_url,
+            serial=serial_urls,
+            virtual=virtual if sim_mode != "off" else "off",
+            ha_discovery=ha_discovery,
+            ha_prefix=ha_prefix,
+        )
+    )
+
+    def attach_web(table_devices: TableDevices) -> None:
+        table_devices.attach_web(web.socketio, TABLE_ROOM, seat_room)
 
     echo = click.echo
     params = {"session": referee.row.id, "state_id": referee.state_id}
@@ -150,6 +182,7 @@ def serve(
             echo(_qr(web.seat_url(seat)))
     if sim_mode != "off":
         echo(message("serve/sim", mode=sim_mode, delay=move_delay, seed=seed))
+    echo(message("serve/devices", note=devices.start(referee, attach_web)))
     echo(message("serve/stop"))
     sys.stdout.flush()
 
@@ -163,5 +196,6 @@ def serve(
         pass
     finally:
         sim.stop()
+        devices.stop()
         referee.snapshot()
         store.close()

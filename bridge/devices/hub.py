@@ -4,8 +4,9 @@ Transports (:mod:`bridge.devices.mqtt`, :mod:`bridge.devices.serial_link`) hand 
 a :class:`DeviceHub`; the hub validates them, drops duplicates through the durable
 :class:`~bridge.devices.dedup.DedupStore`, keeps the :class:`DeviceRegistry` current, answers the
 device (``ack``/``nak``) and passes each new event to one injected *sink*. The referee server
-(not built yet) supplies that sink: it turns a roll into the engine's chance input when the game
-expects one, broadcasts ``roll`` to the table room, and turns button presses into seat intents.
+supplies that sink (:class:`bridge.devices.table.TableDevices`): it turns a roll into the
+engine's chance input when the game expects one, broadcasts ``roll`` to the table room, and
+turns button presses into seat intents.
 LED commands flow the other way through :meth:`DeviceHub.set_led`, routed to whichever
 transport last heard from the device.
 
@@ -117,19 +118,22 @@ class DeviceHub:
                 return IngestResult("rejected", error=exc)
 
             self._route(event.device, outlet)
-            if not self.dedup.mark(event.device, event.seq):
+            # Seen-check, sink, then mark: the referee commits first, so a crash between the two
+            # leaves a committed event not yet marked, which the referee link re-marks from the
+            # event store on start (bridge.devices.table); marking first could lose the event.
+            if self.dedup.seen(event.device, event.seq):
                 self.registry.count(event.device, "duplicates", transport=outlet.name, online=True)
                 outlet.send(event.device, ack_message(event.seq))
                 return IngestResult("duplicate", event=event)
             try:
                 self.sink(event)
             except Exception as exc:
-                self.dedup.unmark(event.device, event.seq)
                 text = message(
                     "devices/sink-failed", device=event.device, seq=event.seq, detail=exc
                 )
                 log.exception("%s", text)
                 return IngestResult("not-taken", event=event)
+            self.dedup.mark(event.device, event.seq)
             self.registry.count(
                 event.device, "accepted", transport=outlet.name, online=True, last_seq=event.seq
             )

@@ -156,6 +156,10 @@ class MqttTransport:
         )
         return bool(info.rc in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN))
 
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
+        """Publish to any topic at QoS 1 (Home Assistant discovery lives outside ``herald/``)."""
+        self._client.publish(topic, payload, qos=1, retain=retain)
+
     # ------------------------------------------------------------------ paho callbacks
 
     def _on_connect(

@@ -127,13 +127,19 @@ class WebTable:
 
 
 class SocketIOTransport:
-    """Publishes referee updates to the Socket.IO rooms (each payload encoded once per room)."""
+    """Publishes referee updates to the Socket.IO rooms.
+
+    One ``emit`` per room: python-socketio encodes the packet once and hands the same string to
+    every participant's Engine.IO queue (``socketio.Manager.emit``), so the JSON is never
+    re-encoded per client. The table room gets ``update.change`` (the log and coin series as
+    deltas); a connecting or resyncing client gets the full ``update.table`` instead.
+    """
 
     def __init__(self, socketio: SocketIO) -> None:
         self.socketio = socketio
 
     def publish(self, update: Update) -> None:
-        self.socketio.emit("state", update.table, to=TABLE_ROOM)
+        self.socketio.emit("state", update.change or update.table, to=TABLE_ROOM)
         for seat, payload in update.seats.items():
             self.socketio.emit("seat_state", payload, to=seat_room(seat))
             self.socketio.emit("prompt", update.prompts[seat], to=seat_room(seat))

@@ -242,8 +242,12 @@ def test_undo_own_move_and_host_undo_but_not_another_seats(web: WebTable) -> Non
     ack = mine.emit("intent", {"state_id": sid + 1, "kind": "undo"}, callback=True)
     assert ack["ok"] and referee.state_id == sid + 2
     assert referee.session.state == state_before
-    (state,) = events(mine, "state")
-    assert state["log"][-1]["kind"] == "undo" and state["log"][-2]["undone"]
+    (state,) = events(mine, "state")  # a change: the log as a delta, not the whole tail
+    assert not state["snapshot"] and "log" not in state
+    (entry,) = state["log_added"]
+    assert entry["kind"] == "undo" and state["log_undone"] == [sid + 1] == [entry["undoes"]]
+    full = referee.current().table  # what a (re)connecting client gets
+    assert full["snapshot"] and full["log"][-1]["kind"] == "undo" and full["log"][-2]["undone"]
     host = connect(web, referee.row.tokens.host)
     ack = host.emit("intent", {"state_id": sid + 2, "kind": "undo"}, callback=True)
     assert ack["code"] == "undo/nothing"  # reveals cannot be taken back, not even by the host

@@ -66,7 +66,7 @@ def test_profile_round_trip_and_regions(tmp_path: Path) -> None:
     assert profile.region_at(70 + 10, 50 + 10) == "row:1/slot:1"
     assert profile.region_at(600, 200) == "tray"
     assert profile.region_at(-500, -500) is None
-    assert len(profile.regions_of_kind("slot")) == 18
+    assert len(profile.regions_of_kind("slot")) == 24
 
 
 @pytest.mark.parametrize(

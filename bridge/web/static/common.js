@@ -89,11 +89,25 @@ const Herald = (() => {
       }));
   }
 
+  const LOG_TAIL = 40; // log entries kept for the display, as the server's snapshot sends
+
   // Connects with the token (if any) from the page URL; keeps the newest state only and
   // resynchronises after a reconnection by sending its last state_id.
+  //
+  // A `state` is either a snapshot (`snapshot: true`: on connect, on sync, after a new game) with
+  // the log tail and the coin series, or a change (`snapshot: false`) carrying only what the event
+  // changed in them (`log_added`, `log_undone`, `coins_changed`, `income_changed`). The change is
+  // merged here, so handlers.state always sees a whole state with `log`, `coins_by_round` and
+  // `income`. A change that does
+  // not follow the state held (one was missed) triggers a `sync`, which answers with a snapshot.
+  // A new `session` number (the host started a new game) resets everything, state_id included.
   function connect(token, handlers) {
     let last = -1;
     let session = null;
+    let log = [];
+    let coins = {};
+    let income = {};
+    let syncing = false; // a sync is on its way: wait for its snapshot instead of asking again
     const socket = io({ auth: (cb) => cb({ token, state_id: last }), transports: ["websocket", "polling"] });
     const status = document.getElementById("conn");
     const setStatus = (ok) => {
@@ -107,15 +121,39 @@ const Herald = (() => {
       setStatus(false);
       if (err && err.data && handlers.refused) handlers.refused(err.data);
     });
-    const fresh = (data) => {
-      if (data.session !== undefined && data.session !== session) { session = data.session; last = -1; }
-      if (data.state_id < last) return false;
+    // Merges a state into the log and coins held; false when it is old or cannot be applied.
+    const merge = (data) => {
+      if (data.session !== session) { session = data.session; last = -1; log = []; coins = {}; income = {}; }
+      if (data.snapshot !== false) {
+        syncing = false;
+        if (data.state_id < last) return false;
+        log = data.log || [];
+        coins = data.coins_by_round || {};
+        income = data.income || {};
+        return true;
+      }
+      if (data.state_id <= last) return false;
+      if (data.state_id !== last + 1) {
+        if (!syncing) { syncing = true; socket.emit("sync", { state_id: last }); }
+        return false;
+      }
+      const undone = new Set(data.log_undone || []);
+      log = log.map((e) => (undone.has(e.seq) ? { ...e, undone: true } : e))
+        .concat(data.log_added || []).slice(-LOG_TAIL);
+      coins = { ...coins, ...(data.coins_changed || {}) };
+      income = { ...income, ...(data.income_changed || {}) };
       return true;
     };
-    socket.on("state", (data) => { if (fresh(data)) { last = data.state_id; handlers.state(data); } });
+    socket.on("state", (data) => {
+      if (!merge(data)) return;
+      last = data.state_id;
+      handlers.state({ ...data, log, coins_by_round: coins, income });
+    });
+    // seat_state and prompt follow the state they belong to on the same connection
+    const current = (data) => (data.session === undefined || data.session === session) && data.state_id >= last;
     for (const name of ["seat_state", "prompt", "error", "violation", "roll", "host", "welcome"]) {
       socket.on(name, (data) => {
-        if ((name === "seat_state" || name === "prompt") && data.state_id < last) return;
+        if ((name === "seat_state" || name === "prompt") && !current(data)) return;
         if (handlers[name]) handlers[name](data);
       });
     }

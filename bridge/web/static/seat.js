@@ -65,7 +65,7 @@
     state: (data) => { table = data; renderPrompt(); },
     seat_state: renderSeat,
     prompt: (data) => {
-      if (!prompt || prompt.state_id !== data.state_id) selected = null;
+      if (!prompt || prompt.state_id !== data.state_id || prompt.session !== data.session) selected = null;
       prompt = data;
       renderPrompt();
     },

@@ -1,0 +1,267 @@
+"""Virtual table devices for ``herald serve`` without hardware: a local broker, or pty cables.
+
+``make run`` should show seat boxes online, over the same path real boards take. So with no
+``--mqtt``/``--serial`` the server starts Debian's ``mosquitto`` on a free loopback port (its own
+process, config and temp dir, stopped with the server) and runs the firmware's host-hal virtual
+devices (``python -m firmware.seat_box`` / ``firmware.dice_tower``) against it. Without
+mosquitto it joins each virtual device to Herald through a pair of pseudo-terminals (a relay
+thread plays the cable, as in the serial tests). Without either, the server still runs and the
+device panel says why the devices are offline.
+
+Children get ``PR_SET_PDEATHSIG`` on Linux, so even a SIGKILLed server leaves nothing running.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tty
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.i18n import message
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class Unavailable(RuntimeError):
+    """A way of running virtual devices cannot be used here; ``str()`` says why (catalog)."""
+
+
+def _die_with_parent() -> None:
+    """Runs in the child before exec: SIGTERM it when the server process dies (Linux only)."""
+    with contextlib.suppress(Exception):
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def find_mosquitto() -> str | None:
+    """Debian installs the broker in /usr/sbin, often not on a user's PATH."""
+    for candidate in (shutil.which("mosquitto"), "/usr/sbin/mosquitto"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+@dataclass
+class LocalBroker:
+    """A private mosquitto on a free loopback port, in its own temp dir."""
+
+    exe: str
+    port: int = 0
+    workdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="herald-mqtt-")))
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"mqtt://127.0.0.1:{self.port}"
+
+    @classmethod
+    def start_new(cls, timeout: float = 5.0) -> LocalBroker:
+        """Start one, or raise :class:`Unavailable` saying why (not installed, did not start)."""
+        exe = find_mosquitto()
+        if exe is None:
+            raise Unavailable(message("devices/why-no-mosquitto"))
+        last = ""
+        for _ in range(3):  # another process may take the free port between bind and listen
+            broker = cls(exe, free_port())
+            try:
+                broker._start(timeout)
+                return broker
+            except Unavailable as exc:
+                last = str(exc)
+                broker.stop()
+        raise Unavailable(last)
+
+    def _start(self, timeout: float) -> None:
+        log_file = self.workdir / "mosquitto.log"
+        conf = self.workdir / "mosquitto.conf"
+        conf.write_text(
+            f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+            "log_dest stderr\n"
+        )
+        try:
+            with log_file.open("wb") as log_out:
+                # Started as root, mosquitto switches to its own user, which clears
+                # PR_SET_PDEATHSIG; so a shell keeps our pipe and kills it when the pipe closes
+                # (the server stopped or died), and otherwise waits for it (poll() sees an exit).
+                self.proc = subprocess.Popen(
+                    ["/bin/sh", "-c", _WATCH, "herald-mosquitto", self.exe, str(conf)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=log_out,
+                    preexec_fn=_die_with_parent,
+                    start_new_session=True,  # Ctrl+C is the server's to handle, not the broker's
+                )
+        except OSError as exc:
+            raise Unavailable(message("devices/why-mosquitto-failed", detail=exc)) from exc
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                tail = log_file.read_text(errors="replace")[-200:] if log_file.exists() else ""
+                detail = tail.strip() or f"exit {self.proc.returncode}"
+                raise Unavailable(message("devices/why-mosquitto-failed", detail=detail))
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise Unavailable(message("devices/why-mosquitto-failed", detail="no answer"))
+
+    def stop(self) -> None:
+        """Close the watch pipe (the shell then stops mosquitto) and wait for both."""
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            if proc.stdin is not None:
+                with contextlib.suppress(OSError):
+                    proc.stdin.close()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(OSError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+_WATCH = """
+exec 3<&0
+"$1" -c "$2" </dev/null 3<&- &
+pid=$!
+(cat <&3 >/dev/null; kill "$pid" 2>/dev/null) &
+wait "$pid"
+"""
+"""The broker under a watch: when standard input closes, mosquitto is stopped."""
+
+
+class PtyCable:
+    """Two pseudo-terminal pairs joined by a relay thread: device ↔ cable ↔ Herald.
+
+    The device opens :attr:`device_path`, Herald opens :attr:`host_path`; each side sees a
+    serial port, and bytes are copied between the two masters.
+    """
+
+    def __init__(self) -> None:
+        try:
+            self._a = os.openpty()
+            self._b = os.openpty()
+        except OSError as exc:
+            raise Unavailable(message("devices/why-no-pty", detail=exc)) from exc
+        for _, slave in (self._a, self._b):
+            tty.setraw(slave)
+        self.device_path = os.ttyname(self._a[1])
+        self.host_path = os.ttyname(self._b[1])
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._relay, name="herald-pty", daemon=True)
+        self._thread.start()
+
+    def _relay(self) -> None:
+        ends = {self._a[0]: self._b[0], self._b[0]: self._a[0]}
+        while not self._stop.is_set():
+            try:
+                ready, _, _ = select.select(list(ends), [], [], 0.1)
+                for fd in ready:
+                    os.write(ends[fd], os.read(fd, 4096))
+            except OSError:
+                if self._stop.wait(0.1):
+                    return
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(2)
+        for fd in (*self._a, *self._b):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+@dataclass(frozen=True)
+class VirtualSpec:
+    """One virtual device: firmware module, device id and its extra arguments."""
+
+    module: str
+    device: str
+    args: tuple[str, ...] = ()
+
+
+def table_specs(seats: tuple[str, ...], *, roll_every: float | None = 20.0) -> list[VirtualSpec]:
+    """A seat box per seat (``seat-<seat>``) and one dice tower rolling two d6 now and then."""
+    specs = [VirtualSpec("seat_box", f"seat-{s}", ("--seat", s)) for s in seats]
+    tower: tuple[str, ...] = ("--dice", "6,6", "--settle-ms", "100")
+    if roll_every:
+        tower += ("--auto", str(roll_every))
+    specs.append(VirtualSpec("dice_tower", "tower-1", tower))
+    return specs
+
+
+@dataclass
+class VirtualDevices:
+    """The virtual devices' processes (and pty cables), started and stopped together.
+
+    Args:
+        table: Table id in MQTT topics.
+        state_dir: Where each device keeps its seq counter; kept next to the dedup store so
+            the two agree across restarts.
+    """
+
+    table: str
+    state_dir: Path
+    procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    cables: list[PtyCable] = field(default_factory=list)
+    logs: list[Path] = field(default_factory=list)
+
+    def fresh(self, spec: VirtualSpec) -> bool:
+        """True when the device has no seq counter yet (a wiped board: Herald must forget it)."""
+        return not (self.state_dir / spec.device).exists()
+
+    def start(self, spec: VirtualSpec, where: list[str]) -> None:
+        """Run one device; ``where`` is ``["--mqtt", url]`` or ``["--serial", path]``."""
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        out = self.state_dir / f"{spec.device}.log"
+        cmd = [sys.executable, "-m", f"firmware.{spec.module}", *where, "--table", self.table,
+               "--device", spec.device, "--state-dir", str(self.state_dir), "--no-stdin",
+               *spec.args]  # fmt: skip
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO),
+               os.environ.get("PYTHONPATH")]))}  # fmt: skip
+        with out.open("ab") as sink:
+            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sink,
+                                    stderr=subprocess.STDOUT, env=env,
+                                    preexec_fn=_die_with_parent,
+                                    start_new_session=True)  # fmt: skip
+        self.procs.append(proc)
+        self.logs.append(out)
+
+    def cable(self) -> PtyCable:
+        cable = PtyCable()
+        self.cables.append(cable)
+        return cable
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        self.procs.clear()
+        for cable in self.cables:
+            cable.close()
+        self.cables.clear()

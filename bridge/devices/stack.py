@@ -1,0 +1,153 @@
+"""Everything ``herald serve`` runs for table devices, started and stopped as one.
+
+Hardware flags (``--mqtt``, ``--serial``) attach real boards. Without them, and with a simulated
+table, the server runs virtual devices over the real path (:mod:`bridge.devices.local`): a
+private mosquitto if one starts, else pseudo-terminal serial pairs, else none, and the table
+display's device panel says which (or why the devices are offline). The server keeps running in
+every case: devices are an addition to the table, never a condition for it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from engine.i18n import message
+
+from .dedup import DedupStore
+from .ha import HaDiscovery
+from .local import LocalBroker, Unavailable, VirtualDevices, table_specs
+from .mqtt import MqttTransport
+from .serial_link import SerialTransport
+from .table import TableDevices
+
+log = logging.getLogger(__name__)
+
+VirtualMode = Literal["auto", "mqtt", "serial", "off"]
+
+
+@dataclass(frozen=True)
+class DeviceOptions:
+    """What ``herald serve`` was asked for (see its ``--help``)."""
+
+    dedup_path: Path
+    mqtt: str | None = None
+    serial: tuple[str, ...] = ()
+    virtual: VirtualMode = "auto"
+    roll_every: float | None = 20.0
+    ha_discovery: bool = False
+    ha_prefix: str = "homeassistant"
+
+
+@dataclass
+class DeviceStack:
+    """The dedup store, the referee link, the transports and any virtual devices."""
+
+    options: DeviceOptions
+    devices: TableDevices | None = None
+    broker: LocalBroker | None = None
+    virtual: VirtualDevices | None = None
+    transports: list[MqttTransport | SerialTransport] = field(default_factory=list)
+    ha: HaDiscovery | None = None
+    note: str = ""
+    _dedup: DedupStore | None = None
+
+    def start(self, referee: Any, attach_web: Callable[[TableDevices], None]) -> str:
+        """Start everything; returns the catalog sentence saying where the devices are."""
+        opts = self.options
+        self._dedup = DedupStore(opts.dedup_path)
+        self.devices = TableDevices(referee, self._dedup)
+        attach_web(self.devices)
+        self.devices.start()
+        table = referee.table_id
+        try:
+            if opts.mqtt or opts.serial:
+                self.note = self._hardware(table)
+            elif opts.virtual != "off":
+                self.note = self._virtual(table, referee.seats)
+            else:
+                self.note = message("devices/status-none")
+        except ValueError as exc:  # a table id that cannot be an MQTT topic level, a bad URL
+            self.note = message("devices/status-unavailable", why=exc)
+        self.devices.set_note(self.note)
+        return self.note
+
+    def _mqtt(self, url: str, table: str) -> MqttTransport:
+        assert self.devices is not None
+        transport = MqttTransport(self.devices.hub, url, table)
+        transport.start()
+        self.transports.append(transport)
+        if self.options.ha_discovery:
+            self.ha = HaDiscovery(transport, self.options.ha_prefix)
+            self.devices.hub.registry.subscribe(self.ha.on_record)
+        return transport
+
+    def _serial(self, url: str) -> SerialTransport:
+        assert self.devices is not None
+        transport = SerialTransport(self.devices.hub, url)
+        transport.start()
+        self.transports.append(transport)
+        return transport
+
+    def _hardware(self, table: str) -> str:
+        parts = []
+        if self.options.mqtt:
+            transport = self._mqtt(self.options.mqtt, table)
+            parts.append(message("devices/status-mqtt", broker=transport.name))
+        for url in self.options.serial:
+            self._serial(url)
+        if self.options.serial:
+            parts.append(message("devices/status-serial", ports=", ".join(self.options.serial)))
+        return " ".join(parts)
+
+    def _virtual(self, table: str, seats: tuple[str, ...]) -> str:
+        assert self.devices is not None and self._dedup is not None
+        opts = self.options
+        self.virtual = VirtualDevices(table, Path(f"{opts.dedup_path}.virtual"))
+        specs = table_specs(seats, roll_every=opts.roll_every)
+        for spec in specs:
+            if self.virtual.fresh(spec):  # a new seq counter: forget what Herald saw before
+                self._dedup.forget(spec.device)
+        why_mqtt = ""
+        if opts.virtual in ("auto", "mqtt"):
+            try:
+                self.broker = LocalBroker.start_new()
+                transport = self._mqtt(self.broker.url, table)
+                transport.connected.wait(5)  # devices resend until acked; this only saves a resend
+                for spec in specs:
+                    self.virtual.start(spec, ["--mqtt", self.broker.url])
+                return message("devices/status-virtual-mqtt", port=self.broker.port)
+            except Unavailable as exc:
+                why_mqtt = str(exc)
+                log.warning("%s", why_mqtt)
+        try:
+            for spec in specs:
+                cable = self.virtual.cable()
+                self._serial(cable.host_path)
+                self.virtual.start(spec, ["--serial", cable.device_path])
+        except Unavailable as exc:
+            why = "; ".join(filter(None, [why_mqtt, str(exc)]))
+            log.warning("%s", message("devices/status-unavailable", why=why))
+            return message("devices/status-unavailable", why=why)
+        if why_mqtt:
+            return message("devices/status-virtual-serial-why", why=why_mqtt)
+        return message("devices/status-virtual-serial")
+
+    def stop(self) -> None:
+        """Devices first (they say offline), then transports, the broker, the store."""
+        if self.virtual is not None:
+            self.virtual.stop()
+        for transport in self.transports:
+            try:
+                transport.stop()
+            except Exception:  # stopping must reach the broker and the store regardless
+                log.exception("stopping %s failed", transport.name)
+        if self.devices is not None:
+            self.devices.stop()
+        if self.broker is not None:
+            self.broker.stop()
+        if self._dedup is not None:
+            self._dedup.close()

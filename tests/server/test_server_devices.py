@@ -1,0 +1,177 @@
+"""``herald serve`` with no hardware runs virtual devices: online on the table display, rolls live.
+
+The server starts its own mosquitto (when installed) and the firmware's virtual seat boxes and
+dice tower; a python-socketio client and Debian's chromium look at what the table shows.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import socketio
+from srv_support import SEATS, Served, serve
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
+MOSQUITTO = shutil.which("mosquitto") or (
+    "/usr/sbin/mosquitto" if os.access("/usr/sbin/mosquitto", os.X_OK) else None
+)
+
+
+def wait_for(predicate: Any, timeout: float = 20.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what or predicate}")
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto not installed (make system-deps installs it as root)")
+    db = tmp_path_factory.mktemp("devices") / "d.db"
+    served = serve(db, "--sim", "table", "--move-delay", "0.05")
+    yield served
+    served.stop()
+
+
+def children(pid: int) -> list[str]:
+    out = subprocess.run(["ps", "-eo", "ppid=,args="], capture_output=True, text=True).stdout
+    return [line.split(None, 1)[1] for line in out.splitlines() if line.split()[0] == str(pid)]
+
+
+def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> None:
+    assert "private mosquitto" in table.output
+    rolls: list[dict[str, Any]] = []
+    panels: list[dict[str, Any]] = []
+    lock = threading.Lock()
+    client = socketio.Client()
+    client.on("roll", lambda data: rolls.append(data))
+    client.on("devices", lambda data: panels.append(data))
+    client.connect(table.base, transports=["websocket"])
+    try:
+        wanted = {f"seat-{s}" for s in SEATS} | {"tower-1"}
+
+        def online() -> set[str]:
+            with lock:
+                panel = client.call("devices", {}, timeout=5)
+            return {d["device"] for d in panel["devices"] if d["online"]}
+
+        wait_for(lambda: wanted <= online(), what="virtual devices online")
+        # The virtual tower rolls on its own (at start, then every 20 s): the panel keeps it.
+        panel = client.call("devices", {}, timeout=5)
+        assert panel["note"].startswith("Virtual seat boxes")
+        wait_for(lambda: client.call("devices", {}, timeout=5)["rolls"], what="a roll")
+        roll = client.call("devices", {}, timeout=5)["rolls"][0]
+        assert roll["device"] == "tower-1" and isinstance(roll["seq"], int)
+        assert [d["sides"] for d in roll["dice"]] == [6, 6]
+    finally:
+        client.disconnect()
+    kids = " ".join(children(table.proc.pid))
+    assert "firmware.seat_box" in kids and "firmware.dice_tower" in kids
+
+
+def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> None:
+    """Hardware path: ``--mqtt`` to a broker, a (virtual) tower on it, a table-room client."""
+    from bridge.devices.local import LocalBroker
+
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto not installed (make system-deps installs it as root)")
+    broker = LocalBroker.start_new()
+    served = serve(tmp_path / "r.db", "--sim", "off", "--mqtt", broker.url)
+    tower = subprocess.Popen(
+        [sys.executable, "-m", "firmware.dice_tower", "--mqtt", broker.url, "--table", "t1",
+         "--device", "tower-9", "--dice", "6:red,6", "--settle-ms", "50",
+         "--state-dir", str(tmp_path / "vdev")],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    rolls: list[dict[str, Any]] = []
+    client = socketio.Client()
+    client.on("roll", lambda data: rolls.append(data))
+    try:
+        assert "MQTT broker" in served.output
+        client.connect(served.base, transports=["websocket"])
+
+        def tower_online() -> bool:
+            devices = client.call("devices", {}, timeout=5)["devices"]
+            return any(d["device"] == "tower-9" and d["online"] for d in devices)
+
+        wait_for(tower_online, what="tower online")
+        assert tower.stdin is not None
+        tower.stdin.write("roll 2 5\n")
+        tower.stdin.flush()
+        wait_for(lambda: rolls, what="roll event")
+        roll = rolls[0]
+        assert {k: roll[k] for k in ("device", "seq", "dice")} == {
+            "device": "tower-9", "seq": 1,
+            "dice": [{"sides": 6, "value": 2, "color": "red"}, {"sides": 6, "value": 5}],
+        }  # fmt: skip
+        assert roll["used"] is False and roll["text"]
+    finally:
+        client.disconnect()
+        tower.terminate()
+        tower.wait(10)
+        served.stop()
+        broker.stop()
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+def test_table_display_shows_the_device_panel(table: Served) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(table.table_url)
+            online = page.locator('#devices li[data-online="true"]')
+            expect(online).to_have_count(len(SEATS) + 1, timeout=30_000)
+            expect(page.locator("#rolls li[data-seq]").first).to_be_visible(timeout=30_000)
+            expect(page.locator("#h-devices")).to_have_text("Devices")
+            page.locator("#devices-box").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "table-devices.png"), full_page=True)
+        finally:
+            browser.close()
+    assert errors == []
+
+
+def test_serve_without_mosquitto_or_pty_still_runs_and_says_why(tmp_path: Path) -> None:
+    """Neither transport available: the server runs, the panel note says why."""
+    from bridge.devices import local
+    from bridge.devices.stack import DeviceOptions, DeviceStack
+    from bridge.referee import Referee
+    from bridge.store import EventStore
+    from engine import get_game
+
+    class NoPty:
+        def __init__(self) -> None:
+            raise local.Unavailable("pseudo-terminals are unavailable (test)")
+
+    store = EventStore(tmp_path / "n.db")
+    referee = Referee.open(store, get_game("middle-ages"), "t1", SEATS, {})
+    mp = pytest.MonkeyPatch()
+    mp.setattr(local, "find_mosquitto", lambda: None)
+    mp.setattr(local, "PtyCable", NoPty)
+    stack = DeviceStack(DeviceOptions(dedup_path=tmp_path / "n.devices"))
+    try:
+        note = stack.start(referee, lambda td: None)
+    finally:
+        stack.stop()
+        mp.undo()
+        store.close()
+    assert note.startswith("Devices are offline: mosquitto is not installed")
+    assert "pseudo-terminals are unavailable" in note

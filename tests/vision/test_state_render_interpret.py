@@ -1,0 +1,57 @@
+"""A table drawn from an engine state, read by the real pipeline, interpreted by the engine."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.games.middle_ages.state import MoveLord, State
+from engine.registry import get_game
+from vision.pipeline import Pipeline
+from vision.sim import render_state, state_layout
+
+PAWNS = ("lord", "scout")
+
+
+def _turn_state() -> State:
+    """A seeded 3-player game played through setup to the first turn."""
+    game = get_game("middle-ages")
+    rng = random.Random(5)
+    state: State = game.setup(("red", "blue", "green"))
+    while state.phase != "turn":
+        move = game.sample_chance(state, rng) or game.legal_moves(state)[0]
+        state = game.apply_unchecked(state, move)
+    return state
+
+
+def _pawns(pipe: Pipeline, image: Any) -> list[dict[str, Any]]:
+    result = pipe.detect(image)
+    assert result.board.found
+    seen = [o.to_json() for o in pipe.snapshot(result, 0.0).observations]
+    return [o for o in seen if o["component"].split(":")[0] in PAWNS]
+
+
+def test_rendered_state_reads_back_and_names_the_move() -> None:
+    game = get_game("middle-ages")
+    before = _turn_state()
+    layout, truth = state_layout(before)
+    assert {"component": "lord:red", "region": "row:1/slot:2", "attrs": {}} in truth
+    laid = sum(t is not None for row in before.rows for t in row)
+    assert laid >= 12 and sum(o["component"] == "tile" for o in truth) == laid
+    assert len([p for p in layout.pieces if p.kind == "tile"]) == laid
+    pipe = Pipeline()
+    first = render_state(before, seed=11)
+    seen = _pawns(pipe, first.image)
+    assert sorted((o["component"], o["region"]) for o in seen) == sorted(
+        (o["component"], o["region"]) for o in truth if o["component"].split(":")[0] in PAWNS
+    )
+    assert game.interpret(before, seen).unchanged
+    move = next(
+        m
+        for m in game.legal_moves(before)
+        if isinstance(m, MoveLord) and game.apply_unchecked(before, m).phase != "choice"
+    )
+    after = game.apply_unchecked(before, move)
+    second = render_state(after, seed=12, camera=first.camera)
+    verdict = game.interpret(before, _pawns(pipe, second.image))
+    assert verdict.moves == (move,) and not verdict.unchanged
