@@ -27,6 +27,10 @@ from bridge.devices.table import TableDevices
 from bridge.referee import Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore, StoreError
+from bridge.tts.editor_api import EditorClient
+from bridge.tts.errors import TTSError
+from bridge.tts.profile import load_profile
+from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.web.app import TABLE_ROOM, WebConfig, WebTable, seat_room
 from engine import get_game
 from engine.i18n import message
@@ -106,7 +110,18 @@ def _stop_on_sigterm() -> None:
 @click.option("--ha-discovery", is_flag=True, help="Announce devices to Home Assistant.")
 @click.option("--ha-prefix", default="homeassistant", show_default=True,
               help="Home Assistant's MQTT discovery prefix.")  # fmt: skip
+@click.option("--tts", "tts", is_flag=True,
+              help="Referee the Tabletop Simulator table (External Editor API); implies "
+                   "--sim off unless --sim is given.")  # fmt: skip
+@click.option("--tts-host", default="127.0.0.1", show_default=True)
+@click.option("--tts-port", default=39999, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--tts-listen-port", default=39998, show_default=True,
+              type=click.IntRange(0, 65535), help="Where TTS sends its answers.")  # fmt: skip
+@click.option("--tts-poll", default=5.0, show_default=True, type=click.FloatRange(0.05),
+              help="Seconds between table reads when herald.lua reports nothing.")  # fmt: skip
+@click.pass_context
 def serve(
+    ctx: click.Context,
     game_key: str,
     players: int,
     host: str,
@@ -125,8 +140,15 @@ def serve(
     virtual: Any,
     ha_discovery: bool,
     ha_prefix: str,
+    tts: bool,
+    tts_host: str,
+    tts_port: int,
+    tts_listen_port: int,
+    tts_poll: float,
 ) -> None:
     """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
+    if tts and ctx.get_parameter_source("sim_mode") is click.core.ParameterSource.DEFAULT:
+        sim_mode = "off"  # the TTS table is the table: nobody simulated plays on it
     if "*" in allow_origin:
         raise click.BadParameter(
             "'*' would let any web page act on the table", param_hint="--allow-origin"
@@ -182,6 +204,13 @@ def serve(
             echo(_qr(web.seat_url(seat)))
     if sim_mode != "off":
         echo(message("serve/sim", mode=sim_mode, delay=move_delay, seed=seed))
+    tts_link = (
+        _start_tts(referee, game_key, tts_host, tts_port, tts_listen_port, tts_poll)
+        if tts
+        else None
+    )
+    if tts_link is not None:
+        echo(message("serve/tts", host=tts_host, port=tts_port))
     echo(message("serve/devices", note=devices.start(referee, attach_web)))
     echo(message("serve/stop"))
     sys.stdout.flush()
@@ -196,6 +225,41 @@ def serve(
         pass
     finally:
         sim.stop()
+        if tts_link is not None:
+            tts_link.stop()
         devices.stop()
         referee.snapshot()
         store.close()
+
+
+class _TTSLink:
+    """The Tabletop Simulator connection of a served table: source in, announcer out."""
+
+    def __init__(self, referee: Referee, client: EditorClient, source: TTSTableSource) -> None:
+        self.referee = referee
+        self.client = client
+        self.source = source
+        self.announcer = TTSAnnouncer(client)
+        referee.attach(self.announcer)
+
+    def stop(self) -> None:
+        self.source.stop()
+        self.referee.detach(self.announcer)
+        self.announcer.close()
+        self.client.close()
+
+
+def _start_tts(
+    referee: Referee, game_key: str, host: str, port: int, listen_port: int, poll: float
+) -> _TTSLink:
+    """Connect to TTS and start reading its table; a clear error when that cannot be done."""
+    try:
+        profile = load_profile(game_key)
+        client = EditorClient(tts_host=host, tts_port=port, listen_port=listen_port)
+        client.start()
+    except TTSError as exc:
+        raise click.ClickException(str(exc)) from exc
+    source = TTSTableSource(referee, client, profile, poll_s=poll)
+    link = _TTSLink(referee, client, source)
+    source.start()
+    return link

@@ -27,7 +27,7 @@ from engine.games.middle_ages.state import MoveLord, Reveal, State
 
 GAME = get_game("middle-ages")
 SEATS = ("blue", "red", "green")
-FIEF_Z = {"blue": -8.0, "red": -16.0, "green": -24.0}
+FIEF_Z = {"blue": -8.0, "red": -16.0, "green": -24.0, "pink": -32.0}
 AUTOMATIC = ("Field", "Mill", "Market", "Barracks")  # effects that ask no choice
 
 
