@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from bridge.labels import move_label, prompt_json
-from bridge.store import EventStore, SessionRow, Tokens, decode_session, encode_session
+from bridge.store import EventStore, SessionRow, Tokens
 from engine import codec, log
 from engine.game import HOST, TABLE, Game
 from engine.i18n import DEFAULT_LANG, message
@@ -228,7 +228,7 @@ class Referee:
         if snap is None:
             session = log.start(self.game, header.players, header.options)
         else:
-            session = decode_session(self.game, header, snap.data["session"])
+            session = log.from_snapshot(self.game, header, snap.data["session"])
             self._extras = snap.data["extras"]
             after = snap.seq
         for stored in self.store.events(self.row.id, after):
@@ -433,7 +433,7 @@ class Referee:
     def snapshot(self) -> None:
         """Save the current session so a resume replays only the events after it."""
         with self._lock:
-            data = {"session": encode_session(self._session), "extras": self._extras}
+            data = {"session": log.to_snapshot(self._session), "extras": self._extras}
             self.store.save_snapshot(self.row.id, self.state_id, self.state_id, data)
 
     def _notify(self, notice: Notice) -> None:

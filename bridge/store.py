@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from engine import log
-from engine.game import Game
 
 SCHEMA_VERSION = 1
 
@@ -299,16 +298,3 @@ class EventStore:
         if row is None:
             return None
         return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
-
-
-# --- engine sessions as JSON -----------------------------------------------------------------
-
-
-def encode_session(session: log.Session) -> dict[str, Any]:
-    """A snapshot of an engine session (see ``engine.log.to_snapshot``)."""
-    return log.to_snapshot(session)
-
-
-def decode_session(game: Game[Any, Any], header: log.Header, data: dict[str, Any]) -> log.Session:
-    """The engine session a snapshot describes (the inverse of ``encode_session``)."""
-    return log.from_snapshot(game, header, data)

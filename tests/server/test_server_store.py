@@ -9,7 +9,7 @@ import pytest
 from srv_support import SEATS, Recorder, open_referee, play_moves, play_table_moves
 
 from bridge.referee import Principal, Referee
-from bridge.store import EventStore, StoreError, decode_session, encode_session
+from bridge.store import EventStore, StoreError
 from engine import codec, get_game, log
 
 
@@ -59,8 +59,8 @@ def test_snapshot_roundtrip_keeps_the_undo_chain(tmp_path: Path) -> None:
     referee = open_referee(tmp_path / "s.db")
     play_moves(referee, 9)
     session = referee.session
-    data = json.loads(json.dumps(encode_session(session)))
-    back = decode_session(referee.game, session.header, data)
+    data = json.loads(json.dumps(log.to_snapshot(session)))
+    back = log.from_snapshot(referee.game, session.header, data)
     assert back.state == session.state and back.state_id == session.state_id
     undo = log.Event("undo", by="host")
     if session.undo_chain is not None:

@@ -1211,24 +1211,17 @@ def knight_vs_knight(left: Knight, right: Knight) -> tuple[str, str]:
     Higher Glory value wins; then higher Prestige; then the left-hand Knight. A value is asked
     for only when the comparison reaches it.
     """
-    for name, value in ((left.name, left.glory), (right.name, right.glory)):
-        if value is None:
-            raise missing_data(
-                f"the Glory value of {name}",
-                "decide a Knight-against-Knight duel",
-                "data/knights.json",
-            )
-    assert left.glory is not None and right.glory is not None
-    if left.glory != right.glory:
-        return (left.name if left.glory > right.glory else right.name), "glory"
-    for name, value in ((left.name, left.prestige), (right.name, right.prestige)):
-        if value is None:
-            raise missing_data(
-                f"the Prestige of {name}",
-                "break a Glory tie between two Knights",
-                "data/knights.json",
-            )
-    assert left.prestige is not None and right.prestige is not None
-    if left.prestige != right.prestige:
-        return (left.name if left.prestige > right.prestige else right.name), "prestige"
+    steps = (
+        ("glory", "the Glory value of {}", "decide a Knight-against-Knight duel"),
+        ("prestige", "the Prestige of {}", "break a Glory tie between two Knights"),
+    )
+    for attr, what, why in steps:
+        values = []
+        for knight in (left, right):
+            value = getattr(knight, attr)
+            if value is None:
+                raise missing_data(what.format(knight.name), why, "data/knights.json")
+            values.append(value)
+        if values[0] != values[1]:
+            return (left.name if values[0] > values[1] else right.name), attr
     return left.name, "left"
