@@ -130,9 +130,10 @@ class Update:
 
 @dataclass(frozen=True)
 class Notice:
-    """A message for a room rather than a state change: a violation observed, a die rolled."""
+    """A message for a room rather than a state change: a violation observed, a die rolled, a
+    table source asking people to confirm what it saw (``confirm``, see bridge/camera.py)."""
 
-    event: Literal["violation", "roll"]
+    event: Literal["violation", "roll", "confirm"]
     payload: dict[str, Any]
     seat: str | None = None
 
@@ -373,6 +374,11 @@ class Referee:
             notice.update({k: payload[k] for k, t in extra.items() if type(payload.get(k)) is t})
             self._notify(Notice("roll", {**notice, "state_id": self.state_id}))
             return Outcome("accepted", self.state_id)
+
+    def announce(self, notice: Notice) -> None:
+        """Push a notice from a table source (a camera asking to confirm) to every transport."""
+        with self._lock:
+            self._notify(notice)
 
     def new_game(self, source: str) -> Outcome:
         """Begin a new game at this table: same game, seats and options, and the same tokens.

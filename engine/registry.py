@@ -9,6 +9,7 @@ from engine.game import Game
 
 _MODULES: dict[str, str] = {
     "middle-ages": "engine.games.middle_ages",
+    "glory": "engine.games.glory",
 }
 
 

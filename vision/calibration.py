@@ -10,6 +10,8 @@ hidden under a hand still calibrates and the reprojection error says how far to 
 from __future__ import annotations
 
 import json
+import math
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -226,6 +228,60 @@ def load_profile(path: str | Path) -> BoardProfile:
     return BoardProfile.from_json(data)
 
 
+def profile_text(profile: BoardProfile) -> str:
+    """The profile as the JSON text ``save_profile`` writes (whole millimetres without ``.0``)."""
+
+    def tidy(value: Any) -> Any:
+        if isinstance(value, float) and math.isfinite(value) and value == round(value):
+            return int(value)
+        if isinstance(value, float):
+            return round(value, 3)
+        if isinstance(value, list):
+            return [tidy(v) for v in value]
+        if isinstance(value, dict):
+            return {k: tidy(v) for k, v in value.items()}
+        return value
+
+    return json.dumps(tidy(profile.to_json()), indent=1, ensure_ascii=False) + "\n"
+
+
+def save_profile(profile: BoardProfile, path: str | Path) -> None:
+    """Write a board profile atomically, checked by reading it back first.
+
+    The text goes to a temporary file beside ``path`` (same suffix, so ``load_profile`` reads it
+    the same way), is flushed to disk and loaded back; only when it loads into the same profile
+    does it replace ``path`` (``os.replace``: readers see the old file or the new one, never half
+    of one). On any failure ``path`` is left as it was.
+
+    Raises:
+        ProfileError: the file cannot be written, or does not read back as the same profile.
+    """
+    p = Path(path)
+    tmp = p.with_name(f".{p.stem}.{os.getpid()}.tmp{p.suffix}")
+    try:
+        with open(tmp, "w", encoding="utf-8") as out:
+            out.write(profile_text(profile))
+            out.flush()
+            os.fsync(out.fileno())
+        if load_profile(tmp).to_json() != profile.to_json():
+            raise ProfileError(f"profile {p} does not read back as written")
+        os.replace(tmp, p)
+    except OSError as exc:
+        raise ProfileError(f"cannot write profile {p}: {exc}") from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+    try:  # make the rename itself durable
+        fd = os.open(p.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def builtin_profiles() -> list[str]:
     """Names of the profiles shipped in ``vision/profiles`` (``["middle_ages"]``)."""
     root = resources.files("vision").joinpath("profiles")
@@ -276,6 +332,57 @@ class Calibration:
         inv = np.linalg.inv(self.homography)
         pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
         return np.asarray(cv2.perspectiveTransform(pts, inv).reshape(-1, 2))
+
+
+class CornerError(ValueError):
+    """Four clicked board corners that cannot define the board.
+
+    ``reason`` is ``"count"`` (not four points of two finite numbers), ``"order"`` (the outline
+    crosses itself, bends inwards or runs anticlockwise: not top-left, top-right, bottom-right,
+    bottom-left) or ``"small"`` (it encloses almost nothing).
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"bad board corners: {reason}")
+        self.reason = reason
+
+
+MIN_CORNER_AREA_PX = 400.0
+"""Smallest board outline accepted from clicked corners (pixels²): a 20 px square."""
+
+
+def from_board_corners(corners_px: Any, profile: BoardProfile) -> Calibration:
+    """The calibration given by the board's own four corners clicked in an image.
+
+    For a camera whose corner markers are hidden, missing or stuck elsewhere than the profile
+    says: ``corners_px`` are the board's top-left, top-right, bottom-right and bottom-left
+    corners in image pixels (as the board is read: row 1 at the top), mapped exactly onto
+    (0, 0), (width, 0), (width, height), (0, height) mm. Four points fit exactly, so
+    ``reprojection_px`` is 0 and says nothing about the clicks' accuracy.
+
+    Raises:
+        CornerError: the points cannot be a view of the board (see its ``reason``).
+    """
+    try:
+        pts = np.asarray(corners_px, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise CornerError("count") from exc
+    if pts.shape != (4, 2) or not np.all(np.isfinite(pts)):
+        raise CornerError("count")
+    edges = np.roll(pts, -1, axis=0) - pts
+    after = np.roll(edges, -1, axis=0)
+    turns = edges[:, 0] * after[:, 1] - edges[:, 1] * after[:, 0]
+    # image y grows downwards: a clockwise outline on screen turns with a positive cross product
+    if not np.all(turns > 0):
+        raise CornerError("order")
+    x, y = pts[:, 0], pts[:, 1]
+    area = 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+    if area < MIN_CORNER_AREA_PX:
+        raise CornerError("small")
+    w, h = profile.width_mm, profile.height_mm
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=np.float32)
+    hom = cv2.getPerspectiveTransform(pts.astype(np.float32), dst)
+    return Calibration(True, np.asarray(hom, dtype=np.float64), 0.0, ())
 
 
 def calibrate(

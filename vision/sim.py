@@ -333,3 +333,160 @@ def render_state(
     cam = camera or random_camera(rng, style)
     scene = render(layout, cam, rng, profile, board_seed=seed % 4, hands=hands)
     return StateScene(scene.image, layout, cam, truth, scene)
+
+
+# -- the simulated camera of ``herald serve``: a fixed camera over a table that follows a state --
+
+
+def standin_face_map(tiles: Any = None) -> Any:
+    """The face map of the stand-in tile art: ``tile_key(tile)`` → ``tile_attrs(tile)``.
+
+    ``tiles`` defaults to the engine's shipped Middle Ages tile box, so the map is derived from
+    the box data (``engine/games/middle_ages/data/tiles.json``), never written by hand.
+    """
+    from vision.faces import FaceMap
+
+    if tiles is None:
+        from engine.games.middle_ages.components import default_box
+
+        tiles = default_box().tiles
+    faces = {tile_key(t): tile_attrs(t) for t in tiles}
+    note = (
+        "Stand-in tile art of the simulated table (vision.sim.tile_key) -> tile attributes, "
+        "generated from the engine's tile box by `herald vision faces`. For real tiles, enrol "
+        "photos with `herald vision enroll` and write faces.json beside the library."
+    )
+    return FaceMap(faces, "middle-ages", note)
+
+
+def standin_faces(face_ids: Any) -> dict[str, Image]:
+    """The stand-in art of square faces (the slot classifier's templates), 320 px."""
+    from vision.art import stand_in_art
+
+    return {key: stand_in_art(key, 320, 320) for key in face_ids}
+
+
+@dataclass(frozen=True)
+class CameraFrame:
+    """One frame of a ``StateCamera`` script and what it shows (for logs and tests)."""
+
+    image: Image
+    event: str
+    hands: int
+
+
+class StateCamera:
+    """A fixed simulated camera over a table laid out from engine states.
+
+    ``show(state)`` changes what lies on the table; ``still()`` is the settled picture (light,
+    blur, sensor noise and JPEG, rendered once per layout: a steady camera costs nothing);
+    ``move_frames(state, rng)`` is a hand reaching to where the table changes, the pieces
+    changing under it, and the hand leaving; ``pass_frames(rng)`` is a hand passing over and
+    leaving with nothing changed. Hand frames go through ``finish_frame`` like every scene.
+
+    Args:
+        seed: Drives the camera pose and conditions, the board print and the sensor noise.
+        style: Camera and light conditions (EASY: a well-lit club table).
+        size: Frame size in pixels; 1280x720 keeps the cost low beside the server.
+        profile: The board profile the state is laid out on.
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        style: Style = EASY,
+        size: tuple[int, int] = (1280, 720),
+        profile: BoardProfile | None = None,
+    ) -> None:
+        self.profile = profile or builtin_profile("middle_ages")
+        rng = np.random.default_rng(seed)
+        self.camera: Camera = random_camera(rng, style, size)
+        self.board_seed = seed % 4
+        self._noise_seed = int(rng.integers(0, 2**31))
+        self._frames = 0
+        self.layout: Layout | None = None
+        self.truth: list[dict[str, Any]] = []
+        self._table: Image | None = None
+        self._still: Image | None = None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.camera.size
+
+    def show(self, state: Any) -> list[Layout]:
+        """Lay ``state`` out on the table; returns [old, new] layouts (old may be the same)."""
+        layout, truth = state_layout(state, self.profile)
+        old = self.layout or layout
+        if layout != self.layout:
+            self.layout, self.truth = layout, truth
+            self._table, _ = view_table(layout, self.camera, self.profile, self.board_seed)
+            self._still = None
+        return [old, layout]
+
+    def still(self) -> Image:
+        """The settled picture of the current layout."""
+        if self._still is None:
+            self._still = self._finish([], 0)
+        return self._still
+
+    def _finish(self, hands: list[Hand], key: int) -> Image:
+        assert self._table is not None, "show() a state first"
+        rng = np.random.default_rng((self._noise_seed, key))
+        image, _ = finish_frame(self._table, self.camera, hands, rng)
+        return image
+
+    def _hand_frames(
+        self, rng: np.random.Generator, target_px: tuple[float, float]
+    ) -> list[tuple[Hand, float]]:
+        """A hand's path from the near edge to ``target_px`` and back: (hand, time 0..1)."""
+        w, h = self.camera.size
+        start = np.array([rng.uniform(0.2, 0.8) * w, h * 1.05])
+        target = np.array(target_px)
+        skin = (float(rng.uniform(60, 150)), float(rng.uniform(110, 180)), 200.0)
+        angle = float(rng.uniform(-25, 25))
+        scale = float(rng.uniform(0.8, 1.1)) * w / 1920
+        out = []
+        for t, k in ((0.0, 0.55), (0.4, 1.0), (0.6, 1.0), (1.0, 0.45)):
+            p = target + (start - target) * (1 - k)
+            out.append((Hand((float(p[0]), float(p[1])), angle, scale, skin), t))
+        return out
+
+    def move_frames(self, state: Any, rng: np.random.Generator) -> list[CameraFrame]:
+        """A hand reaches in, the table becomes ``state`` under it, the hand leaves."""
+        old_table = self._table
+        old, new = self.show(state)
+        new_table = self._table
+        target = self._target(old, new, rng)
+        frames = []
+        for hand, t in self._hand_frames(rng, target):
+            self._table = old_table if t < 0.5 and old_table is not None else new_table
+            self._frames += 1
+            frames.append(CameraFrame(self._finish([hand], self._frames), "move", 1))
+        self._table = new_table
+        return frames
+
+    def pass_frames(self, rng: np.random.Generator) -> list[CameraFrame]:
+        """A hand passes over the table and leaves; nothing changes."""
+        w, h = self.camera.size
+        target = (float(rng.uniform(0.25, 0.75) * w), float(rng.uniform(0.3, 0.7) * h))
+        frames = []
+        for hand, _ in self._hand_frames(rng, target):
+            self._frames += 1
+            frames.append(CameraFrame(self._finish([hand], self._frames), "pass", 1))
+        return frames
+
+    def _target(self, old: Layout, new: Layout, rng: np.random.Generator) -> tuple[float, float]:
+        """Where the hand goes: the first piece that appeared, moved or left (frame pixels)."""
+        import cv2
+
+        before = set(old.pieces)
+        after = set(new.pieces)
+        changed = [p for p in new.pieces if p not in before] + [
+            p for p in old.pieces if p not in after
+        ]
+        if not changed:
+            w, h = self.camera.size
+            return float(rng.uniform(0.3, 0.7) * w), float(rng.uniform(0.3, 0.7) * h)
+        pt = np.array([[changed[0].center_mm]], dtype=np.float64)
+        x, y = cv2.perspectiveTransform(pt, self.camera.homography).reshape(2)
+        return float(x), float(y)

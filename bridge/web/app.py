@@ -23,6 +23,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
+from bridge.web.calibration import Calibrator, calibration_blueprint
 from engine.i18n import message
 
 STATIC = Path(__file__).parent / "static"
@@ -53,12 +54,19 @@ class WebConfig:
 
 @dataclass
 class WebTable:
-    """One served table: the Flask app, its Socket.IO server and the connected principals."""
+    """One served table: the Flask app, its Socket.IO server and the connected principals.
+
+    ``camera`` is the table camera, if any (``bridge.web.calibration.CalibrationCamera``: its
+    ``latest_frame()`` and ``profile_path``), for the host's calibration page
+    (``/calibrate/<host token>``); without one that page says there is no camera.
+    """
 
     referee: Referee
     config: WebConfig
+    camera: Any = None
     app: Flask = field(init=False)
     socketio: SocketIO = field(init=False)
+    calibrator: Calibrator = field(init=False)
     clients: dict[str, Principal] = field(default_factory=dict)
     _clients_lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -76,6 +84,8 @@ class WebTable:
         )
         _limit_websocket_frames(self.socketio)
         _routes(self)
+        self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
+        self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         _handlers(self)
         self.referee.attach(SocketIOTransport(self.socketio))
 
@@ -89,6 +99,10 @@ class WebTable:
 
     def table_url(self) -> str:
         return f"{self.config.public_url}/"
+
+    def calibrate_url(self) -> str:
+        """The host's camera calibration page (keep it private: it carries the host token)."""
+        return f"{self.config.public_url}/calibrate/{self.referee.row.tokens.host}"
 
     def join_links(self) -> dict[str, dict[str, str]]:
         """Each seat's join link and its QR code (inline SVG), for the host's display only."""
@@ -267,7 +281,10 @@ def _handlers(web: WebTable) -> None:
                 join_room(HOST_ROOM)
             web.send_snapshot(sid(), principal, update)
         if principal.role == "host":
-            emit("host", {"links": web.join_links(), "table_url": web.table_url()})
+            host: dict[str, Any] = {"links": web.join_links(), "table_url": web.table_url()}
+            if web.camera is not None:
+                host["calibrate_url"] = web.calibrate_url()
+            emit("host", host)
         emit("welcome", {"role": principal.role, "seat": principal.seat})
 
     def on_disconnect(*_: Any) -> None:

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from engine import get_game, rules, selfplay
+from engine.games.middle_ages.components import ESTATES
 from engine.games.middle_ages.state import MoveLord, PlaceScout, Reveal, State
 
 GAME = get_game("middle-ages")
@@ -152,3 +153,47 @@ def test_an_illegal_change_is_not_explained() -> None:
             result = GAME.interpret(before, seen)
             assert result.moves == ()
             return
+
+
+def _camera_reach(state: State) -> list[dict[str, Any]]:
+    """What the real camera reads of ``state``: pawns, tokens and row tiles; fief columns and
+    graveyards declared ``unread`` (their tiles are not read)."""
+    seen = [o for o in camera(state) if not _fief_tile(o)]
+    for p in state.players:
+        regions = [f"seat:{p.seat}/estate:{e}" for e in ESTATES] + [f"seat:{p.seat}/graveyard"]
+        seen += [{"component": "unread", "region": r, "attrs": {"kind": "tile"}} for r in regions]
+    return seen
+
+
+def _fief_tile(o: dict[str, Any]) -> bool:
+    return o["component"] == "tile" and str(o["region"]).startswith("seat:")
+
+
+def test_unread_regions_are_left_out_not_assumed_empty() -> None:
+    """Without its fief tiles the camera's view fits no move; declared unread, it reads the move."""
+    for before, move, after in _game(8):
+        if isinstance(move, MoveLord) and move.slot is not None and before.round > 2:
+            partial = [o for o in camera(after) if not _fief_tile(o)]
+            assert GAME.interpret(before, partial).moves == ()
+            assert GAME.interpret(before, _camera_reach(after)).moves == (move,)
+            assert GAME.interpret(after, _camera_reach(after)).unchanged
+            return
+    raise AssertionError("no Lord move in the game")
+
+
+def test_declared_coverage_tells_a_lord_move_from_a_lord_move_and_a_scout() -> None:
+    """Walls effect pending: without scouts on the table, only declared coverage says that the
+    Scout was not placed yet [L226-231]."""
+    steps = _game(5, players=4)
+    for i, (before, move, after) in enumerate(steps):
+        nxt = steps[i + 1][1] if i + 1 < len(steps) else None
+        no_scouts = all(p.scout is None for p in before.players)
+        if isinstance(move, MoveLord) and isinstance(nxt, PlaceScout) and no_scouts:
+            seen = _camera_reach(after)
+            assert not any(o["component"].startswith("scout:") for o in seen)
+            assert GAME.interpret(before, seen).candidates  # the Scout may have been placed
+            kinds = ["lord", "scout", "special-coin-token", "story-token", "tile"]
+            seen.append({"component": "coverage", "attrs": {"kinds": kinds}})
+            assert GAME.interpret(before, seen).moves == (move,)
+            return
+    raise AssertionError("no Walls turn without scouts on the table")

@@ -10,10 +10,13 @@ import pytest
 
 from vision.calibration import (
     BoardProfile,
+    CornerError,
     ProfileError,
     builtin_profile,
     calibrate,
+    from_board_corners,
     load_profile,
+    save_profile,
 )
 from vision.markers import MarkerDetector
 from vision.scenes import Scene
@@ -90,3 +93,53 @@ def test_unreadable_profile_file(tmp_path: Path) -> None:
         load_profile(bad)
     with pytest.raises(ProfileError):
         load_profile(tmp_path / "missing.json")
+
+
+def test_four_clicked_board_corners_map_exactly_onto_the_board() -> None:
+    profile = builtin_profile("middle_ages")
+    corners = [[300.0, 120.0], [1600.0, 95.0], [1660.0, 980.0], [310.0, 1010.0]]
+    cal = from_board_corners(corners, profile)
+    assert cal.found and cal.reprojection_px == 0.0
+    board = cal.to_board(np.array(corners))
+    assert np.allclose(board, [[0, 0], [560, 0], [560, 380], [0, 380]], atol=1e-6)
+    assert np.allclose(cal.to_image(board), corners, atol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("corners", "reason"),
+    [
+        ([[0, 0], [100, 0], [100, 100]], "count"),
+        ([[0, 0], [100, 0], [100, float("nan")], [0, 100]], "count"),
+        ("four corners", "count"),
+        ([[0, 0], [100, 100], [100, 0], [0, 100]], "order"),
+        ([[0, 0], [0, 100], [100, 100], [100, 0]], "order"),
+        ([[0, 0], [100, 0], [30, 30], [0, 100]], "order"),
+        ([[0, 0], [10, 0], [10, 10], [0, 10]], "small"),
+    ],
+)
+def test_corners_that_cannot_be_the_board_are_refused(corners: object, reason: str) -> None:
+    with pytest.raises(CornerError) as caught:
+        from_board_corners(corners, builtin_profile("middle_ages"))
+    assert caught.value.reason == reason
+
+
+def test_save_profile_writes_what_load_profile_reads(tmp_path: Path) -> None:
+    profile = builtin_profile("middle_ages")
+    path = tmp_path / "board.json"
+    save_profile(profile, path)
+    assert load_profile(path) == profile
+    assert '"width_mm": 560,' in path.read_text()  # whole millimetres stay whole
+    assert [p.name for p in tmp_path.iterdir()] == ["board.json"]
+
+
+def test_save_profile_failure_leaves_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "board.json"
+    path.write_text("old")
+    blocked = tmp_path / "dir.json"
+    blocked.mkdir()  # os.replace cannot put a file over a directory
+    with pytest.raises(ProfileError):
+        save_profile(builtin_profile("middle_ages"), blocked)
+    with pytest.raises(ProfileError):
+        save_profile(builtin_profile("middle_ages"), tmp_path / "missing" / "board.json")
+    assert path.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.json", "dir.json"]

@@ -1,13 +1,219 @@
-"""Glory (Chwała, Strategos 2021): the duel engine, digest §5.1-5.8 (rules/glory.md, seed 001).
+"""Glory (Chwała, Strategos 2021): the whole game, rules/glory.md (seed 001).
 
-Only the duel is refereed so far, so the game is **not** in ``engine.registry``: a half game
-must not be offered as a whole one. The modules: ``components`` (printed facts and the data
-files for what the seed lost), ``state`` (duel state and moves), ``duel`` (whose move, checks,
-resolution), ``script`` (a whole duel from a DUEL.json file) and ``views`` (sentences).
+Modules: ``components`` (printed facts with seed lines), ``data`` (the box's printed contents
+as a data file users complete), ``state`` + ``duel`` (the duel, §5), ``game_state`` (the whole
+table and its moves), ``setup_phase``, ``actions``, ``quests``, ``refresh``, ``tournament``,
+``titles`` + ``titles_phase``, ``solo`` (SIR, Appendix A), ``flow`` (who acts, phases),
+``table_view`` (views, prompts, scores), ``script``/``views`` (one duel from a file).
 """
 
 from __future__ import annotations
 
-from engine.games.glory.components import GAME_KEY, RULEBOOK
+import random
+from typing import Any
 
-__all__ = ["GAME_KEY", "RULEBOOK"]
+from engine.game import TABLE, GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow
+from engine.games.glory import flow, table_view
+from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
+from engine.games.glory.data import load_data, missing_for
+from engine.games.glory.game_state import CHANCE_TYPES, MOVE_TYPES, GloryState, Move, Player
+from engine.games.glory.position import check_position
+from engine.games.glory.refs import Refused
+from engine.games.glory.setup_phase import initial
+from engine.games.glory.solo import SIR_SEAT, solo_players
+from engine.violations import InputError, RuleViolation, Violation
+
+__all__ = ["GAME", "GAME_KEY", "RULEBOOK"]
+
+RESERVED_SEATS = (TABLE, "host")
+
+INFO = GameInfo(
+    key=GAME_KEY,
+    name="Glory",
+    min_players=1,
+    max_players=4,
+    rulebook=RULEBOOK,
+    components={
+        "pawns per player": 6,
+        "crests per player": 4,
+        "equipment cards": 16,
+        "event cards": 12,
+        "rounds": 3,
+    },
+    options=(
+        OptionSpec(
+            "tournament",
+            "joust",
+            ("joust", "pas-d-armes"),
+            ref("§3.1", "L111-123"),
+            "The tournament type, chosen before the game: Joust à plaisance (a bracket) "
+            "or Pas d'armes (three cities of Knights).",
+        ),
+        OptionSpec(
+            "data",
+            "box",
+            (),
+            ref("§11", "L101-109"),
+            "The printed contents: 'box' (what the seed gives; a game needing a missing "
+            "value is refused, naming it), 'stand-in' (a complete invented set for "
+            "simulation and tests, not the printed values), or a path to a data file.",
+        ),
+        OptionSpec(
+            "first_game",
+            False,
+            (False, True),
+            ref("§3.2", "L179-182, L216-218, L319-325"),
+            "First game: every player plays a Level I Character, no Tournament Prize tokens.",
+        ),
+        OptionSpec(
+            "drab_rule",
+            "never",
+            ("never", "at-end"),
+            ref("§7.1", "L1580-1590"),
+            "Szlachetny/Dworny 'could not have had Drabs': never during the game, or "
+            "not at the end (GL decision).",
+        ),
+        OptionSpec(
+            "pas_register",
+            "optional",
+            ("optional", "mandatory"),
+            ref("§4.5", "L604-616"),
+            "Pas d'armes Registration: may a player place fewer crests than allowed?",
+        ),
+        OptionSpec(
+            "solo",
+            None,
+            (None, "wojownik", "samotnik", "rywal"),
+            ref("Appendix A", "L1163-1287"),
+            "Solo scenario against SIR (one player only).",
+        ),
+        OptionSpec(
+            "difficulty",
+            "easy",
+            ("easy", "medium", "hard"),
+            ref("Appendix A", "L1170-1186"),
+            "Solo difficulty.",
+        ),
+        OptionSpec(
+            "personality",
+            None,
+            (None, "wojownik", "maz-bozy"),
+            ref("Appendix A", "L1193-1194"),
+            "Solo: the two personality cards added to SIR's deck (or none).",
+        ),
+        OptionSpec(
+            "sir_knight",
+            "",
+            (),
+            ref("Appendix A", "L1182-1186"),
+            "Solo Rival: the Knight token whose Attack and Prestige SIR fights with.",
+        ),
+    ),
+)
+
+
+class Glory:
+    """The Glory game module (see ``engine.game.Game`` for the contract)."""
+
+    info = INFO
+    state_type = GloryState
+    move_types = MOVE_TYPES
+
+    def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> GloryState:
+        players = tuple(players)
+        if not INFO.min_players <= len(players) <= INFO.max_players:
+            raise InputError("setup/players", f"Glory takes 1-4 players, not {len(players)}")
+        if len(set(players)) != len(players) or any(
+            not p or p in (*RESERVED_SEATS, SIR_SEAT) for p in players
+        ):
+            raise InputError("setup/players", "seat names must be distinct, non-empty, and not "
+                             f"{', '.join((*RESERVED_SEATS, SIR_SEAT))}")  # fmt: skip
+        opts = {**INFO.option_defaults(), **(options or {})}
+        known = {o.name for o in INFO.options}
+        unknown = set(opts) - known
+        if unknown:
+            raise InputError("setup/options", f"unknown option(s) {sorted(unknown)}; "
+                             f"known: {sorted(known)}")  # fmt: skip
+        for spec in INFO.options:
+            if spec.choices and opts[spec.name] not in spec.choices:
+                raise InputError("setup/options", f"{spec.name} is one of "
+                                 f"{', '.join(map(str, spec.choices))}, not {opts[spec.name]!r}",
+                                 f"$.options.{spec.name}")  # fmt: skip
+        if (len(players) == 1) != (opts["solo"] is not None):
+            raise InputError("setup/options", "one player plays a solo scenario (option solo), "
+                             "and a solo scenario has one player", "$.options.solo")  # fmt: skip
+        source = str(opts["data"])
+        data = load_data(stand_in=True) if source == "stand-in" else load_data(
+            None if source == "box" else source)  # fmt: skip
+        seats = solo_players(players) if opts["solo"] else tuple(Player(s) for s in players)
+        missing = missing_for(data, len(players), opts)
+        if missing:
+            raise RuleViolation([
+                Violation("data/missing", ref("§11 missing data", "L101-109"),
+                          {"what": m.what, "task": m.why, "where": m.where}, GAME_KEY)
+                for m in missing
+            ])  # fmt: skip
+        return initial(seats, opts, data)
+
+    def seats(self, state: GloryState) -> tuple[str, ...]:
+        return tuple(p.seat for p in state.players if not p.sir)
+
+    def describe(self, line: Line, lang: str = "en") -> str:
+        return table_view.line_text(line, lang)
+
+    def to_act(self, state: GloryState) -> tuple[str, ...]:
+        return flow.to_act(state)
+
+    def actor(self, move: Move) -> str:
+        return flow.actor(move)
+
+    def is_chance(self, move: Move) -> bool:
+        if isinstance(move, CHANCE_TYPES):
+            return True
+        from engine.games.glory.game_state import DuelStep
+        from engine.games.glory.state import CHANCE_TYPES as DUEL_CHANCE
+
+        return isinstance(move, DuelStep) and isinstance(move.move, DUEL_CHANCE)
+
+    def legal_moves(self, state: GloryState) -> list[Move]:
+        return flow.legal_moves(state)
+
+    def check(self, state: GloryState, move: Move) -> list[Violation]:
+        return flow.check(state, move)
+
+    def apply_unchecked(self, state: GloryState, move: Move) -> GloryState:
+        try:
+            return flow.apply(state, move)
+        except Refused as exc:
+            raise RuleViolation(exc.violations) from None
+
+    def check_position(self, state: GloryState) -> list[Violation]:
+        return check_position(state)
+
+    def view(self, state: GloryState, seat: str | None) -> dict[str, Any]:
+        return table_view.view(state, seat)
+
+    def prompts(self, state: GloryState) -> list[Prompt]:
+        return table_view.prompts(state)
+
+    def income(self, state: GloryState, seat: str) -> tuple[Line, ...]:
+        return tuple(table_view.ledger_line(x) for x in state.last_income.get(seat, ()))
+
+    def score(self, state: GloryState) -> tuple[ScoreRow, ...]:
+        return table_view.score(state)
+
+    def is_over(self, state: GloryState) -> bool:
+        return state.phase == "over"
+
+    def winners(self, state: GloryState) -> tuple[str, ...]:
+        return table_view.winners(state)
+
+    def interpret(self, state: GloryState, seen: list[dict[str, Any]]) -> Interpretation:
+        """Glory has no camera or TTS profile yet: observations are never turned into moves."""
+        return Interpretation(moves=(), unchanged=False, notes=("glory:interpret/no-profile",))
+
+    def sample_chance(self, state: GloryState, rng: random.Random) -> Move | None:
+        return flow.sample_chance(state, rng)
+
+
+GAME = Glory()

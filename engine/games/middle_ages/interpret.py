@@ -5,7 +5,13 @@ attributes it could read — in the profile vocabulary both sources share: ``lor
 ``scout:<seat>`` in ``row:<r>/slot:<s>``; ``tile`` (attrs ``estate``, and when readable
 ``number``, ``back``, ``farmers``, ``chests``) in a row slot, in ``seat:<seat>/estate:<E>`` or in
 ``seat:<seat>/graveyard``; ``special-coin-token`` and ``story-token`` (attr ``symbol``) in
-``seat:<seat>/estate:<E>``.
+``seat:<seat>/estate:<E>``. A source that cannot read some region (a camera reads tiles only in
+the row slots, and a slot under pawns or a hand may be unreadable) says so with
+``{"component": "unread", "region": R, "attrs": {"kind": K}}``: pieces of kind ``K`` in ``R``
+are then left out of the comparison on both sides, never assumed present or absent. Only the
+kinds of piece an observation shows are compared (a Tabletop Simulator profile without scouts
+says nothing about scouts); a source that reads a kind everywhere, so that seeing none means
+there is none, says so with ``{"component": "coverage", "attrs": {"kinds": [K, ...]}}``.
 
 The engine does not guess rules from pictures. It asks its own rules instead: every legal move
 (and, for a refill, the row the table shows) is applied, the position each would produce is laid
@@ -64,14 +70,30 @@ def layout(state: State, kinds: Iterable[str] = _KINDS) -> Counter[Key]:
     return out
 
 
-def observed(seen: Sequence[Mapping[str, Any]]) -> tuple[Counter[Key], set[str]]:
-    """The observation as (component, region) pieces, and the kinds of piece it covers."""
+Blind = frozenset[tuple[str, str]]
+"""(kind, region) pairs the source reported it could not read."""
+
+
+def observed(seen: Sequence[Mapping[str, Any]]) -> tuple[Counter[Key], set[str], Blind]:
+    """The observation as (component, region) pieces, the kinds of piece it covers (shown or
+    declared by ``coverage``), and the (kind, region) pairs it could not read (``unread``)."""
     out: Counter[Key] = Counter()
     kinds: set[str] = set()
+    blind: set[tuple[str, str]] = set()
     for i, item in enumerate(seen):
         if not isinstance(item, Mapping) or not isinstance(item.get("component"), str):
             raise InputError("input/observation", "an observation needs a 'component'", f"$[{i}]")
         component, region = item["component"], item.get("region")
+        if component == "unread":
+            unread = (item.get("attrs") or {}).get("kind")
+            if unread in _KINDS and isinstance(region, str):
+                blind.add((unread, region))
+            continue
+        if component == "coverage":
+            covered = (item.get("attrs") or {}).get("kinds")
+            if isinstance(covered, list):
+                kinds.update(k for k in covered if k in _KINDS)
+            continue
         kind = _kind(component)
         if kind not in _KINDS or not isinstance(region, str):
             continue  # coins, cards, stacks, pieces outside every region: not part of a move
@@ -84,10 +106,18 @@ def observed(seen: Sequence[Mapping[str, Any]]) -> tuple[Counter[Key], set[str]]
             component = f"story-token:{symbol}" if symbol in ESTATES else "story-token:?"
         kinds.add(kind)
         out[(component, region)] += 1
-    return out, kinds
+    return out, kinds, frozenset(blind)
 
 
-def _distance(state: State, seen: Counter[Key], kinds: Iterable[str]) -> int:
+def _unblind(pieces: Counter[Key], blind: Blind) -> Counter[Key]:
+    if not blind:
+        return pieces
+    return Counter({k: n for k, n in pieces.items() if (_kind(k[0]), k[1]) not in blind})
+
+
+def _distance(
+    state: State, seen: Counter[Key], kinds: Iterable[str], blind: Blind = frozenset()
+) -> int:
     """Pieces in the position and not on the table or the other way round.
 
     An unreadable tile or token matches any piece of its kind. A tile the rules have sent to the
@@ -95,7 +125,7 @@ def _distance(state: State, seen: Counter[Key], kinds: Iterable[str]) -> int:
     someone clears it, so an extra tile in an empty row slot is forgiven while the discard pile
     holds a tile of that estate.
     """
-    expected = layout(state, kinds)
+    expected = _unblind(layout(state, kinds), blind)
     missing = expected - seen
     extra = seen - expected
     discarded: Counter[str] = Counter(t.estate for t in (*state.discard, *state.restack))
@@ -151,10 +181,11 @@ def _revealed_row(state: State, seen: Sequence[Mapping[str, Any]]) -> Reveal | N
 
 def interpret_table(state: State, seen: Sequence[Mapping[str, Any]]) -> Interpretation:
     """The move(s) that turn ``state`` into what the table shows (see the module docstring)."""
-    pieces, kinds = observed(seen)
+    found, kinds, blind = observed(seen)
+    pieces = _unblind(found, blind)
     if not kinds:
         return Interpretation((), False, notes=("nothing the game tracks was seen",))
-    now = _distance(state, pieces, kinds)
+    now = _distance(state, pieces, kinds, blind)
     if now == 0:
         return Interpretation((), True)
     options: list[Move] = list(play.legal_moves(state))
@@ -164,12 +195,12 @@ def interpret_table(state: State, seen: Sequence[Mapping[str, Any]]) -> Interpre
     scored: list[tuple[int, tuple[Move, ...]]] = []
     for move in options:
         after = resolve.apply(state, move)
-        scored.append((_distance(after, pieces, kinds), (move,)))
+        scored.append((_distance(after, pieces, kinds, blind), (move,)))
         pending = after.pending
         if after.phase == "choice" and pending is not None and pending.seat == play.actor(state):
             for choice in play.legal_moves(after):
                 done = resolve.apply(after, choice)
-                scored.append((_distance(done, pieces, kinds), (move, choice)))
+                scored.append((_distance(done, pieces, kinds, blind), (move, choice)))
     if not scored:
         return Interpretation((), False, distance=now, notes=("no legal move now",))
     best = min(d for d, _ in scored)

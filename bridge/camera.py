@@ -1,0 +1,605 @@
+"""The camera as the referee's table source: frames → tracker → snapshot → ``Game.interpret`` → move.
+
+``herald serve`` watches the table through this module. Frames come from a real source (a camera
+device, a video file, a stream URL, an image folder: ``vision.sources.open_source``) or from the
+*simulated camera* (``--table camera-sim``, the default for a game with a vision profile). Either
+way they go through the same path:
+
+1. ``vision.tracker.Tracker`` (motion-gated, debounced) commits a ``TableSnapshot`` only when the
+   picture has settled and differs from the last one: a hand passing over commits nothing;
+2. ``TableReader`` adds what the camera's face map says each tile face shows
+   (``vision.faces``), says which regions it could not read (``unread`` items), and asks the
+   game's ``interpret`` what move the table shows;
+3. exactly one explaining move, read with confidence, goes to ``Referee.observe`` like any
+   observation (schema, rules, store, publication). Several candidates, no explanation, or a
+   change read with low confidence become a ``confirm`` notice to the table and the acting seat:
+   the move is confirmed on a phone (or by the host), never guessed.
+
+The simulated camera (``CameraTable`` in ``sim`` mode) is the simulated table of ``SimTable``
+moved one level down: it decides the next move as ``SimTable`` does (``sample_chance``, or a
+legal seat move in ``all`` mode), lays the resulting engine state out on the board and films it
+with ``vision.sim.StateCamera`` (perspective, light, blur, noise, a hand doing the move, and now
+and then a hand passing over with nothing moved). What the referee learns, it learns from the
+frames. A move the camera cannot see (the event cards, the Scout draw) or did not read is
+confirmed by the simulated person after ``confirm_s``, through the intent a phone or the host
+display would send. When the referee's state changes another way (a phone, the host's undo), the
+simulated people move the pieces to match, in front of the camera.
+
+It is cheap beside the server on 2 cores: frames are 1280x720, a still table is rendered once
+per position and re-read never (the tracker's motion check costs about a millisecond), and a
+change re-reads only the regions it touched.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from bridge.labels import move_label
+from bridge.referee import Notice, Outcome, Principal, Referee, Update
+from engine import codec
+from engine.game import TABLE, Interpretation
+from engine.i18n import message
+from vision.calibration import BoardProfile, ProfileError, builtin_profile, load_profile
+from vision.faces import FaceMap, FaceMapError, face_map_for
+from vision.pipeline import Pipeline
+from vision.snapshot import Observation, TableSnapshot
+from vision.sources import FrameSource, SourceError, open_source
+from vision.tracker import Tracker
+
+log = logging.getLogger(__name__)
+
+Image = NDArray[np.uint8]
+TableKind = Literal["camera-sim", "moves", "camera"]
+SimMode = Literal["all", "table", "off"]
+
+SOURCE = "camera"
+PROFILES = Path(__file__).resolve().parents[1] / "vision" / "profiles"
+
+SIM_GAMES: dict[str, str] = {"middle-ages": "middle_ages"}
+"""Games the simulated camera can lay out (``vision.sim.state_layout``): key → built-in profile."""
+
+VISION_GAMES: dict[str, str] = {"middle-ages": "middle_ages"}
+"""Games with a built-in board profile, so a real camera needs no ``--profile``."""
+
+
+class CameraError(RuntimeError):
+    """The camera table cannot be set up. ``code``/``params`` name the catalog sentence."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(f"{code} {params}")
+        self.code = code
+        self.params = params
+
+    def text(self, lang: str = "en") -> str:
+        return message(self.code, lang, **self.params)
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    """Pace and thresholds of the camera table.
+
+    ``fps`` is the frame rate while something moves (0: as fast as the machine goes, for tests);
+    ``idle_s`` the gap between frames of a still simulated table; ``delay`` (± ``jitter``) the
+    simulated players' pace, as ``SimConfig``; ``pass_share`` how often a simulated hand passes
+    over without moving anything; ``confirm_s`` how long the simulated person waits for the
+    camera before confirming a move by hand; ``min_confidence`` the confidence below which a
+    changed piece makes the move a question rather than an observation.
+    """
+
+    mode: SimMode = "all"
+    delay: float = 1.5
+    jitter: float = 0.33
+    seed: int = 1
+    fps: float = 8.0
+    idle_s: float = 0.5
+    size: tuple[int, int] = (1280, 720)
+    pass_share: float = 0.2
+    confirm_s: float = 1.0
+    min_confidence: float = 0.5
+
+
+# --- reading: snapshot → move ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one committed snapshot meant: the interpretation and what the referee answered."""
+
+    interpretation: Interpretation
+    outcomes: tuple[Outcome, ...] = ()
+    asked: str = ""
+    """The ``confirm`` notice code sent instead of a move (empty: none)."""
+
+    @property
+    def accepted(self) -> int:
+        return sum(1 for o in self.outcomes if o.ok)
+
+
+class TableReader:
+    """Committed snapshots in, observations to the referee (or a question to the table) out.
+
+    Args:
+        referee: The table's referee.
+        profile: The board profile (its regions say where tiles could have been read).
+        faces: Face id → attributes (``vision.faces``).
+        min_confidence: See ``CameraConfig``.
+        tiles: Whether tile faces can be read at all (the pipeline has a slot classifier).
+    """
+
+    def __init__(
+        self,
+        referee: Referee,
+        profile: BoardProfile,
+        faces: FaceMap,
+        min_confidence: float = 0.5,
+        tiles: bool = True,
+    ) -> None:
+        self.referee = referee
+        self.profile = profile
+        self.faces = faces
+        self.min_confidence = min_confidence
+        self.readings: list[Reading] = []
+        stickers = {label.partition(":")[0] for label in profile.markers.values()}
+        self.kinds = tuple(sorted(stickers | ({"tile"} if tiles else set())))
+        self._last: TableSnapshot | None = None
+        self._asked: tuple[str, int] | None = None
+
+    def observations(self, snapshot: TableSnapshot) -> list[dict[str, Any]]:
+        """The snapshot in the engine's vocabulary: faces named, what the camera reads everywhere
+        (``coverage``: every sticker kind, and tiles when faces are enrolled) and the regions
+        where it read no tile (``unread``: a slot is not known to be empty when no face fits)."""
+        seen = [o.to_json() for o in self.faces.apply(snapshot.observations)]
+        seen.append({"component": "coverage", "attrs": {"kinds": list(self.kinds)}})
+        read = {o.region for o in snapshot.observations if o.component == "tile"}
+        for region in self.profile.regions:
+            if region.name not in read:  # tiles are read only in slots, and only when clear
+                seen.append({"component": "unread", "region": region.name,
+                             "attrs": {"kind": "tile"}})  # fmt: skip
+        return seen
+
+    def read(self, snapshot: TableSnapshot) -> Reading:
+        """Interpret a committed snapshot against the referee's state and act on it."""
+        unsure = self._unsure(snapshot)
+        self._last = snapshot
+        seen = self.observations(snapshot)
+        referee = self.referee
+        with referee.locked():
+            state_id, state = referee.state_id, referee.session.state
+        result = referee.game.interpret(state, seen)
+        if result.unchanged or not (result.moves or result.candidates or result.distance):
+            reading = Reading(result)
+        elif result.moves and not unsure:
+            reading = Reading(result, self._submit(result.moves, state_id))
+        else:
+            code = "camera/unsure" if result.moves else "camera/ambiguous"
+            if not result.moves and not result.candidates:
+                code = "camera/unexplained"
+            self._ask(code, result, state_id, unsure)
+            reading = Reading(result, asked=code)
+        self.readings.append(reading)
+        return reading
+
+    def _submit(self, moves: Iterable[Any], state_id: int) -> tuple[Outcome, ...]:
+        outcomes = []
+        for move in moves:
+            outcome = self.referee.observe(SOURCE, codec.encode(move), state_id=state_id)
+            outcomes.append(outcome)
+            if not outcome.ok:
+                break
+            state_id = outcome.state_id
+        return tuple(outcomes)
+
+    def _unsure(self, snapshot: TableSnapshot) -> list[Observation]:
+        """Pieces that changed since the last snapshot and were read with low confidence."""
+        def key(o: Observation) -> tuple[str, str, str]:
+            return (o.component, o.region or "", str(o.attrs.get("face", "")))
+
+        before = {key(o) for o in self._last.observations} if self._last else set()
+        return [
+            o
+            for o in snapshot.observations
+            if key(o) not in before and o.confidence < self.min_confidence
+        ]
+
+    def _ask(
+        self, code: str, result: Interpretation, state_id: int, unsure: list[Observation]
+    ) -> None:
+        """A ``confirm`` notice to the table room and the acting seat (once per situation)."""
+        if self._asked == (code, state_id):
+            return
+        self._asked = (code, state_id)
+        game = self.referee.game
+        options = [result.moves] if result.moves else list(result.candidates)
+        labels = [
+            [move_label(game.info.key, codec.encode(m), self.referee.lang) for m in seq]
+            for seq in options
+        ]
+        pieces = ", ".join(sorted({o.component for o in unsure}))
+        params = {"count": len(options), "pieces": pieces}
+        payload = {
+            "source": SOURCE,
+            "code": code,
+            "message": message(code, self.referee.lang, **params),
+            "params": params,
+            "state_id": state_id,
+            "candidates": labels,
+        }
+        actors = {game.actor(seq[0]) for seq in options if seq}
+        seat = next(iter(actors)) if len(actors) == 1 else None
+        self.referee.announce(Notice("confirm", payload, None))
+        if seat is not None and seat in self.referee.seats:
+            self.referee.announce(Notice("confirm", payload, seat))
+        log.info("camera asks to confirm (%s): %s", code, labels)
+
+
+# --- the loop ---------------------------------------------------------------------------------
+
+
+@dataclass
+class CameraStats:
+    """Counters for the log, the benchmark and the tests."""
+
+    frames: int = 0
+    commits: int = 0
+    camera_moves: int = 0
+    confirmed: int = 0
+    passes: int = 0
+    mirrored: int = 0
+    busy_s: float = 0.0
+    chosen: list[tuple[Any, str]] = field(default_factory=list)
+    """The simulated table's moves and how the referee learnt each (``camera``/``confirmed``)."""
+
+
+class CameraTable:
+    """Runs frames through the tracker and the reader in a thread of its own.
+
+    Build one with ``open_camera_table``. ``latest_frame()`` and ``profile_path`` are for the
+    calibration page. It is a referee ``Transport`` too: an update wakes the simulated table.
+    """
+
+    def __init__(
+        self,
+        referee: Referee,
+        pipeline: Pipeline,
+        reader: TableReader,
+        config: CameraConfig,
+        *,
+        source: FrameSource | None = None,
+        sim: Any = None,
+        profile_path: Path | None = None,
+    ) -> None:
+        self.referee = referee
+        self.pipeline = pipeline
+        self.reader = reader
+        self.config = config
+        self.source = source
+        self.sim = sim
+        self.profile_path = profile_path
+        self.tracker = Tracker(pipeline)
+        self.stats = CameraStats()
+        self._rng = random.Random(config.seed)
+        self._np_rng = np.random.default_rng(config.seed)
+        self._latest: Image | None = None
+        self._clock = 0.0
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def name(self) -> str:
+        return "camera-sim" if self.sim is not None else getattr(self.source, "name", "camera")
+
+    def latest_frame(self) -> Image | None:
+        """The last frame the camera delivered (BGR; do not modify), or None before the first."""
+        return self._latest
+
+    # Transport: every published update is a reason to look at the table again.
+    def publish(self, update: Update) -> None:
+        self._wake.set()
+
+    def notice(self, notice: Notice) -> None:
+        """Notices need no action here (the simulated people confirm on their own clock)."""
+
+    # --- running -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self.referee.attach(self)
+        target = self._run_sim if self.sim is not None else self._run_source
+        self._thread = threading.Thread(target=target, name="herald-camera", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+            self.referee.detach(self)
+            self._thread = None
+        if self.source is not None:
+            self.source.close()
+
+    def _run_source(self) -> None:
+        assert self.source is not None
+        gap = 1.0 / self.config.fps if self.config.fps > 0 else 0.0
+        last = 0.0
+        try:
+            for frame in self.source:
+                if self._stop.is_set():
+                    return
+                now = time.monotonic()
+                if gap and now - last < gap:
+                    continue  # a 30 fps camera is read at the configured rate
+                last = now
+                self.feed(frame.image, frame.time)
+        except SourceError as exc:
+            log.warning("camera source failed: %s", exc.text())
+        except Exception:  # the referee keeps serving phones if the camera thread dies
+            log.exception("camera loop failed")
+        log.info("camera source %s ended", self.name)
+
+    def _run_sim(self) -> None:
+        try:
+            self.settle()
+            while not self._stop.is_set():
+                if self._idle(self._pause()):
+                    return
+                self.step()
+        except Exception:
+            log.exception("simulated camera failed")
+
+    def _pause(self) -> float:
+        spread = self.config.delay * self.config.jitter
+        return max(0.0, self.config.delay + self._rng.uniform(-spread, spread))
+
+    def _idle(self, seconds: float) -> bool:
+        """Show the still table for ``seconds`` (a frame every ``idle_s``); True when stopped."""
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return self._stop.is_set()
+            if self._stop.wait(min(left, self.config.idle_s)):
+                return True
+            if self.sim is not None and self.sim.layout is not None:
+                self.feed(self.sim.still())
+
+    # --- frames ----------------------------------------------------------------------------
+
+    def feed(self, image: Image, at: float | None = None) -> Reading | None:
+        """One frame through the tracker; a committed snapshot is read at once."""
+        started = time.perf_counter()
+        self._latest = image
+        self.stats.frames += 1
+        if at is None:
+            self._clock += 1.0 / self.config.fps if self.config.fps > 0 else 0.1
+            at = self._clock
+        snapshot = self.tracker.update(image, at)
+        reading = None
+        if snapshot is not None:
+            self.stats.commits += 1
+            reading = self.reader.read(snapshot)
+            self.stats.camera_moves += reading.accepted
+        self.stats.busy_s += time.perf_counter() - started
+        return reading
+
+    def _play(self, frames: Iterable[Any]) -> None:
+        gap = 1.0 / self.config.fps if self.config.fps > 0 else 0.0
+        for f in frames:
+            self.feed(f.image)
+            if gap and self._stop.wait(gap):
+                return
+
+    def settle(self) -> None:
+        """Lay the referee's position out and film it until the tracker has committed it."""
+        assert self.sim is not None
+        started = time.perf_counter()
+        self.sim.show(self.referee.session.state)
+        self.stats.busy_s += time.perf_counter() - started
+        self.settle_frames()
+
+    # --- the simulated table ---------------------------------------------------------------
+
+    def step(self, action: Literal["move", "pass"] | None = None) -> str:
+        """One turn of the simulated table; returns what happened.
+
+        ``mirror`` (the table catches up with a change made elsewhere), ``pass`` (a hand passed
+        over), ``camera`` (a move the camera read), ``confirmed`` (a move a person confirmed after
+        the camera did not read it), ``refused`` or ``idle`` (nothing to do).
+        """
+        assert self.sim is not None
+        referee = self.referee
+        with referee.locked():
+            state, state_id = referee.session.state, referee.state_id
+        game = referee.game
+        if self._differs(state):
+            self._film(lambda: self.sim.move_frames(state, self._np_rng))
+            self.stats.mirrored += 1
+            return "mirror"
+        if self.config.mode == "off" and action is None:
+            return "idle"
+        if action == "pass" or (action is None and self._rng.random() < self.config.pass_share):
+            self._film(lambda: self.sim.pass_frames(self._np_rng))
+            self.stats.passes += 1
+            return "pass"
+        if game.is_over(state):
+            return "idle"
+        move: Any = game.sample_chance(state, self._rng)
+        if move is None:
+            if self.config.mode != "all" or TABLE in game.to_act(state):
+                return "idle"
+            moves = game.legal_moves(state)
+            if not moves:
+                return "idle"
+            move = moves[self._rng.randrange(len(moves))]
+        after = game.apply_unchecked(state, move)
+        self._film(lambda: self.sim.move_frames(after, self._np_rng))
+        if self._stop.is_set():
+            return "idle"
+        if referee.state_id > state_id:
+            how = "camera" if self._took(state_id, move) else "other"
+            self.stats.chosen.append((move, how))
+            return how
+        if self.config.confirm_s and self._stop.wait(self.config.confirm_s):
+            return "idle"
+        outcome = self._confirm(move, state_id)
+        if outcome.ok:
+            self.stats.confirmed += 1
+            self.stats.chosen.append((move, "confirmed"))
+            return "confirmed"
+        log.info("simulated confirmation refused: %s", outcome.to_json())
+        return "refused"
+
+    def _film(self, make: Any) -> None:
+        """Render the frames of one scripted action, then the still table until it settles."""
+        started = time.perf_counter()
+        frames = make()
+        self.stats.busy_s += time.perf_counter() - started
+        self._play(frames)
+        self.settle_frames()
+
+    def settle_frames(self) -> None:
+        """The still table for as many frames as the tracker needs to commit a change."""
+        gap = 1.0 / self.config.fps if self.config.fps > 0 else 0.0
+        for _ in range(self.pipeline.cfg.tracker.stable_frames + 2):
+            started = time.perf_counter()
+            image = self.sim.still()
+            self.stats.busy_s += time.perf_counter() - started
+            self.feed(image)
+            if gap and self._stop.wait(gap):
+                return
+
+    def _differs(self, state: Any) -> bool:
+        from vision.sim import state_layout
+
+        layout, _ = state_layout(state, self.sim.profile)
+        return bool(layout != self.sim.layout)
+
+    def _took(self, state_id: int, move: Any) -> bool:
+        """Whether the event after ``state_id`` is ``move``, observed by the camera."""
+        events = self.referee.store.events(self.referee.row.id, state_id)
+        return (
+            bool(events)
+            and events[0].source == SOURCE
+            and events[0].payload.get("move") == codec.encode(move)
+        )
+
+    def _confirm(self, move: Any, state_id: int) -> Outcome:
+        """The simulated person confirms ``move`` the way a phone or the host display would."""
+        actor = self.referee.game.actor(move)
+        who = Principal("seat", actor) if actor in self.referee.seats else Principal("host")
+        body = {"state_id": state_id, "kind": "move", "move": codec.encode(move)}
+        return self.referee.intent(who, body)
+
+
+# --- building one -----------------------------------------------------------------------------
+
+
+def has_camera_sim(game_key: str) -> bool:
+    """Whether the simulated camera can lay out this game's table."""
+    return game_key in SIM_GAMES
+
+
+def profile_seats(profile: BoardProfile) -> tuple[str, ...]:
+    """The seat colours the profile's stickers name (``lord:<seat>``), in sticker order."""
+    seats: list[str] = []
+    for _, label in sorted(profile.markers.items()):
+        kind, _, seat = label.partition(":")
+        if kind == "lord" and seat and seat not in seats:
+            seats.append(seat)
+    return tuple(seats)
+
+
+def load_board_profile(game_key: str, path: str | Path | None) -> tuple[BoardProfile, Path | None]:
+    """The board profile to read the table with, and the file it came from.
+
+    Raises:
+        CameraError: the file is broken, or the game has no built-in profile and none is given.
+    """
+    if path is not None:
+        try:
+            return load_profile(path), Path(path)
+        except (OSError, ProfileError, ValueError) as exc:
+            raise CameraError("vision/bad-profile", detail=str(exc)) from exc
+    name = VISION_GAMES.get(game_key)
+    if name is None:
+        raise CameraError("camera/no-profile", game=game_key)
+    return builtin_profile(name), PROFILES / f"{name}.json"
+
+
+def open_camera_table(
+    referee: Referee,
+    table: Literal["camera-sim", "camera"],
+    config: CameraConfig,
+    *,
+    camera: str | None = None,
+    profile_path: str | Path | None = None,
+    library_dir: str | Path | None = None,
+) -> CameraTable:
+    """The camera table ``herald serve --table`` asks for.
+
+    ``camera-sim`` films the referee's own game with the simulated camera; ``camera`` reads the
+    frame source ``camera`` names (``vision.sources.open_source``).
+
+    Raises:
+        CameraError: no profile, a seat the profile's stickers cannot name, a broken library or
+            face map, or a source that cannot be opened (each with its catalog sentence).
+    """
+    game_key = referee.game.info.key
+    if table == "camera-sim" and not has_camera_sim(game_key):
+        raise CameraError("camera/no-sim", game=game_key)
+    profile, used_path = load_board_profile(game_key, profile_path)
+    named = profile_seats(profile)
+    missing = [s for s in referee.seats if s not in named]
+    if missing:
+        raise CameraError("camera/unknown-seats", seats=", ".join(missing),
+                          named=", ".join(named))  # fmt: skip
+    try:
+        faces = face_map_for(profile.name, library_dir)
+    except FaceMapError as exc:
+        raise CameraError("camera/bad-faces", detail=exc.text()) from exc
+    pipeline = _pipeline(profile, library_dir, faces if table == "camera-sim" else None)
+    reader = TableReader(referee, profile, faces, config.min_confidence, pipeline.slots is not None)
+    if table == "camera-sim":
+        from vision.sim import StateCamera
+
+        sim = StateCamera(config.seed, size=config.size, profile=profile)
+        return CameraTable(referee, pipeline, reader, config, sim=sim, profile_path=used_path)
+    if not camera:
+        raise CameraError("camera/no-source")
+    try:
+        source = open_source(camera)
+    except SourceError as exc:
+        raise CameraError("camera/source", detail=exc.text()) from exc
+    return CameraTable(referee, pipeline, reader, config, source=source, profile_path=used_path)
+
+
+def _pipeline(
+    profile: BoardProfile, library_dir: str | Path | None, standin: FaceMap | None
+) -> Pipeline:
+    """The pipeline: an enrolled library if given, else (simulated camera) the stand-in faces."""
+    from vision.appearance import Library, LibraryError, SlotClassifier
+
+    if library_dir is not None:
+        try:
+            library = Library.load(library_dir)
+            slots = SlotClassifier.from_library_dir(library_dir)
+        except (OSError, LibraryError, ValueError) as exc:
+            raise CameraError("vision/bad-library", detail=str(exc)) from exc
+        return Pipeline(profile=profile, library=library, slots=slots)
+    if standin is not None and len(standin):
+        from vision.sim import standin_faces
+
+        return Pipeline(profile=profile, slots=SlotClassifier(standin_faces(standin.faces)))
+    return Pipeline(profile=profile)
