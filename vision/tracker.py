@@ -136,8 +136,13 @@ class Tracker:
         assert self.result is not None
         old = self.result
         p = self.pipeline
+        # A marker whose centre lies near a region's edge is cut by the region's crop: detect in
+        # crops grown by the margin, keep what is centred in the changed regions, and drop from
+        # the last result exactly those (a marker is never lost for lying across an edge).
+        pad = self.cfg.region_margin_px
+        grown = [(x - pad, y - pad, w + 2 * pad, h + 2 * pad) for x, y, w, h in regions]
         fresh = filter_by_size(
-            p.markers.detect_in_regions(frame, regions),
+            [m for m in p.markers.detect_in_regions(frame, grown) if _inside(m.center, regions)],
             old.board,
             p.profile,
             p.cfg.board.size_tolerance,

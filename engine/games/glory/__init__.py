@@ -119,6 +119,9 @@ class Glory:
     state_type = GloryState
     move_types = MOVE_TYPES
 
+    def __init__(self) -> None:
+        self._last: tuple[GloryState, Move, GloryState] | None = None
+
     def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> GloryState:
         players = tuple(players)
         if not INFO.min_players <= len(players) <= INFO.max_players:
@@ -179,9 +182,18 @@ class Glory:
         return flow.legal_moves(state)
 
     def check(self, state: GloryState, move: Move) -> list[Violation]:
-        return flow.check(state, move)
+        try:
+            after = flow.apply(state, move)
+        except (Refused, RuleViolation) as exc:
+            return list(exc.violations)
+        # ``check`` computes the next state anyway; the checked ``apply`` that follows reuses it
+        self._last = (state, move, after)
+        return []
 
     def apply_unchecked(self, state: GloryState, move: Move) -> GloryState:
+        last = self._last
+        if last is not None and last[0] is state and last[1] == move:
+            return last[2]
         try:
             return flow.apply(state, move)
         except Refused as exc:

@@ -262,12 +262,14 @@ def legal_places(state: GloryState, seat: str) -> list[Place]:
               and not (f.slot and occupied(state, f.id))]  # fmt: skip
     if event_field_open(state) and not occupied(state, EVENT_FIELD):
         event = box(state).events[state.event or ""]
-        if event.reward.quests:
-            out += [
-                evolve(m, field=EVENT_FIELD) for m in _quest_picks(state, seat, event.reward.quests)
-            ]
-        else:
-            out.append(Place(seat, EVENT_FIELD))
+        fee = event.cost
+        if p.coins >= fee.coins and p.strength >= fee.strength and p.faith >= fee.faith:
+            for choice, reward in enumerate(event.rewards or (event.reward,)):
+                if reward.quests:
+                    picks = _quest_picks(state, seat, reward.quests)
+                    out += [evolve(m, field=EVENT_FIELD, choice=choice) for m in picks]
+                else:
+                    out.append(Place(seat, EVENT_FIELD, choice=choice))
     seen: set[str] = set()
     for f in fields:
         if f.action in seen and f.action != "herald":

@@ -20,7 +20,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import cache
 from importlib import resources
@@ -888,7 +888,8 @@ def _faults(data: GameData) -> list[tuple[str, str]]:
         if reward.titles is not None and not 1 <= reward.titles.keep <= reward.titles.draw:
             out.append((f"{path}.titles", "keep between 1 and the cards drawn"))
     for i, c in enumerate(data.characters):
-        if None not in (c.titles_drawn, c.titles_kept) and c.titles_kept > c.titles_drawn:  # type: ignore[operator]
+        drawn, kept = c.titles_drawn, c.titles_kept
+        if drawn is not None and kept is not None and kept > drawn:
             out.append((f"$.characters[{i}].titles_kept", "keeps more Titles than it draws"))
     for i, t in enumerate(data.titles):
         for need, n in t.needs.items():
@@ -1050,15 +1051,18 @@ class Options:
     solo: str | None
     difficulty: RivalLevel | None
     personality: str | None
+    sir_knight: str = ""
 
 
-def read_options(players: int, options: dict[str, Any]) -> Options:
+def read_options(players: int, options: dict[str, Any], knights: Collection[str] = ()) -> Options:
     """The game options that decide which data a game needs; ``InputError`` names a bad one.
 
     ``tournament``: ``"joust"`` or ``"pas-d-armes"`` (required); ``first_game`` (bool); ``solo``:
     the scenario (``"wojownik"``, ``"samotnik"``, ``"rywal"``), required with 1 player only;
     ``difficulty`` (``"easy"``/``"medium"``/``"hard"``; for "rywal", unset: all three);
-    ``personality`` (``"wojownik"``/``"maz-bozy"``: the 2 personality cards added to SIR's deck).
+    ``personality`` (``"wojownik"``/``"maz-bozy"``: the 2 personality cards added to SIR's deck);
+    ``sir_knight``: Rywal, the Knight token whose Attack and Prestige SIR fights with [L1186-1187]
+    (unset or ``""``: the data's ``rival`` values for the difficulty).
     """
     if isinstance(players, bool) or players not in PLAYERS:
         raise InputError(
@@ -1091,12 +1095,16 @@ def read_options(players: int, options: dict[str, Any]) -> Options:
     personality = options.get("personality")
     if personality not in (None, *PERSONALITIES):
         raise InputError("input/options", f"unknown personality {personality!r}", "personality")
+    sir_knight = options.get("sir_knight") or ""
+    if not isinstance(sir_knight, str) or (sir_knight and sir_knight not in knights):
+        raise InputError("input/options", f"no Knight named {sir_knight!r}", "sir_knight")
     return Options(
         cast(TournamentType, tournament),
         first,
         solo,
         cast(RivalLevel | None, difficulty),
         personality,
+        sir_knight,
     )
 
 
@@ -1112,7 +1120,7 @@ def missing_for(
     checked against the seed's ranges). Title values, prices, action fields, the Quest decks
     and the Events are always needed. Empty: the game can be played to the end.
     """
-    opts = read_options(players, options)
+    opts = read_options(players, options, data.knights)
     table = table_players(players)
     out: dict[str, Missing] = {}
 
@@ -1326,7 +1334,12 @@ def _need_solo(data: GameData, opts: Options, need: Need) -> None:
         cards = [s for s in data.solo if s.personality == opts.personality]
         if len(cards) < SOLO_PERSONALITY:
             need(f"solo ({opts.personality})", "add the 2 personality cards to SIR's deck", "solo")
-    if opts.solo == "rywal":
+    if opts.solo == "rywal" and opts.sir_knight:
+        knight = data.knights[opts.sir_knight]
+        for name in ("attack", "prestige"):
+            if getattr(knight, name) is None:
+                need(f"knights[{knight.name}].{name}", "fight as SIR with this Knight's values")
+    elif opts.solo == "rywal":
         levels = (opts.difficulty,) if opts.difficulty else get_args(RivalLevel)
         for level in levels:
             sir = data.rival.get(level)

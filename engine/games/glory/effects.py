@@ -100,6 +100,11 @@ def box_for(spec: str) -> Box:
     return Box(load_data(None if spec == "box" else spec))
 
 
+def carries_special_ally(event: EventCard) -> bool:
+    """A Sojusz Event: a Special Ally lies on the card for its action field [L1307-1313]."""
+    return any(r.special_ally for r in (event.rewards or (event.reward,)))
+
+
 def multiset(items: Iterable[str]) -> tuple[str, ...]:
     """A deck as the referee keeps it: the card ids left, sorted (order is the table's)."""
     return tuple(sorted(items))

@@ -20,6 +20,7 @@ from engine.games.glory import actions, duel, quests, refresh, setup_phase, solo
 from engine.games.glory import tournament as tour
 from engine.games.glory.data import DECKS, JoustSection, PasSection
 from engine.games.glory.effects import box, multiset, remove, set_player
+from engine.games.glory.effects import carries_special_ally as _special
 from engine.games.glory.game_state import (
     ChooseCharacter,
     DealHands,
@@ -301,15 +302,23 @@ def legal_moves(state: GloryState) -> list[Move]:
     """Every legal non-chance move of the seats in ``to_act``."""
     out: list[Move] = []
     for seat in to_act(state):
-        if seat == TABLE:
-            continue
-        out += _candidates(state, seat)
-    return [m for m in out if not check(state, m)]
+        if seat != TABLE:
+            out += legal_moves_of(state, seat)
+    return out
 
 
 def legal_moves_of(state: GloryState, seat: str) -> list[Move]:
-    """The legal moves of one seat (for its prompt)."""
-    return [m for m in _candidates(state, seat) if not check(state, m)]
+    """The legal moves of one seat (for its prompt).
+
+    The phase modules generate their candidates under the same rules their ``apply`` checks, so
+    only a duel's decisions are filtered (by the duel engine alone). Random play through the
+    checked ``apply`` and a property test hold the generators to that.
+    """
+    candidates = _candidates(state, seat)
+    if state.duel is not None and state.pending is not None and state.pending.kind == "duel":
+        d = state.duel
+        return [m for m in candidates if isinstance(m, DuelStep) and not duel.check(d, m.move)]
+    return candidates
 
 
 def _candidates(state: GloryState, seat: str) -> list[Move]:
@@ -353,9 +362,14 @@ def _keep_moves(state: GloryState, seat: str) -> list[Move]:
 def _register_moves(state: GloryState, seat: str) -> list[Move]:
     t = state.tournament
     assert t is not None
-    out: list[Move] = [Register(seat)]
+    out: list[Move] = []
     if t.type == "pas-d-armes":
+        if state.options.get("pas_register", "optional") != "mandatory":
+            out.append(Register(seat))
         return out + [Register(seat, c, s) for c, s in tour.free_knights(t, seat)]
+    waiting = tour.joust_unregistered(state)
+    if waiting and waiting[-1] != seat:
+        out.append(Register(seat))
     return out + [Register(seat, slot=i) for i, e in enumerate(t.bracket[0]) if e is None]
 
 
@@ -435,7 +449,7 @@ def _sample_setup(state: GloryState, rng: random.Random) -> SetupDeal:
         events.append(rng.choice(pool))
     first_event = b.events[events[0]]
     event_ally = None
-    if first_event.kind == "action" and first_event.reward.special_ally and stacks.get("special"):
+    if first_event.kind == "action" and _special(first_event) and stacks.get("special"):
         event_ally = _draw_n(list(stacks["special"]), 1, rng)[0]
     deal = _sample_tournament(state, rng, 1)
     return SetupDeal(tuple(titles), offers, tuple(order), tuple(track), columns,
@@ -488,7 +502,7 @@ def _sample_refill(state: GloryState, rng: random.Random) -> Refill:
     event_ally = None
     if state.round < len(state.events):
         nxt = box(state).events[state.events[state.round]]
-        if nxt.kind == "action" and nxt.reward.special_ally and stacks.get("special"):
+        if nxt.kind == "action" and _special(nxt) and stacks.get("special"):
             event_ally = _draw_n(list(stacks["special"]), 1, rng)[0]
     return Refill(tuple(track), columns, event_ally)
 

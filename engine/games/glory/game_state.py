@@ -304,7 +304,8 @@ class Place:
 
     Details by action: Quest Plans ``take`` (face-up card ids) and ``draw`` (decks drawn face
     down, one entry per card); Marketplace ``item``; Allies ``space`` (Ally Track index);
-    Herald ``slot`` (Joust bottom-row space) or ``city`` + ``slot`` (Pas d'armes Knight).
+    Herald ``slot`` (Joust bottom-row space) or ``city`` + ``slot`` (Pas d'armes Knight);
+    ``choice`` an Event field's reward when it offers several (Oblężenie: Horse or Armour).
     """
 
     kind: ClassVar[str] = "place"
@@ -316,6 +317,7 @@ class Place:
     space: int | None = None
     city: int | None = None
     slot: int | None = None
+    choice: int = 0
 
 
 @dataclass(frozen=True, slots=True)

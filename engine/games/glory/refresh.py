@@ -19,6 +19,9 @@ from engine.games.glory.effects import (
     remove,
     set_player,
 )
+from engine.games.glory.effects import (
+    carries_special_ally as _special,
+)
 from engine.games.glory.game_state import GloryState, LedgerLine, Refill
 from engine.games.glory.refs import Refused, refuse_if, v
 from engine.games.glory.setup_phase import COLUMN, PAWNS, open_spaces
@@ -109,7 +112,7 @@ def apply_refill(state: GloryState, move: Refill) -> GloryState:
     event_ally = None
     if state.round < len(state.events):
         nxt = box(state).events.get(state.events[state.round])
-        wants = nxt is not None and nxt.kind == "action" and nxt.reward.special_ally
+        wants = nxt is not None and nxt.kind == "action" and _special(nxt)
         if wants and move.event_ally is not None:
             left = remove(stacks.get("special", ()), [move.event_ally])
             if left is None:

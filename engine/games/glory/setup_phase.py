@@ -24,6 +24,9 @@ from engine.games.glory.effects import (
     remove,
     set_player,
 )
+from engine.games.glory.effects import (
+    carries_special_ally as _special,
+)
 from engine.games.glory.game_state import (
     ChooseCharacter,
     DealHands,
@@ -59,7 +62,7 @@ def initial(players: tuple[Player, ...], options: dict[str, Any], data: GameData
             for d in DECKS
         },
         ally_stacks={k: multiset(v) for k, v in stacks.items()},  # type: ignore[misc]
-        knight_pool=multiset(data.knights),
+        knight_pool=multiset(k for k, d in data.knights.items() if d.type != "card"),
     )
 
 
@@ -191,7 +194,7 @@ def _event_ally(
 ) -> tuple[list[Violation], dict[str, tuple[str, ...]]]:
     """A Sojusz Event carries the top Special Ally on its card [L1307-1313]."""
     card = b.events.get(event or "")
-    wants = card is not None and card.kind == "action" and card.reward.special_ally
+    wants = card is not None and card.kind == "action" and _special(card)
     if not wants:
         return ([v("setup/event-ally", "event")] if ally else []), stacks
     if ally is None:
