@@ -205,6 +205,13 @@ def schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "object", "additionalProperties": schema_for(get_args(tp)[1], defs)}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
+        if defs.get(name):
+            # two dataclasses of one name would share (and corrupt) one definition
+            fields_of = {f.name for f in dataclasses.fields(tp)}
+            if kind_of(tp) is not None:
+                fields_of.add("kind")
+            if set(defs[name].get("properties", {})) != fields_of:
+                raise TypeError(f"two dataclasses named {name!r} in one schema ({tp!r})")
         if name not in defs:
             defs[name] = {}  # placeholder against recursion
             props: dict[str, Any] = {}

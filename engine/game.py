@@ -37,8 +37,21 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class SimSetup:
+    """One kind of game the conformance run (``engine.selfplay``) plays: seats and options."""
+
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameInfo:
-    """Static facts about a game."""
+    """Static facts about a game.
+
+    ``simulations`` are the games a simulated table cycles through (selfplay, the bench); empty:
+    every allowed player count with the default options. A game whose defaults cannot be
+    simulated (Glory's printed data is incomplete) names the options that can.
+    """
 
     key: str
     name: str
@@ -47,6 +60,7 @@ class GameInfo:
     rulebook: str
     components: dict[str, int]
     options: tuple[OptionSpec, ...] = ()
+    simulations: tuple[SimSetup, ...] = ()
 
     def option_defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

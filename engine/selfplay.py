@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import log
-from engine.game import Game
+from engine.game import Game, SimSetup
 from engine.violations import RuleViolation
 
 MAX_MOVES = 10_000
@@ -75,6 +75,24 @@ def play(
         result.errors.extend(f"final position: {f.code}" for f in faults)
     result.session = session
     return result
+
+
+def setups(
+    game: Game[Any, Any], players: int | None = None, options: dict[str, Any] | None = None
+) -> list[SimSetup]:
+    """The games a conformance run cycles through, in order.
+
+    ``game.info.simulations`` (every allowed player count with the default options when the game
+    names none), narrowed to ``players`` when given, with ``options`` laid over each. A player
+    count the game names no simulation for is played with the first simulation's options.
+    """
+    info = game.info
+    base = list(info.simulations) or [
+        SimSetup(n) for n in range(info.min_players, info.max_players + 1)
+    ]
+    if players is not None:
+        base = [s for s in base if s.players == players] or [SimSetup(players, base[0].options)]
+    return [SimSetup(s.players, {**s.options, **(options or {})}) for s in base]
 
 
 def _where(state: Any) -> str:

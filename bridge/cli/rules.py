@@ -53,25 +53,19 @@ def _line_json(game: Game[Any, Any], line: Line) -> dict[str, Any]:
     }
 
 
-PARTIAL_GAMES: dict[str, tuple[str, ...]] = {"glory": ("duel",)}
-"""Games with single calculator commands but no registered ``Game`` yet (bridge/cli/glory.py)."""
 GAME_COMMANDS: dict[str, str] = {"duel": "glory"}
-"""Subcommands that belong to one game only."""
+"""Subcommands that belong to one game only (bridge/cli/glory.py)."""
 
 
 @click.group()
 @click.argument("game_key", metavar="GAME")
 @click.pass_context
 def rules(ctx: click.Context, game_key: str) -> None:
-    """Offline calculator for GAME (e.g. middle-ages): schema, check, income, score, replay,
-    selfplay. Glory, not yet a whole game, offers only `herald rules glory duel DUEL.json`."""
-    if game_key in PARTIAL_GAMES:
-        if ctx.invoked_subcommand not in PARTIAL_GAMES[game_key]:
-            fail(f"{game_key} is not a registered game yet; only "
-                  f"{', '.join(PARTIAL_GAMES[game_key])} is available")  # fmt: skip
-        return
-    if ctx.invoked_subcommand in GAME_COMMANDS:
-        fail(f"'{ctx.invoked_subcommand}' is a {GAME_COMMANDS[ctx.invoked_subcommand]} command")
+    """Offline calculator for GAME (middle-ages, glory): schema, new, check, income, score,
+    replay, selfplay; for glory also `duel DUEL.json` (one duel from a file)."""
+    owner = GAME_COMMANDS.get(ctx.invoked_subcommand or "")
+    if owner is not None and owner != game_key:
+        fail(f"'{ctx.invoked_subcommand}' is a {owner} command")
     try:
         ctx.obj = get_game(game_key)
     except KeyError as exc:

@@ -12,7 +12,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.game import TABLE, GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow
+from engine.game import (
+    TABLE,
+    GameInfo,
+    Interpretation,
+    Line,
+    OptionSpec,
+    Prompt,
+    ScoreRow,
+    SimSetup,
+)
 from engine.games.glory import flow, table_view
 from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
 from engine.games.glory.data import load_data, missing_for
@@ -109,6 +118,13 @@ INFO = GameInfo(
             "Solo Rival: the Knight token whose Attack and Prestige SIR fights with.",
         ),
     ),
+    # the box's data is incomplete (§11): a simulated table plays the stand-in set, 2-4 players,
+    # both tournament types
+    simulations=tuple(
+        SimSetup(n, {"data": "stand-in", "tournament": kind})
+        for n in (2, 3, 4)
+        for kind in ("joust", "pas-d-armes")
+    ),
 )
 
 
@@ -152,7 +168,7 @@ class Glory:
         missing = missing_for(data, len(players), opts)
         if missing:
             raise RuleViolation([
-                Violation("data/missing", ref("§11 missing data", "L101-109"),
+                Violation("data/incomplete", ref("§11 missing data", "L101-109"),
                           {"what": m.what, "task": m.why, "where": m.where}, GAME_KEY)
                 for m in missing
             ])  # fmt: skip

@@ -65,12 +65,12 @@ from engine.games.glory.state import (
     Mod,
     Note,
     PassRecord,
-    Pending,
     Prestige,
     Reason,
     Recover,
     Relic,
     Reroll,
+    RerollPending,
     Roll,
     Side,
     SideAttack,
@@ -826,7 +826,7 @@ def apply_unchecked(state: DuelState, move: DuelMove) -> DuelState:
             i,
             faith=player.faith - 1,
         )
-        state = evolve(state, pending=Pending(move.side, "faith", move.dice))
+        state = evolve(state, pending=RerollPending(move.side, "faith", move.dice))
         code, params = "note/faith", {"dice": ", ".join(move.dice), "limit": faith_limit(player)}
     elif isinstance(move, UseAlly):
         state, params = _use_ally(state, i, move)
@@ -936,7 +936,7 @@ def _use_relic(state: DuelState, i: int, move: UseRelic) -> tuple[DuelState, dic
         state, die_id = _set_die(state, i, move.die, "armour", SET_DIE["paternoster"][1])
         params.update(die=die_id, value=SET_DIE["paternoster"][1])
     else:
-        state = evolve(state, pending=Pending(player.name, "pierscien", move.dice))
+        state = evolve(state, pending=RerollPending(player.name, "pierscien", move.dice))
         params["dice"] = ", ".join(move.dice)
     return state, params
 

@@ -2,7 +2,8 @@
 
 A state read from a file or rebuilt from the table must hold what the rules allow: no negative
 tokens, equipment within Levels I-IV, at most one Prestige token of a kind [L1008-1010], at most
-6 pawns [L153], at most 4 Strength on a Player Board [L799-807], cards that exist in the box.
+6 pawns [L153], at most 4 Strength on a Player Board [L799-807], cards that exist in the box,
+and each player's Glory equal to the sum of their ledger lines (§8, §9 check 41).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def check_position(state: GloryState) -> list[Violation]:
                 out.append(v("position/unknown-card", "titles", seat=p.seat, card=card))
         if p.character and p.character not in b.characters:
             out.append(v("position/unknown-card", "characters", seat=p.seat, card=p.character))
+        ledger = sum(x.amount for x in state.ledger if x.seat == p.seat)
+        if ledger != p.glory:
+            out.append(v("position/ledger", "ledger", seat=p.seat, glory=p.glory, ledger=ledger))
     for card in state.public_titles:
         if card not in b.titles:
             out.append(v("position/unknown-card", "titles", seat="-", card=card))

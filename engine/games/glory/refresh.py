@@ -23,7 +23,7 @@ from engine.games.glory.effects import (
     carries_special_ally as _special,
 )
 from engine.games.glory.game_state import GloryState, LedgerLine, Refill
-from engine.games.glory.refs import Refused, refuse_if, v
+from engine.games.glory.refs import GREF, Refused, refuse_if, v
 from engine.games.glory.setup_phase import COLUMN, PAWNS, open_spaces
 from engine.violations import Violation
 
@@ -53,7 +53,14 @@ def enter_refresh(state: GloryState) -> GloryState:
                                "pay income in the Refresh Phase", "the game data file")  # fmt: skip
         before = len(state.ledger)
         state = apply_reward(state, seat, income, "income", "refresh")
-        incomes[seat] = state.ledger[before:]
+        tokens = tuple(
+            LedgerLine(seat, amount, f"income/{what}", GREF["refresh"], state.round,
+                       {"character": p.character})
+            for what, amount in (("coins", income.coins), ("strength", income.strength),
+                                 ("faith", income.faith))
+            if amount
+        )  # fmt: skip
+        incomes[seat] = (*tokens, *state.ledger[before:])
     return evolve(state, last_income=incomes)
 
 

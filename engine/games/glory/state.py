@@ -144,7 +144,7 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
+class RerollPending:
     """A declared reroll waiting for the table to report the new faces."""
 
     side: str
@@ -203,7 +203,7 @@ class DuelState:
     step: Step = "tent"
     pass_no: int = 0
     decided: tuple[str, ...] = ()
-    pending: Pending | None = None
+    pending: RerollPending | None = None
     mods: tuple[Mod, ...] = ()
     passes: tuple[PassRecord, ...] = ()
     notes: tuple[Note, ...] = ()
