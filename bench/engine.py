@@ -1,8 +1,10 @@
 """Engine throughput: whole random legal games per second, by player count, on one core.
 
 Runs the same checked path as `herald rules GAME selfplay` (legal_moves → rules.apply → log),
-chance sampled as a shuffled physical table would show it. Reports the median of several
-repeats, and moves per second. Usage: python bench/engine.py [--games 200] [--repeats 5] [--json]
+chance sampled as a shuffled physical table would show it, over the game's simulated setups
+(Glory: the stand-in data, both tournament types in turn). Reports the median of several
+repeats, and moves per second, for each player count from 2.
+Usage: python bench/engine.py [--game middle-ages|glory] [--games 200] [--repeats 5] [--json]
 """
 
 from __future__ import annotations
@@ -26,13 +28,15 @@ from engine import get_game, selfplay  # noqa: E402
 def bench(game_key: str, players: int, games: int, repeats: int) -> dict[str, float]:
     game = get_game(game_key)
     seats = tuple(f"p{i}" for i in range(players))
+    setups = selfplay.setups(game, players)
     rates, move_rates = [], []
     for r in range(repeats):
         rng = random.Random(1000 * players + r)
         moves = 0
         start = time.perf_counter()
-        for _ in range(games):
-            result = selfplay.play(game, seats, rng)
+        for i in range(games):
+            options = setups[i % len(setups)].options
+            result = selfplay.play(game, seats, rng, options)
             assert not result.errors, result.errors
             moves += result.session.state_id
         elapsed = time.perf_counter() - start
@@ -53,7 +57,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rows = [bench(args.game, n, args.games, args.repeats) for n in range(2, 6)]
+    counts = sorted({s.players for s in selfplay.setups(get_game(args.game))} - {1})
+    rows = [bench(args.game, n, args.games, args.repeats) for n in counts]
     if args.json:
         print(json.dumps({"game": args.game, "python": platform.python_version(), "rows": rows}))
         return

@@ -12,6 +12,8 @@ from typing import Any
 
 from engine import codec
 from engine.game import Game, Prompt
+from engine.game import move_label as game_move_label
+from engine.registry import get_game
 from engine.i18n import DEFAULT_LANG, catalog, has_message, message
 
 
@@ -27,8 +29,21 @@ def _param(game_key: str, key: str, value: Any, lang: str) -> Any:
     return value
 
 
-def move_label(game_key: str, move: dict[str, Any], lang: str = DEFAULT_LANG) -> str:
-    """A short sentence for a move given as JSON (``{"kind": "lord", "seat": "blue", ...}``)."""
+def move_label(
+    game_key: str, move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True
+) -> str:
+    """A short sentence for a move given as JSON (``{"kind": "lord", "seat": "blue", ...}``).
+
+    A game that labels its own moves (the optional verb ``label``, engine/game.py) is asked
+    first; ``public`` labels (the log) must not name hidden information, a seat's prompt
+    buttons (``public=False``) may.
+    """
+    try:
+        own = game_move_label(get_game(game_key), move, lang, public)
+    except KeyError:
+        own = None
+    if own is not None:
+        return own
     kind = str(move.get("kind", "?"))
     params = {k: _param(game_key, k, v, lang) for k, v in move.items()}
     params.setdefault("seat", "")
@@ -55,7 +70,7 @@ def prompt_json(game: Game[Any, Any], prompt: Prompt, lang: str = DEFAULT_LANG) 
         "code": prompt.code,
         "params": prompt.params,
         "text": text,
-        "moves": [{"move": m, "label": move_label(key, m, lang)} for m in moves],
+        "moves": [{"move": m, "label": move_label(key, m, lang, public=False)} for m in moves],
     }
 
 

@@ -34,6 +34,7 @@ from bridge.labels import move_label, prompt_json
 from bridge.store import EventStore, SessionRow, Tokens
 from engine import codec, log
 from engine.game import HOST, TABLE, Game
+from engine.game import dice_move as game_dice_move
 from engine.i18n import DEFAULT_LANG, message
 from engine.violations import InputError, RuleViolation
 
@@ -48,8 +49,9 @@ SNAPSHOT_EVERY = 25
 LOG_TAIL = 40
 """How many log entries the table display receives with each state."""
 
-INTENT_KINDS = ("move", "undo", "start")
-"""``start`` is the host's: close this session and begin a new game (see ``Referee.new_game``)."""
+INTENT_KINDS = ("move", "undo", "start", "dice")
+"""``start`` is the host's: close this session and begin a new game (see ``Referee.new_game``);
+``dice`` reports dice typed in on a phone (see ``Referee.dice``)."""
 
 
 @dataclass(frozen=True)
@@ -317,6 +319,8 @@ class Referee:
             if data["kind"] == "undo":
                 by = HOST if principal.role == "host" else principal.seat
                 return self._submit(principal.source, log.Event("undo", by=by))
+            if data["kind"] == "dice":
+                return self._dice(principal, data.get("dice"))
             try:
                 move = _decode_move(self.game, data.get("move"))
             except InputError as exc:
@@ -325,6 +329,24 @@ class Referee:
             if principal.role == "seat" and actor != principal.seat:
                 return self._error("auth/not-your-seat", seat=principal.seat, actor=actor)
             return self._submit(principal.source, log.Event("move", move=move))
+
+    def _dice(self, principal: Principal, dice: Any) -> Outcome:
+        """Dice typed in on a phone (or by the host): the game's chance move, if any step takes
+        them (``dice_move``, engine/game.py). Checked as a tower's roll is; the seat must be one
+        the game lets report this roll (its own, or a Knight's it fights)."""
+        if not isinstance(dice, list) or not 1 <= len(dice) <= 32:
+            return self._error("intent/malformed", detail=message("detail/dice", self.lang))
+        by = principal.seat if principal.role == "seat" else None
+        try:
+            move = game_dice_move(self.game, self._session.state, dice, by)
+        except RuleViolation as exc:
+            violations = tuple(v.to_json(self.lang) for v in exc.violations)
+            return Outcome("violation", self._session.state_id, violations=violations)
+        except InputError as exc:
+            return self._error("intent/invalid-move", detail=exc.detail, path=exc.path or "$")
+        if move is None:
+            return self._error("dice/not-expected")
+        return self._submit(principal.source, log.Event("move", move=move))
 
     def observe(self, source: str, move: Any, state_id: int | None = None) -> Outcome:
         """An observation from the table (camera, device, TTS, simulated table).

@@ -7,18 +7,35 @@ drawn with the game's ``sample_chance`` from a seeded ``random.Random``, so a se
 
 It is also a ``Transport``: each published update wakes it, so a move made on a phone restarts
 its clock instead of racing it (and a stale observation is refused, never applied).
+
+Dice go through the devices when it is given a ``roller`` (``herald serve`` hands it the virtual
+dice tower, ``DeviceStack.roll``): when the game waits for dice (its optional ``dice_pool``), the
+simulated table draws the values and has the tower roll them; the roll comes back as the tower's
+event (MQTT or serial, the device hub, ``Game.dice_move``, ``Referee.observe``), exactly as a
+real tower's. If no roll arrives within ``ROLL_WAIT`` seconds it observes the dice itself.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from bridge.referee import Notice, Referee, Update
 from engine import codec
-from engine.game import TABLE
+from engine.game import TABLE, dice_pool
+
+log = logging.getLogger(__name__)
+
+ROLL_WAIT = 5.0
+"""Seconds to wait for the dice tower's roll before the simulated table observes the dice."""
+
+Roller = Callable[[list[dict[str, Any]]], bool]
+"""``roller(dice)``: have a dice tower roll these wire dice (with values); False if it cannot."""
 
 SimMode = Literal["all", "table", "off"]
 """``all``: chance and every seat's moves; ``table``: chance only (people play on phones)."""
@@ -37,10 +54,13 @@ class SimConfig:
 class SimTable:
     """A background driver playing legal moves through the referee's observation path."""
 
-    def __init__(self, referee: Referee, config: SimConfig) -> None:
+    def __init__(self, referee: Referee, config: SimConfig, roller: Roller | None = None) -> None:
         self.referee = referee
         self.config = config
+        self.roller = roller
         self.moves = 0
+        self.tower_rolls = 0
+        self._asked: tuple[tuple[int, int], float] | None = None  # (session, state_id), when
         self._rng = random.Random(config.seed)
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -75,7 +95,8 @@ class SimTable:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            self._wake.wait()
+            asked = self._asked
+            self._wake.wait(None if asked is None else ROLL_WAIT)
             self._wake.clear()
             if self._stop.wait(self._pause()):
                 return
@@ -89,6 +110,10 @@ class SimTable:
         if game.is_over(state):
             return False
         move: Any = game.sample_chance(state, self._rng)
+        if move is not None and self.roller is not None:
+            pool = dice_pool(game, state)
+            if pool and self._tower(pool, (referee.row.id, session.state_id)):
+                return False  # the tower's roll comes back through the devices
         if move is None:
             if self.config.mode != "all" or TABLE in game.to_act(state):
                 return False
@@ -96,9 +121,26 @@ class SimTable:
             if not moves:
                 return False
             move = moves[self._rng.randrange(len(moves))]
+        self._asked = None
         outcome = referee.observe("simtable", codec.encode(move), session.state_id)
         if outcome.ok:
             self.moves += 1
         else:
             self._wake.set()  # stale (a phone moved first): look again after the pause
         return outcome.ok
+
+    def _tower(self, pool: list[dict[str, Any]], key: tuple[int, int]) -> bool:
+        """Ask the tower to roll ``pool`` for state ``key``; True while its roll is awaited."""
+        assert self.roller is not None
+        now = time.monotonic()
+        if self._asked is not None and self._asked[0] == key:
+            if now - self._asked[1] < ROLL_WAIT:
+                return True
+            log.warning("the dice tower sent no roll in %.0f s: the simulated table rolls", ROLL_WAIT)
+            return False
+        dice = [{**d, "value": self._rng.randint(1, int(d["sides"]))} for d in pool]
+        if not self.roller(dice):
+            return False
+        self._asked = (key, now)
+        self.tower_rolls += 1
+        return True

@@ -197,3 +197,47 @@ class Game(Protocol[S, M]):
     def sample_chance(self, state: S, rng: random.Random) -> M | None:
         """A plausible observation for a simulated table, drawn with the rng it is handed."""
         ...
+
+
+# --- optional verbs ------------------------------------------------------------------------------
+#
+# A game may offer more verbs than ``Game`` requires; callers look them up with the helpers below,
+# which give the default (None: "this game has nothing to say") for a game without them.
+#
+# - ``dice_move(state, dice, by=None) -> move | None``: the chance move that dice reported by the
+#   table make (``dice``: the device wire objects of docs/devices.md, ``{"sides", "value",
+#   "color"?, "type"?}``); None when no step of the game waits for dice now. ``by`` is the seat
+#   that typed them in on its phone (None: a device, the host, the simulated table). Dice that
+#   cannot be the awaited roll raise ``RuleViolation`` naming every problem; nothing changes.
+# - ``dice_pool(state) -> list[dict] | None``: the dice the table should roll now, as wire objects
+#   without ``value`` (what a simulated table asks its virtual dice tower to roll).
+# - ``label(move_json, lang, public=True) -> str | None``: a sentence for a move; ``public``
+#   labels go to every display (the log), so they must not name hidden information.
+
+
+class DiceInput(Protocol[S, M]):
+    """The optional dice verbs (see above), for type checkers."""
+
+    def dice_move(self, state: S, dice: Any, by: str | None = None) -> M | None: ...
+
+    def dice_pool(self, state: S) -> list[dict[str, Any]] | None: ...
+
+
+def dice_move(game: Any, state: Any, dice: Any, by: str | None = None) -> Any:
+    """``game.dice_move`` if the game has dice, else None (no step takes a roll)."""
+    verb = getattr(game, "dice_move", None)
+    return verb(state, dice, by) if callable(verb) else None
+
+
+def dice_pool(game: Any, state: Any) -> list[dict[str, Any]] | None:
+    """``game.dice_pool`` if the game has dice, else None (nothing to roll)."""
+    verb = getattr(game, "dice_pool", None)
+    found: list[dict[str, Any]] | None = verb(state) if callable(verb) else None
+    return found
+
+
+def move_label(game: Any, move: dict[str, Any], lang: str, public: bool = True) -> str | None:
+    """``game.label`` if the game labels its own moves, else None (use the catalog's)."""
+    verb = getattr(game, "label", None)
+    found: str | None = verb(move, lang, public) if callable(verb) else None
+    return found

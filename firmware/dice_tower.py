@@ -118,6 +118,14 @@ class DiceTower(Device):
                 if i < len(self.dice):
                     self.manual[i] = self.manual[i] % self.dice[i]["sides"] + 1
 
+    def set_dice(self, dice):
+        """The dice now in play (a smart-dice tray pairs with the dice put in it): their
+        number and kinds, as in ``dice``. A roll under way is forgotten."""
+        self.dice = dice
+        self.detector = RollDetector(len(dice), self.detector.beam_ms, self.detector.settle_ms,
+                                     self.detector.max_tumble_ms)  # fmt: skip
+        self.manual = [1 for _ in dice]
+
     def roll(self, values):
         """Report ``values`` (one per die, in ``dice`` order) as one roll."""
         dice = []

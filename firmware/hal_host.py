@@ -5,6 +5,7 @@ line), so tests and the simulated table exercise the same state machines a board
 
     press confirm | hold pass | down undo | up undo     seat box buttons
     roll 4 2      (dice drop through the chute and settle on 4 and 2)
+    dice 6:red:strength,6:black:horse   (other dice put in the tray: the next rolls use them)
     pickup        (dice leave the tray: no roll)   put 4 2  (dice set down by hand: no roll)
     press die0 | press send                             dice tower manual buttons
     battery 42 | wait 100 | quit
@@ -202,6 +203,21 @@ class Script:
             else:
                 self._at(0, show(faces if verb == "put" else None))
                 self.cursor += GAP_MS
+        elif verb == "dice" and args and hasattr(self.device, "set_dice"):
+            try:
+                dice = parse_dice(args[0])
+            except ValueError:
+                log("bad dice " + args[0])
+                return
+            device, sensor = self.device, self.sensor
+
+            def swap():
+                device.set_dice(dice)
+                if sensor is not None:
+                    sensor.count = len(dice)
+
+            self._at(0, swap)
+            self.cursor += GAP_MS
         elif verb == "battery" and self.device is not None:
             self.device.battery = int(args[0])
         else:
@@ -215,6 +231,20 @@ class Script:
             for action in due:
                 self.actions.remove(action)
                 action[1]()
+
+
+def parse_dice(text):
+    """``6,6`` or ``6:red:glory,6:blue``: sides, then optional colour and type, per die."""
+    dice = []
+    for spec in text.split(","):
+        parts = spec.split(":")
+        die = {"sides": int(parts[0])}
+        if len(parts) > 1 and parts[1]:
+            die["color"] = parts[1]
+        if len(parts) > 2 and parts[2]:
+            die["type"] = parts[2]
+        dice.append(die)
+    return dice
 
 
 def _parser(prog, kind):
@@ -314,15 +344,7 @@ def run_dice_tower(argv=None):
     p.add_argument("--manual", action="store_true", help="buttons instead of sensors")
     p.add_argument("--settle-ms", type=int, default=400, help="faces must hold this long")
     args = p.parse_args(argv)
-    dice = []
-    for spec in args.dice.split(","):
-        parts = spec.split(":")
-        die = {"sides": int(parts[0])}
-        if len(parts) > 1 and parts[1]:
-            die["color"] = parts[1]
-        if len(parts) > 2 and parts[2]:
-            die["type"] = parts[2]
-        dice.append(die)
+    dice = parse_dice(args.dice)
     store = FileStore(_state_dir(args))
     if args.manual:
         pins = {"die%d" % i: VirtualPin() for i in range(len(dice))}
@@ -336,6 +358,6 @@ def run_dice_tower(argv=None):
         script = Script(sensor=sensor, device=tower, settle_ms=args.settle_ms)
 
     def auto(rng):
-        return "roll " + " ".join(str(rng.randint(1, d["sides"])) for d in dice)
+        return "roll " + " ".join(str(rng.randint(1, d["sides"])) for d in tower.dice)
 
     return _run(tower, script, args, None if args.manual else auto)

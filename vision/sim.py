@@ -10,7 +10,7 @@ that moment, so a test can check what the tracker committed and when.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -26,6 +26,8 @@ from vision.scenes import (
     Piece,
     Scene,
     Style,
+    _light,
+    draw_hand_list,
     finish_frame,
     random_camera,
     random_layout,
@@ -375,38 +377,63 @@ class CameraFrame:
     hands: int
 
 
+STATE_CAMERA = replace(EASY, zoom=(1.12, 1.15), roll_deg=(-1.5, 1.5))
+"""The simulated camera of ``herald serve``: a well-lit table, the camera framed on the board
+(at 1280x720 a 10 mm sticker is then about 18 px, as on a 1080p camera framed on the table)."""
+
+
 class StateCamera:
     """A fixed simulated camera over a table laid out from engine states.
 
-    ``show(state)`` changes what lies on the table; ``still()`` is the settled picture (light,
-    blur, sensor noise and JPEG, rendered once per layout: a steady camera costs nothing);
+    ``show(state)`` changes what lies on the table; ``still()`` is the settled picture;
     ``move_frames(state, rng)`` is a hand reaching to where the table changes, the pieces
     changing under it, and the hand leaving; ``pass_frames(rng)`` is a hand passing over and
-    leaving with nothing changed. Hand frames go through ``finish_frame`` like every scene.
+    leaving with nothing changed.
+
+    Frames get what ``finish_frame`` gives a scene (uneven light and vignette, the hand lit like
+    the table, defocus blur, sensor noise, JPEG), computed so that a server can afford them: the
+    camera is fixed, so the light field is computed once; the lit, blurred table once per
+    position; hands are drawn at half size; the sensor noise is one of a few patterns drawn
+    once. A still table is always the same picture, as the tracker expects of a still camera.
 
     Args:
         seed: Drives the camera pose and conditions, the board print and the sensor noise.
-        style: Camera and light conditions (EASY: a well-lit club table).
+        style: Camera and light conditions.
         size: Frame size in pixels; 1280x720 keeps the cost low beside the server.
         profile: The board profile the state is laid out on.
     """
 
+    NOISE_PATTERNS = 4
+
     def __init__(
         self,
         seed: int,
-        style: Style = EASY,
+        style: Style = STATE_CAMERA,
         size: tuple[int, int] = (1280, 720),
         profile: BoardProfile | None = None,
     ) -> None:
+        import cv2
+
         self.profile = profile or builtin_profile("middle_ages")
         rng = np.random.default_rng(seed)
         self.camera: Camera = random_camera(rng, style, size)
         self.board_seed = seed % 4
-        self._noise_seed = int(rng.integers(0, 2**31))
+        w, h = size
+        grey = np.full((h, w, 3), 128, np.uint8)
+        self._light = np.asarray(_light(grey, self.camera), np.float32) / 128.0
+        sigma = self.camera.noise_sigma
+        self._noise: list[tuple[Image, Image]] = []
+        for _ in range(self.NOISE_PATTERNS):
+            n = rng.standard_normal((h, w, 3), dtype=np.float32) * sigma
+            self._noise.append((
+                np.asarray(np.clip(n, 0, 255), np.uint8),
+                np.asarray(np.clip(-n, 0, 255), np.uint8),
+            ))  # fmt: skip
+        self._cv2 = cv2
         self._frames = 0
         self.layout: Layout | None = None
         self.truth: list[dict[str, Any]] = []
-        self._table: Image | None = None
+        self._base: Image | None = None
         self._still: Image | None = None
 
     @property
@@ -419,21 +446,55 @@ class StateCamera:
         old = self.layout or layout
         if layout != self.layout:
             self.layout, self.truth = layout, truth
-            self._table, _ = view_table(layout, self.camera, self.profile, self.board_seed)
+            table, _ = view_table(layout, self.camera, self.profile, self.board_seed)
+            self._base = self._lit(table)
             self._still = None
         return [old, layout]
+
+    def _lit(self, image: Image) -> Image:
+        out = np.clip(image.astype(np.float32) * self._light, 0, 255).astype(np.uint8)
+        if self.camera.blur_sigma > 0:
+            out = self._cv2.GaussianBlur(out, (0, 0), self.camera.blur_sigma)
+        return np.asarray(out, np.uint8)
 
     def still(self) -> Image:
         """The settled picture of the current layout."""
         if self._still is None:
-            self._still = self._finish([], 0)
+            assert self._base is not None, "show() a state first"
+            self._still = self._finish(self._base, [], 0)
         return self._still
 
-    def _finish(self, hands: list[Hand], key: int) -> Image:
-        assert self._table is not None, "show() a state first"
-        rng = np.random.default_rng((self._noise_seed, key))
-        image, _ = finish_frame(self._table, self.camera, hands, rng)
-        return image
+    def _finish(self, base: Image, hands: list[Hand], key: int) -> Image:
+        cv2 = self._cv2
+        frame = base
+        if hands:
+            w, h = self.camera.size
+            half = [
+                replace(
+                    hand, center=(hand.center[0] / 2, hand.center[1] / 2), scale=hand.scale / 2
+                )
+                for hand in hands
+            ]
+            layer, mask = draw_hand_list(half, (w // 2, h // 2), np.random.default_rng(key))
+            ys, xs = np.nonzero(mask)
+            if len(xs):
+                x0, x1 = max(0, 2 * int(xs.min()) - 4), min(w, 2 * int(xs.max()) + 6)
+                y0, y1 = max(0, 2 * int(ys.min()) - 4), min(h, 2 * int(ys.max()) + 6)
+                big = cv2.resize(layer, (w, h), interpolation=cv2.INTER_LINEAR)[y0:y1, x0:x1]
+                alpha = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)[y0:y1, x0:x1]
+                lit = np.clip(big.astype(np.float32) * self._light[y0:y1, x0:x1], 0, 255)
+                if self.camera.blur_sigma > 0:
+                    lit = cv2.GaussianBlur(lit, (0, 0), self.camera.blur_sigma)
+                a = alpha.astype(np.float32)[..., None] / 255.0
+                frame = base.copy()
+                roi = base[y0:y1, x0:x1].astype(np.float32)
+                frame[y0:y1, x0:x1] = (lit * a + roi * (1 - a)).astype(np.uint8)
+        up, down = self._noise[key % len(self._noise)]
+        frame = cv2.subtract(cv2.add(frame, up), down)
+        ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.camera.jpeg_quality])
+        if ok:
+            frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        return np.asarray(frame, dtype=np.uint8)
 
     def _hand_frames(
         self, rng: np.random.Generator, target_px: tuple[float, float]
@@ -453,32 +514,31 @@ class StateCamera:
 
     def move_frames(self, state: Any, rng: np.random.Generator) -> list[CameraFrame]:
         """A hand reaches in, the table becomes ``state`` under it, the hand leaves."""
-        old_table = self._table
+        old_base = self._base
         old, new = self.show(state)
-        new_table = self._table
+        new_base = self._base
+        assert new_base is not None
         target = self._target(old, new, rng)
         frames = []
         for hand, t in self._hand_frames(rng, target):
-            self._table = old_table if t < 0.5 and old_table is not None else new_table
+            base = old_base if t < 0.5 and old_base is not None else new_base
             self._frames += 1
-            frames.append(CameraFrame(self._finish([hand], self._frames), "move", 1))
-        self._table = new_table
+            frames.append(CameraFrame(self._finish(base, [hand], self._frames), "move", 1))
         return frames
 
     def pass_frames(self, rng: np.random.Generator) -> list[CameraFrame]:
         """A hand passes over the table and leaves; nothing changes."""
+        assert self._base is not None, "show() a state first"
         w, h = self.camera.size
         target = (float(rng.uniform(0.25, 0.75) * w), float(rng.uniform(0.3, 0.7) * h))
         frames = []
         for hand, _ in self._hand_frames(rng, target):
             self._frames += 1
-            frames.append(CameraFrame(self._finish([hand], self._frames), "pass", 1))
+            frames.append(CameraFrame(self._finish(self._base, [hand], self._frames), "pass", 1))
         return frames
 
     def _target(self, old: Layout, new: Layout, rng: np.random.Generator) -> tuple[float, float]:
         """Where the hand goes: the first piece that appeared, moved or left (frame pixels)."""
-        import cv2
-
         before = set(old.pieces)
         after = set(new.pieces)
         changed = [p for p in new.pieces if p not in before] + [
@@ -488,5 +548,5 @@ class StateCamera:
             w, h = self.camera.size
             return float(rng.uniform(0.3, 0.7) * w), float(rng.uniform(0.3, 0.7) * h)
         pt = np.array([[changed[0].center_mm]], dtype=np.float64)
-        x, y = cv2.perspectiveTransform(pt, self.camera.homography).reshape(2)
+        x, y = self._cv2.perspectiveTransform(pt, self.camera.homography).reshape(2)
         return float(x), float(y)

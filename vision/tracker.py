@@ -56,6 +56,7 @@ class Tracker:
         self._ref: NDArray[np.float32] | None = None
         self._still = 0
         self._handled = False
+        self._changed: NDArray[np.uint8] | None = None
 
     def _small(self, frame: Image) -> NDArray[np.float32]:
         c = self.cfg
@@ -84,7 +85,7 @@ class Tracker:
         regions = self._changed_regions(self._ref, small, frame.shape[:2])
         if not regions:
             return None
-        if _skin_fraction(frame, regions) > self.cfg.skin_veto_fraction:
+        if _skin_fraction(frame, self._changed) > self.cfg.skin_veto_fraction:
             self.stats.vetoed += 1
             return None
         area = sum(w * h for _, _, w, h in regions)
@@ -115,6 +116,7 @@ class Tracker:
         """Bounding boxes (full-frame pixels, with margin) of the cells that changed."""
         c = self.cfg
         changed = (np.abs(small - ref) > c.motion_threshold).astype(np.uint8)
+        self._changed = changed
         changed = cv2.dilate(changed, np.ones((3, 3), np.uint8))
         n, _, stats, _ = cv2.connectedComponentsWithStats(changed)
         k = 1.0 / c.motion_scale
@@ -131,6 +133,19 @@ class Tracker:
         self.stats.regions.append(len(out))
         return out
 
+    def _slot_changed(self, corners: tuple[tuple[float, float], ...]) -> bool:
+        """Whether the picture changed inside a slot (not merely in a region touching it)."""
+        changed = self._changed
+        if changed is None:
+            return True
+        k = self.cfg.motion_scale
+        xs = [c[0] * k for c in corners]
+        ys = [c[1] * k for c in corners]
+        h, w = changed.shape
+        x0, x1 = max(0, int(min(xs))), min(w, int(np.ceil(max(xs))))
+        y0, y1 = max(0, int(min(ys))), min(h, int(np.ceil(max(ys))))
+        return bool(changed[y0:y1, x0:x1].any())
+
     def _redetect(self, frame: Image, regions: list[Rect]) -> FrameResult:
         """Re-read only the changed regions and keep everything else from the last result."""
         assert self.result is not None
@@ -142,7 +157,11 @@ class Tracker:
         pad = self.cfg.region_margin_px
         grown = [(x - pad, y - pad, w + 2 * pad, h + 2 * pad) for x, y, w, h in regions]
         fresh = filter_by_size(
-            [m for m in p.markers.detect_in_regions(frame, grown) if _inside(m.center, regions)],
+            [
+                m
+                for m in p.markers.detect_in_regions(frame, _merged(grown))
+                if _inside(m.center, regions)
+            ],
             old.board,
             p.profile,
             p.cfg.board.size_tolerance,
@@ -153,7 +172,7 @@ class Tracker:
         touched_slots: list[Region] = []
         kept_slots = []
         for read, corners in old.slots:
-            if any(_overlaps(corners, r) for r in regions):
+            if self._slot_changed(corners):
                 region = next(x for x in p.profile.regions if x.name == read.region)
                 touched_slots.append(region)
             else:
@@ -174,6 +193,28 @@ class Tracker:
             found = [c for c in p.matcher.find_in_regions(frame, regions)]
             result.cards = keep + [c for c in found if _inside(c.center, regions)]
         return result
+
+
+def _merged(rects: list[Rect]) -> list[Rect]:
+    """Overlapping rectangles replaced by their bounding box (each crop is read once)."""
+    out = list(rects)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                ax, ay, aw, ah = out[i]
+                bx, by, bw, bh = out[j]
+                if ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah:
+                    x0, y0 = min(ax, bx), min(ay, by)
+                    x1, y1 = max(ax + aw, bx + bw), max(ay + ah, by + bh)
+                    out[i] = (x0, y0, x1 - x0, y1 - y0)
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return out
 
 
 def _moving(a: NDArray[np.float32], b: NDArray[np.float32], threshold: float) -> bool:
@@ -197,20 +238,19 @@ def _rect_corners(rect: tuple[float, float, float, float]) -> list[list[float]]:
     return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
 
 
-def _skin_fraction(frame: Image, regions: list[Rect]) -> float:
-    """Share of changed pixels that look like skin (YCrCb box): a resting hand."""
-    total = 0
-    skin = 0
-    for x, y, w, h in regions:
-        roi = frame[y : y + h : 2, x : x + w : 2]
-        if roi.size == 0:
-            continue
-        ycc = cv2.cvtColor(roi, cv2.COLOR_BGR2YCrCb)
-        cr, cb = ycc[..., 1], ycc[..., 2]
-        sel = (cr >= 140) & (cr <= 180) & (cb >= 80) & (cb <= 125) & (ycc[..., 0] > 40)
-        skin += int(np.count_nonzero(sel))
-        total += sel.size
-    return skin / total if total else 0.0
+def _skin_fraction(frame: Image, changed: NDArray[np.uint8] | None) -> float:
+    """Share of the changed cells (motion scale) whose colour looks like skin (YCrCb box): a
+    resting hand. Only changed cells count: wood or print that merely looks like skin and did not
+    change is not a hand."""
+    if changed is None or not changed.any():
+        return 0.0
+    h, w = changed.shape
+    small = cv2.resize(frame, (w, h), interpolation=cv2.INTER_AREA)
+    ycc = cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb)
+    cr, cb = ycc[..., 1], ycc[..., 2]
+    sel = (cr >= 140) & (cr <= 180) & (cb >= 80) & (cb <= 125) & (ycc[..., 0] > 40)
+    inside = changed > 0
+    return float(np.count_nonzero(sel & inside)) / float(np.count_nonzero(inside))
 
 
 def _same(a: TableSnapshot, b: TableSnapshot, tolerance_mm: float = 8.0) -> bool:

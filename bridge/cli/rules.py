@@ -18,7 +18,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from bridge.cli.glory import duel_cmd
-from bridge.cli.io import EXIT_ILLEGAL, err, fail, out, read_json
+from bridge.cli.io import EXIT_ILLEGAL, EXIT_INPUT, err, fail, out, read_json
 from engine import get_game, log, selfplay
 from engine import rules as engine_rules
 from engine.game import Game, Line
@@ -79,24 +79,81 @@ def schema(game: Game[Any, Any]) -> None:
     click.echo(json.dumps(engine_rules.schema(game), indent=2, ensure_ascii=False))
 
 
-@rules.command()
-@click.argument("players", nargs=-1, required=True)
-@click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE",
-              help="A rules option (see docs/rules-decisions.md); VALUE is JSON.")  # fmt: skip
-@click.pass_obj
-def new(game: Game[Any, Any], players: tuple[str, ...], opts: tuple[str, ...]) -> None:
-    """Print the starting state for PLAYERS (seat names) as JSON."""
+def _parse_options(opts: tuple[str, ...]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs; VALUE is JSON, or a plain string when it is not."""
     options: dict[str, Any] = {}
     for item in opts:
-        name, _, value = item.partition("=")
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            fail(f"an option is NAME=VALUE, not {item!r}")
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
             options[name] = value
+    return options
+
+
+DATA_CODES = ("data/incomplete", "data/missing")
+"""Violations naming a value the game's data lacks (params ``what``, ``task``, ``where``)."""
+
+
+def _refused_setup(game: Game[Any, Any], options: dict[str, Any], exc: RuleViolation) -> NoReturn:
+    """A game the rules (or its data) cannot start: every reason; a missing value with what it
+    is, what the game needs it for and where it is printed."""
+    missing = [v for v in exc.violations if v.code in DATA_CODES]
+    if missing:
+        data = options.get("data", game.info.option_defaults().get("data"))
+        err.print(f"[bold red]error:[/] cannot start {game.info.key} with data {data!r}: "
+                  f"{len(missing)} value(s) the game needs are missing")  # fmt: skip
+        for v in missing:
+            err.print(f"  • [bold]{v.params.get('what', '?')}[/] — needed to "
+                      f"{v.params.get('task', '?')}\n    [dim]where: "
+                      f"{v.params.get('where', '?')}[/]")  # fmt: skip
+        err.print("Complete them in your own data file (--data FILE or -o data=FILE), or "
+                  "play with the invented stand-in set (-o data=stand-in).")  # fmt: skip
+    else:
+        err.print(f"[bold red]error:[/] cannot start {game.info.key}:")
+    for v in exc.violations:
+        if v.code not in DATA_CODES:
+            err.print(f"  • [bold]{v.code}[/] {v.text()}\n    [dim]{v.ref}[/]")
+    sys.exit(EXIT_INPUT)
+
+
+@rules.command()
+@click.argument("players", nargs=-1, required=True)
+@click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE",
+              help="A rules option (see docs/rules-decisions.md); VALUE is JSON.")  # fmt: skip
+@click.option("--data", "data_path", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Glory: the printed contents from FILE (same as -o data=FILE).")  # fmt: skip
+@click.option("--seed", type=int, default=None,
+              help="Also deal what the table shows (shuffles, draws) with this seed, up to "
+              "the first move a seat makes.")  # fmt: skip
+@click.pass_obj
+def new(
+    game: Game[Any, Any],
+    players: tuple[str, ...],
+    opts: tuple[str, ...],
+    data_path: str | None,
+    seed: int | None,
+) -> None:
+    """Print the starting state for PLAYERS (seat names) as JSON.
+
+    A game whose data lacks a value it needs is refused (exit 2), naming each value."""
+    options = _parse_options(opts)
+    if data_path is not None:
+        if not any(o.name == "data" for o in game.info.options):
+            fail(f"{game.info.key} has no data option")
+        options["data"] = str(Path(data_path).resolve())
     try:
         state = game.setup(players, options)
+        if seed is not None:
+            rng = random.Random(seed)
+            while (move := game.sample_chance(state, rng)) is not None:
+                state = engine_rules.apply(game, state, move)
     except InputError as exc:
         fail(exc.detail)
+    except RuleViolation as exc:
+        _refused_setup(game, options, exc)
     click.echo(json.dumps(engine_rules.encode(state), ensure_ascii=False))
 
 
@@ -152,7 +209,7 @@ def income(game: Game[Any, Any], state_path: str, seat: str, as_json: bool) -> N
         return
     table = Table(title=message("income/heading", seat=seat))
     table.add_column("source")
-    table.add_column("coins", justify="right")
+    table.add_column("amount", justify="right")
     table.add_column("rule", style="dim")
     for line in lines:
         table.add_row(_line_text(game, line), f"{line.amount:+d}", line.ref)
@@ -270,7 +327,9 @@ def replay(game: Game[Any, Any], log_path: str, as_json: bool) -> None:
 @click.option("--games", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--players", type=int, default=None,
-              help="Players per game (default: cycle through every allowed count).")  # fmt: skip
+              help="Players per game (default: the game's simulated setups).")  # fmt: skip
+@click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE",
+              help="A rules option laid over every simulated setup; VALUE is JSON.")  # fmt: skip
 @click.option("--check-positions", is_flag=True, help="Check the whole position after each move.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
@@ -279,14 +338,18 @@ def selfplay_cmd(
     games: int,
     seed: int,
     players: int | None,
+    opts: tuple[str, ...],
     check_positions: bool,
     as_json: bool,
 ) -> None:
-    """Random legal play of whole games; counts errors (a correct engine has none)."""
+    """Random legal play of whole games; counts errors (a correct engine has none).
+
+    Cycles through the game's simulated setups (Glory: the stand-in data, 2-4 players, both
+    tournament types); --players and -o narrow or override them."""
     info = game.info
     if players is not None and not info.min_players <= players <= info.max_players:
         fail(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
-    counts = [players] if players else list(range(info.min_players, info.max_players + 1))
+    setups = selfplay.setups(game, players, _parse_options(opts))
     rng = random.Random(seed)
     errors: list[str] = []
     moves = 0
@@ -294,9 +357,16 @@ def selfplay_cmd(
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task("selfplay", total=games)
         for i in range(games):
-            n = counts[i % len(counts)]
-            seats = tuple(f"p{k + 1}" for k in range(n))
-            result = selfplay.play(game, seats, rng, check_positions=check_positions)
+            setup = setups[i % len(setups)]
+            seats = tuple(f"p{k + 1}" for k in range(setup.players))
+            try:
+                result = selfplay.play(
+                    game, seats, rng, setup.options, check_positions=check_positions
+                )
+            except InputError as exc:
+                fail(f"cannot set up {setup.players} player(s) with {setup.options}: {exc.detail}")
+            except RuleViolation as exc:
+                _refused_setup(game, setup.options, exc)
             moves += result.session.state_id
             errors.extend(f"game {i + 1}: {e}" for e in result.errors)
             bar.advance(task)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import logging
 import signal
 import socket
@@ -33,7 +34,9 @@ from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.web.app import TABLE_ROOM, WebConfig, WebTable, seat_room
 from engine import get_game
+from engine.game import Game
 from engine.i18n import message
+from engine.violations import InputError, RuleViolation
 
 SEAT_NAMES = ("blue", "green", "pink", "yellow", "purple")
 
@@ -94,6 +97,9 @@ def _stop_on_sigterm() -> None:
               type=click.Choice(["all", "table", "off"]),
               help="Simulated table: every move, chance only (phones play), or none.")  # fmt: skip
 @click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="A rules option of the game (repeatable): --option tournament=pas-d-armes. "
+                   "VALUE is read as JSON when it is (true, 3, null), else as text.")  # fmt: skip
 @click.option("--public-url", default=None, help="Base URL printed in links and QR codes.")
 @click.option("--allow-origin", multiple=True,
               help="Another origin allowed to open a socket (repeatable; never '*').")  # fmt: skip
@@ -132,6 +138,7 @@ def serve(
     move_delay: float,
     sim_mode: Any,
     seed: int,
+    option_pairs: tuple[str, ...],
     public_url: str | None,
     allow_origin: tuple[str, ...],
     qr: bool,
@@ -162,32 +169,40 @@ def serve(
             f"{game.info.name} takes {game.info.min_players}-{game.info.max_players} players",
             param_hint="--players",
         )
+    options = _options(game, option_pairs)
     try:
         store = EventStore(db_path)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from exc
     try:
         referee = Referee.open(
-            store, game, table_id, SEAT_NAMES[:players], game.info.option_defaults(), resume=resume
+            store, game, table_id, SEAT_NAMES[:players], options, resume=resume
         )
     except LookupError as exc:
         raise click.ClickException(message("serve/no-resume", detail=str(exc))) from exc
+    except (InputError, RuleViolation) as exc:
+        store.close()
+        raise click.ClickException(message("serve/bad-options", game=game.info.name,
+                                           detail=str(exc))) from exc  # fmt: skip
     web = WebTable(
         referee,
         WebConfig(public_url=(public_url or _public_url(host, port)).rstrip("/"),
                   allowed_origins=allow_origin),
     )  # fmt: skip
-    sim = SimTable(referee, SimConfig(mode=sim_mode, delay=move_delay, seed=seed))
+    has_dice = callable(getattr(game, "dice_pool", None))
     devices = DeviceStack(
         DeviceOptions(
             dedup_path=Path(f"{db_path}.devices"),
             mqtt=mqtt_url,
             serial=serial_urls,
             virtual=virtual if sim_mode != "off" else "off",
+            roll_every=None if has_dice else 20.0,  # a game with dice: the tower rolls its pools
             ha_discovery=ha_discovery,
             ha_prefix=ha_prefix,
         )
     )
+    sim = SimTable(referee, SimConfig(mode=sim_mode, delay=move_delay, seed=seed),
+                   roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
         table_devices.attach_web(web.socketio, TABLE_ROOM, seat_room)
@@ -196,6 +211,9 @@ def serve(
     params = {"session": referee.row.id, "state_id": referee.state_id}
     echo(message("serve/heading", game=game.info.name, table_id=table_id, **params))
     echo(message("serve/resumed" if referee.resumed else "serve/started", **params))
+    for key, (value, code) in SERVE_DEFAULTS.get(game.info.key, {}).items():
+        if referee.row.header.options.get(key) == value:
+            echo(message(code, key=key, value=value))
     echo(message("serve/table-url", url=web.table_url()))
     echo(message("serve/host-url", url=web.host_url()))
     for seat in referee.seats:
@@ -230,6 +248,37 @@ def serve(
         devices.stop()
         referee.snapshot()
         store.close()
+
+
+SERVE_DEFAULTS: dict[str, dict[str, tuple[Any, str]]] = {
+    "glory": {"data": ("stand-in", "serve/glory-stand-in")},
+}
+"""Per game: options ``herald serve`` sets unless ``--option`` gives them, and the notice it
+prints whenever the session plays that value. Glory's printed data are incomplete (a game would
+be refused, naming the missing values), so it plays the invented stand-in set and says so."""
+
+
+def _options(game: Game[Any, Any], pairs: tuple[str, ...]) -> dict[str, Any]:
+    """The game's options: its defaults, then ``serve``'s own (``SERVE_DEFAULTS``), then each
+    ``--option KEY=VALUE``; an unknown key or a pair without ``=`` is a usage error."""
+    known = {o.name for o in game.info.options}
+    given: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise click.BadParameter(message("serve/option-form", pair=pair),
+                                     param_hint="--option")  # fmt: skip
+        if key not in known:
+            raise click.BadParameter(
+                message("serve/option-unknown", key=key, game=game.info.name,
+                        known=", ".join(sorted(known)) or "-"), param_hint="--option")  # fmt: skip
+        try:
+            given[key] = json.loads(text)
+        except ValueError:
+            given[key] = text
+    serve_own = {k: v for k, (v, _) in SERVE_DEFAULTS.get(game.info.key, {}).items()}
+    return {**game.info.option_defaults(), **serve_own, **given}
 
 
 class _TTSLink:

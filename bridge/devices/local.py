@@ -197,15 +197,22 @@ class VirtualSpec:
     module: str
     device: str
     args: tuple[str, ...] = ()
+    commands: bool = False
+    """Keep its standard input open for host-hal commands (``VirtualDevices.command``)."""
+
+
+TOWER = "tower-1"
+"""The virtual dice tower's device id."""
 
 
 def table_specs(seats: tuple[str, ...], *, roll_every: float | None = 20.0) -> list[VirtualSpec]:
-    """A seat box per seat (``seat-<seat>``) and one dice tower rolling two d6 now and then."""
+    """A seat box per seat (``seat-<seat>``) and one dice tower rolling two d6 now and then
+    (``roll_every`` None: only when told to, see ``VirtualDevices.roll``)."""
     specs = [VirtualSpec("seat_box", f"seat-{s}", ("--seat", s)) for s in seats]
     tower: tuple[str, ...] = ("--dice", "6,6", "--settle-ms", "100")
     if roll_every:
         tower += ("--auto", str(roll_every))
-    specs.append(VirtualSpec("dice_tower", "tower-1", tower))
+    specs.append(VirtualSpec("dice_tower", TOWER, tower, commands=True))
     return specs
 
 
@@ -224,6 +231,8 @@ class VirtualDevices:
     procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
     cables: list[PtyCable] = field(default_factory=list)
     logs: list[Path] = field(default_factory=list)
+    commanded: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def fresh(self, spec: VirtualSpec) -> bool:
         """True when the device has no seq counter yet (a wiped board: Herald must forget it)."""
@@ -233,18 +242,45 @@ class VirtualDevices:
         """Run one device; ``where`` is ``["--mqtt", url]`` or ``["--serial", path]``."""
         self.state_dir.mkdir(parents=True, exist_ok=True)
         out = self.state_dir / f"{spec.device}.log"
+        quiet = () if spec.commands else ("--no-stdin",)
         cmd = [sys.executable, "-m", f"firmware.{spec.module}", *where, "--table", self.table,
-               "--device", spec.device, "--state-dir", str(self.state_dir), "--no-stdin",
+               "--device", spec.device, "--state-dir", str(self.state_dir), *quiet,
                *spec.args]  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO),
                os.environ.get("PYTHONPATH")]))}  # fmt: skip
+        stdin = subprocess.PIPE if spec.commands else subprocess.DEVNULL
         with out.open("ab") as sink:
-            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=sink,
+            proc = subprocess.Popen(cmd, stdin=stdin, stdout=sink,
                                     stderr=subprocess.STDOUT, env=env,
                                     preexec_fn=_die_with_parent,
                                     start_new_session=True)  # fmt: skip
         self.procs.append(proc)
         self.logs.append(out)
+        if spec.commands:
+            self.commanded[spec.device] = proc
+
+    def command(self, device: str, *lines: str) -> bool:
+        """Send host-hal command lines (firmware/hal_host.py) to a running virtual device."""
+        with self._lock:
+            proc = self.commanded.get(device)
+            if proc is None or proc.poll() is not None or proc.stdin is None:
+                return False
+            try:
+                proc.stdin.write("".join(f"{line}\n" for line in lines).encode())
+                proc.stdin.flush()
+            except OSError:
+                return False
+            return True
+
+    def roll(self, dice: list[dict[str, object]], device: str = TOWER) -> bool:
+        """Put ``dice`` (wire objects with their ``value``) in the virtual tower and drop them:
+        the tower reports them as one roll over its link, as a real one would."""
+        spec = ",".join(
+            ":".join(str(x) for x in (d["sides"], d.get("color") or "", d.get("type") or ""))
+            for d in dice
+        )
+        values = " ".join(str(d["value"]) for d in dice)
+        return self.command(device, f"dice {spec}", f"roll {values}")
 
     def cable(self) -> PtyCable:
         cable = PtyCable()
@@ -252,7 +288,12 @@ class VirtualDevices:
         return cable
 
     def stop(self) -> None:
+        with self._lock:
+            self.commanded.clear()
         for proc in self.procs:
+            if proc.stdin is not None:
+                with contextlib.suppress(OSError):
+                    proc.stdin.close()
             if proc.poll() is None:
                 proc.terminate()
         for proc in self.procs:

@@ -136,6 +136,12 @@ class DeviceStack:
             return message("devices/status-virtual-serial-why", why=why_mqtt)
         return message("devices/status-virtual-serial")
 
+    def roll(self, dice: list[dict[str, Any]]) -> bool:
+        """Have the virtual dice tower roll ``dice`` (wire objects with values); False when no
+        virtual tower runs (hardware, or none started). The roll comes back as the tower's event,
+        through the broker or cable, the hub and the referee, like a real tower's."""
+        return self.virtual is not None and self.virtual.roll(dice)
+
     def stop(self) -> None:
         """Devices first (they say offline), then transports, the broker, the store."""
         if self.virtual is not None:

@@ -7,7 +7,8 @@
   to act, the roll becomes the engine's chance move (an observation, like the camera's). Every
   accepted roll is broadcast through ``Referee.roll`` as ``roll`` to the table room, with a
   catalog sentence saying whether a game step took it. Middle Ages has no dice, so there the
-  sentence says no game step needs the roll; Glory can add ``dice_move`` later.
+  sentence says no game step needs the roll. Glory's duels take typed dice (strength, horse,
+  armour); dice no step can take are refused with the game's sentence, and nothing changes.
 - **Buttons.** A seat box's press becomes that seat's intent, checked by the referee exactly as a
   phone's (a :class:`DevicePrincipal` is a seat principal): ``confirm`` plays the seat's only
   legal move, ``pass`` its only declining move (a move with an empty choice, such as "the Lord
@@ -45,7 +46,9 @@ from typing import Any
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from engine import codec
 from engine.game import TABLE
+from engine.game import dice_move as game_dice_move
 from engine.i18n import message
+from engine.violations import InputError, RuleViolation
 
 from .dedup import DedupStore
 from .hub import DeviceHub
@@ -201,13 +204,18 @@ class TableDevices:
         dice = [d.to_json() for d in event.dice]
         values = [d.value for d in event.dice]
         shown = " ".join(str(v) for v in values)
-        dice_move = getattr(referee.game, "dice_move", None)
         code = "devices/roll-unused"
         detail = ""
         with referee.locked():
             state = referee.session.state
-            if callable(dice_move) and TABLE in referee.game.to_act(state):
-                move = dice_move(state, dice)
+            if TABLE in referee.game.to_act(state):
+                try:
+                    move = game_dice_move(referee.game, state, dice)
+                except (RuleViolation, InputError) as exc:  # dice no step can take: refused
+                    move, code = None, "devices/roll-refused"
+                    detail = "; ".join(
+                        v.text(referee.lang) for v in getattr(exc, "violations", ())
+                    ) or str(exc)
                 if move is not None:
                     source = f"device:{event.device}#{event.seq}"
                     outcome = referee.observe(source, codec.encode(move), referee.state_id)

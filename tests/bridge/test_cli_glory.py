@@ -70,9 +70,9 @@ def test_a_malformed_file_names_the_json_path(tmp_path: Path) -> None:
     assert code == 2 and "$.sides" in out
 
 
-def test_glory_offers_only_the_duel_command() -> None:
+def test_duel_is_a_glory_command_beside_the_calculator_verbs() -> None:
     code, out = run("schema")
-    assert code == 2 and "only duel is available" in out
+    assert code == 0 and "GloryState" in json.loads(out)["$defs"]
     code, out = run("duel", "--schema")
     assert code == 0 and "DuelScript" in json.loads(out)["$defs"]
     result = CliRunner().invoke(main, ["rules", "middle-ages", "duel", str(EXAMPLE)])

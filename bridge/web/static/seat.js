@@ -17,14 +17,40 @@
   let selected = null;
   let prompt = null;
   let table = null;
+  let seatData = null;
+  let conn = null;
   const confirmButton = document.getElementById("confirm");
   const undoButton = document.getElementById("undo");
 
+  async function answer(body) {
+    const reply = await conn.intent(body);
+    if (!reply.ok) Herald.toast(reply.message, "bad");
+    return reply;
+  }
+
+  // What a game's own renderer needs to offer moves (the duel panel's buttons, the dice form).
+  function ctx() {
+    const current = prompt && seatData && prompt.state_id === seatData.state_id ? prompt : null;
+    return {
+      seat: seatData ? seatData.seat : null,
+      stateId: seatData ? seatData.state_id : -1,
+      prompt: current,
+      send: (move) => answer({ kind: "move", move }),
+      sendDice: (dice) => answer({ kind: "dice", dice }),
+      rerender: () => seatData && HeraldGlory.renderSeatDuel(seatData.view, ctx()),
+    };
+  }
+
   function renderPrompt() {
     const mine = prompt && prompt.prompts.length ? prompt.prompts[0] : null;
+    const glory = seatData && seatData.game === "glory";
+    if (glory) HeraldGlory.renderSeatDuel(seatData.view, ctx());
     if (!mine) {
       fill("prompt-text", table && table.over ? t("ui/game-over") : t("ui/waiting", { who: table ? table.to_act.join(", ") : "…" }));
       fill("moves");
+    } else if (glory && mine.code.startsWith("prompt/duel-")) {
+      fill("prompt-text", mine.text); // the duel panel above holds this step's choices
+      fill("moves", el("p", { class: "muted" }, t("ui/glory-use-panel")));
     } else {
       fill("prompt-text", mine.text);
       fill("moves", mine.moves.map((m, i) => el("button", {
@@ -41,6 +67,16 @@
   }
 
   function renderSeat(data) {
+    seatData = data;
+    if (data.game === "glory") {
+      fill("me", seatChip(data.seat));
+      document.getElementById("summary").setAttribute("data-state-id", data.state_id);
+      fill("income", lines(data.income));
+      HeraldGlory.renderSeat(data, ctx());
+      fill("scores", el("tbody", {}, data.view.scores.map((row) => el("tr", { class: row.seat === data.seat ? "me" : "" },
+        el("td", {}, String(row.rank)), el("td", {}, seatChip(row.seat)), el("td", { class: "num" }, String(row.total))))));
+      return;
+    }
     const view = data.view;
     const me = view.players.find((p) => p.seat === data.seat);
     fill("me", seatChip(data.seat));
@@ -61,7 +97,7 @@
       el("td", {}, String(row.rank)), el("td", {}, seatChip(row.seat)), el("td", { class: "num" }, String(row.total))))));
   }
 
-  const conn = Herald.connect(token, {
+  conn = Herald.connect(token, {
     state: (data) => { table = data; renderPrompt(); },
     seat_state: renderSeat,
     prompt: (data) => {

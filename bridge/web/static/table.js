@@ -93,9 +93,13 @@
     const who = data.over ? t("ui/game-over") : data.to_act.join(", ");
     fill("summary", `${t("ui/round")} ${view.round} · ${view.phase} · ${t("ui/to-act")}: ${who} · ${t("ui/state")} ${data.state_id}`);
     document.getElementById("summary").setAttribute("data-state-id", data.state_id);
-    fill("rows", renderRows(view));
-    fill("events", view.event_cards.map((c) => el("span", { class: `card-ev ${c.face_up ? "" : "down"}` }, `E${c.number} ${c.name}`)));
-    fill("boards", renderBoards(data));
+    if (data.game === "glory") {
+      HeraldGlory.renderTable(data); // the duel, the board, the players' holdings
+    } else {
+      fill("rows", renderRows(view));
+      fill("events", view.event_cards.map((c) => el("span", { class: `card-ev ${c.face_up ? "" : "down"}` }, `E${c.number} ${c.name}`)));
+      fill("boards", renderBoards(data));
+    }
     fill("plot", renderPlot(data.coins_by_round, data.seats));
     fill("scores", renderScores(view));
     fill("log", renderLog(data));

@@ -243,5 +243,21 @@ class Glory:
     def sample_chance(self, state: GloryState, rng: random.Random) -> Move | None:
         return flow.sample_chance(state, rng)
 
+    # optional verbs (engine.game "Optional verbs"): dice from the table, move labels
+    def dice_move(self, state: GloryState, dice: Any, by: str | None = None) -> Move | None:
+        from engine.games.glory.dice_input import dice_move
+
+        return dice_move(state, dice, by)
+
+    def dice_pool(self, state: GloryState) -> list[dict[str, Any]] | None:
+        from engine.games.glory.dice_input import dice_pool
+
+        return dice_pool(state)
+
+    def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
+        from engine.games.glory.labels import label
+
+        return label(move, lang, public)
+
 
 GAME = Glory()

@@ -294,10 +294,13 @@ class PrizeToken:
 
 @dataclass(frozen=True, slots=True)
 class SoloCard:
-    """A solo deck card (Appendix A): actions I, II, III in order, and its Quest deck."""
+    """A solo deck card (Appendix A): actions I, II, III in order, and its Quest deck.
+
+    Besides the Main Board's actions a card may show the Event field (``event``) and the
+    Special Ally (``special-ally``: SIR discards the Special Ally from the track [L1223])."""
 
     id: str
-    actions: tuple[ActionKind | Literal["event"], ...]
+    actions: tuple[ActionKind | Literal["event", "special-ally"], ...]
     deck: Deck | None = None
     personality: Literal["basic", "wojownik", "maz-bozy"] = "basic"
     source: str = ""

@@ -1225,3 +1225,27 @@ def knight_vs_knight(left: Knight, right: Knight) -> tuple[str, str]:
         if values[0] != values[1]:
             return (left.name if values[0] > values[1] else right.name), attr
     return left.name, "left"
+
+
+def sir_vs_knight(sir: Knight, knight: Knight) -> tuple[str, str]:
+    """(winner's name, reason) of SIR (solo Rival) against a Knight: no dice, no decisions.
+
+    SIR fights as a Knight with the chosen Knight's Attack and Prestige [L1258, L1278]: higher
+    Attack wins, then higher Prestige; a full tie goes to the Knight, since only a player wins a
+    full tie against a Knight [L914-917] and SIR's Initiative rule is for a player [L1280-1281]
+    (GL decision). A Polish Noble rolls no die here, as between two Knights (§5.7).
+    """
+    steps = (
+        ("attack", "the Attack value of {}", "decide SIR's duel against a Knight"),
+        ("prestige", "the Prestige of {}", "break an Attack tie between SIR and a Knight"),
+    )
+    for attr, what, why in steps:
+        values = []
+        for side in (sir, knight):
+            value = getattr(side, attr)
+            if value is None:
+                raise missing_data(what.format(side.name), why, "data/knights.json")
+            values.append(value)
+        if values[0] != values[1]:
+            return (sir.name if values[0] > values[1] else knight.name), attr
+    return knight.name, "knight"

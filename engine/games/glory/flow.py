@@ -80,9 +80,7 @@ def to_act(state: GloryState) -> tuple[str, ...]:
         if tour.needs_fill(state) and tour.registration_actor(state) is None:
             return (TABLE,)
         seat = tour.registration_actor(state)
-        if seat is not None and state.player(seat).sir:
-            return (TABLE,)
-        return (seat,) if seat else ()
+        return (seat,) if seat else ()  # SIR's turns are taken in ``advance``
     if ph == "tournament":
         seat = quests.quest_actor(state)
         if seat is not None:
@@ -213,7 +211,8 @@ def _draw(state: GloryState, move: DrawCards) -> GloryState:
         if left is None:
             raise Refused(v("draw/not-in-deck", "new-goal"))
         keep = evolve(pending, kind="keep-titles", cards=tuple(move.cards))
-        return evolve(state, title_deck=left, pending=keep)
+        state = evolve(state, title_deck=left, pending=keep)
+        return solo.keep_goal(state) if state.player(pending.seat).sir else state
     decks = dict(state.quest_decks)
     b = box(state)
     want = Counter(pending.decks) if pending.decks else None
@@ -266,7 +265,11 @@ def advance(state: GloryState) -> GloryState:
             state = refresh.enter_refresh(state)
         elif ph == "registration":
             state = tour.advance_registration(state)
-            if tour.registration_actor(state) is not None or tour.needs_fill(state):
+            seat = tour.registration_actor(state)
+            if seat is not None and state.player(seat).sir:
+                state = solo.register(state, seat)  # nobody decides for SIR (Appendix A)
+                continue
+            if seat is not None or tour.needs_fill(state):
                 return state
             state = evolve(state, phase="tournament", turn=0)
         elif ph == "tournament":
@@ -391,8 +394,12 @@ def sample_chance(state: GloryState, rng: random.Random) -> Move | None:
         if pending.kind == "draw-quests":
             cards: list[str] = []
             decks = {d: list(state.quest_decks.get(d, ())) for d in DECKS}
-            for deck in pending.decks or tuple(rng.choice([d for d in DECKS if decks[d]])
-                                               for _ in range(pending.count)):  # fmt: skip
+            chosen = list(pending.decks)
+            left = {d: len(decks[d]) for d in DECKS}
+            while len(chosen) < pending.count:  # any decks: never more cards than a deck has
+                chosen.append(rng.choice([d for d in DECKS if left[d]]))
+                left[chosen[-1]] -= 1
+            for deck in chosen:
                 pick = decks[deck].pop(rng.randrange(len(decks[deck])))
                 cards.append(pick)
             return DrawCards(pending.seat, tuple(cards))

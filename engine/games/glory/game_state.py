@@ -180,7 +180,11 @@ class TitleDuel:
 
 @dataclass(frozen=True, slots=True)
 class GloryState:
-    """The whole table. ``order`` is the Initiative Track, left (best) to right."""
+    """The whole table. ``order`` is the Initiative Track, left (best) to right.
+
+    ``solo_deck``: the solo cards not yet drawn this Action Phase (a multiset, Appendix A);
+    ``champions``: each round's Joust champion (a seat or a Knight), for Wojownik [L1169].
+    """
 
     players: tuple[Player, ...]
     options: dict[str, Any]
@@ -210,6 +214,7 @@ class GloryState:
     titles_scored: dict[str, tuple[str, ...]] = field(default_factory=dict)
     title_duels: tuple[TitleDuel, ...] = ()
     solo_deck: tuple[str, ...] = ()
+    champions: tuple[str, ...] = ()
     last_income: dict[str, tuple[LedgerLine, ...]] = field(default_factory=dict)
 
     def player(self, seat: str) -> Player:

@@ -10,6 +10,7 @@ the right, stack I first, then II, then III [L587-591], and four new cards under
 from __future__ import annotations
 
 from engine.evolve import evolve
+from engine.games.glory import solo
 from engine.games.glory.components import missing_data
 from engine.games.glory.data import DECKS
 from engine.games.glory.effects import (
@@ -157,7 +158,8 @@ def start_round(state: GloryState) -> GloryState:
     )  # fmt: skip
     keep_ally = state.event_ally
     state = evolve(state, round=round_no, phase="action", players=players, placements=(),
-                   initiative_pawns=(), turn=0, event_ally=keep_ally)  # fmt: skip
+                   initiative_pawns=(), turn=0, event_ally=keep_ally,
+                   solo_deck=solo.deck_cards(state) if solo.is_solo(state) else ())  # fmt: skip
     if event is not None and event.kind == "all":
         for seat in state.order:
             if not state.player(seat).sir:

@@ -14,10 +14,11 @@ from collections import Counter
 from typing import Any
 
 from engine.evolve import evolve
-from engine.games.glory import tournament
+from engine.games.glory import solo, tournament
 from engine.games.glory.data import DECKS, GameData
 from engine.games.glory.effects import (
     Box,
+    add_glory,
     box,
     gain_ally,
     multiset,
@@ -62,8 +63,11 @@ def initial(players: tuple[Player, ...], options: dict[str, Any], data: GameData
             for d in DECKS
         },
         ally_stacks={k: multiset(v) for k, v in stacks.items()},  # type: ignore[misc]
-        knight_pool=multiset(k for k, d in data.knights.items() if d.type != "card"),
-    )
+        # Rival: SIR's Knight token lies on its Player Board, out of the Tournaments [L1186]
+        knight_pool=multiset(k for k, d in data.knights.items() if d.type != "card"
+                             and not (options.get("solo") == "rywal"
+                                      and k == options.get("sir_knight"))),
+    )  # fmt: skip
 
 
 def special_spaces(players: int) -> int:
@@ -124,6 +128,8 @@ def apply_deal(state: GloryState, move: SetupDeal) -> GloryState:
     problems += _check_offers(state, b, move.offers)
     if sorted(move.order) != sorted(seats):
         problems.append(v("setup/order", "order", seats=", ".join(seats)))
+    elif solo.is_solo(state) and move.order[0] != solo.human(state):
+        problems.append(v("solo/player-first", "solo", seat=solo.human(state)))
     stacks, track_problems = check_track(state, move.track, "ally-setup")
     problems += track_problems
     decks = dict(state.quest_decks)
@@ -163,6 +169,10 @@ def _check_offers(state: GloryState, b: Box, offers: dict[str, tuple[str, ...]])
         return [v("setup/offers-seats", "characters")]
     used: Counter[str] = Counter()
     for seat, cards in offers.items():
+        if state.player(seat).sir:  # SIR gets no Character card [L1191]
+            if cards:
+                problems.append(v("solo/sir-no-character", "solo", seat=seat))
+            continue
         if any(c not in b.characters for c in cards):
             problems.append(v("setup/unknown-character", "characters", seat=seat))
             continue
@@ -225,19 +235,20 @@ def _start_resources(state: GloryState) -> GloryState:
     for pos, seat in enumerate(state.order):
         p = state.player(seat)
         if p.sir:
+            if solo.is_rival(state):  # no Character card; 10 Glory [L1190-1191]
+                state = add_glory(state, seat, solo.SIR_START_GLORY, "ledger/sir-start", "solo")
             continue
         c = b.characters[p.character]
+        horse, armour = solo.start_equipment(state, c.horse or 2, c.armour or 2)
         p = evolve(
             p,
             coins=c.coins or 0,
             strength=c.strength or 0,
             faith=c.faith or 0,
-            horse=c.horse or 2,
-            armour=c.armour or 2,
+            horse=horse,
+            armour=armour,
         )
         state = set_player(state, p)
-        from engine.games.glory.effects import add_glory
-
         state = add_glory(state, seat, c.glory or 0, "ledger/character", "characters",
                           character=c.id)  # fmt: skip
         state = add_glory(state, seat, pos, "ledger/turn-order", "order", position=pos + 1)
@@ -247,8 +258,8 @@ def _start_resources(state: GloryState) -> GloryState:
 def hand_counts(state: GloryState, seat: str) -> tuple[int, dict[str, int], int]:
     """(Titles drawn, Quest cards per deck, Special Allies) the table deals ``seat``."""
     p = state.player(seat)
-    if p.sir:
-        return 0, {}, 0
+    if p.sir:  # Rival: one hidden Title as SIR's Personal Goal [L1190-1191]
+        return (solo.SIR_GOALS if solo.is_rival(state) else 0), {}, 0
     c = box(state).characters[p.character]
     quests: dict[str, int] = {d: n for d, n in (c.quests or {}).items() if n}
     behind = state.order.index(seat)
@@ -293,6 +304,9 @@ def apply_hands(state: GloryState, move: DealHands) -> GloryState:
     refuse_if(problems)
     state = evolve(state, title_deck=title_deck, quest_decks=decks, ally_stacks=stacks)
     for p in state.players:
+        if p.sir:  # SIR keeps its Title unseen: nothing to choose
+            state = set_player(state, evolve(p, goals=tuple(move.titles.get(p.seat, ()))))
+            continue
         state = set_player(state, evolve(p, offered=tuple(move.titles.get(p.seat, ())),
                                          hand=tuple(move.quests.get(p.seat, ()))))  # fmt: skip
         for ally in move.allies.get(p.seat, ()):

@@ -14,6 +14,7 @@ from engine import codec
 from engine.game import TABLE, Line, Prompt, ScoreRow
 from engine.games.glory import duel, flow
 from engine.games.glory.components import GAME_KEY, score_track
+from engine.games.glory.dice_input import wanted_json
 from engine.games.glory.effects import box, prestige_total
 from engine.games.glory.game_state import GloryState, LedgerLine, Player
 from engine.games.glory.state import Duellist, DuelState
@@ -33,6 +34,14 @@ def line_text(line: Line, lang: str = DEFAULT_LANG) -> str:
 def line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     return {"source": line.source, "amount": line.amount, "code": line.code, "ref": line.ref,
             "params": line.params, "text": line_text(line, lang)}  # fmt: skip
+
+
+def _attack_line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+    """A duel Attack line, worded as the duel report words it (die faces named)."""
+    from engine.games.glory.views import line_text as duel_line_text
+
+    return {"source": line.source, "amount": line.amount, "code": line.code, "ref": line.ref,
+            "params": line.params, "text": duel_line_text(line, lang)}  # fmt: skip
 
 
 def _player_view(state: GloryState, p: Player, own: bool) -> dict[str, Any]:
@@ -66,7 +75,8 @@ def _player_view(state: GloryState, p: Player, own: bool) -> dict[str, Any]:
 
 
 def duel_panel(state: GloryState) -> dict[str, Any] | None:
-    """The duel being fought: each side's Attack (itemised), the step, who decides, options."""
+    """The duel being fought: each side's Attack (itemised), the step, who decides, options;
+    while it waits for dice, ``dice_wanted`` says whose, which, and who may type them in."""
     d = state.duel
     if d is None:
         return None
@@ -78,7 +88,7 @@ def duel_panel(state: GloryState) -> dict[str, Any] | None:
             "name": side.name,
             "player": isinstance(side, Duellist),
             "attack": duel.attack(d, i),
-            "lines": [line_json(x) for x in duel.attack_lines(d, i)],
+            "lines": [_attack_line_json(x) for x in duel.attack_lines(d, i)],
             "prestige": duel.prestige(d, i),
             "wins": board.wins,
             "committed": board.committed,
@@ -93,6 +103,7 @@ def duel_panel(state: GloryState) -> dict[str, Any] | None:
         "sides": sides,
         "deciding": deciding,
         "waiting_for_dice": bool(waiting) and waiting[0] == TABLE,
+        "dice_wanted": wanted_json(state),
         "options": _options(d, deciding) if deciding else {},
         "passes": [codec.encode(p) for p in d.passes],
         "winner": d.winner,

@@ -13,11 +13,12 @@ player's tokens and Glory back from the duel and records the result.
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from engine.evolve import evolve
 from engine.games.glory import duel
 from engine.games.glory.components import KnightData, missing_data
-from engine.games.glory.data import JoustSection, PasSection, TournamentCard
+from engine.games.glory.data import JoustSection, PasSection, RivalLevel, TournamentCard
 from engine.games.glory.effects import (
     Box,
     add_glory,
@@ -365,13 +366,19 @@ def duellist(state: GloryState, seat: str) -> Side:
 
 
 def sir_stats(state: GloryState) -> tuple[int | None, int | None]:
-    """SIR duels with the chosen Knight's Attack and Prestige (Appendix A, L1182-1186)."""
+    """SIR duels with the chosen Knight's Attack and Prestige (Appendix A, L1182-1187): the
+    ``sir_knight`` option's token, else the data's ``rival`` values for the difficulty (a game
+    lacking both is refused at its start, ``data.missing_for``)."""
     name = state.options.get("sir_knight")
-    if not name:
-        raise missing_data("the Knight representing SIR", "fight SIR",
-                           "the solo options (sir_knight)")  # fmt: skip
-    k = box(state).data.knights[name]
-    return k.attack, k.prestige
+    if name:
+        k = box(state).data.knights[name]
+        return k.attack, k.prestige
+    level = state.options.get("difficulty") or "easy"
+    sir = box(state).data.rival.get(cast(RivalLevel, level))
+    if sir is None or sir.attack is None:
+        raise missing_data(f"SIR's Attack and Prestige ({level})", "fight SIR",
+                           "the solo option sir_knight or the data's rival values")  # fmt: skip
+    return sir.attack, sir.prestige
 
 
 def knight_side(state: GloryState, name: str) -> Knight:
@@ -397,6 +404,8 @@ def start_next_duel(state: GloryState) -> GloryState:
         where, city, slot = plan[t.next_duel]
         ks = t.cities[city][slot]
         sides = (duellist(state, ks.crest), knight_side(state, ks.knight))
+        if state.player(ks.crest).sir:
+            return _sir_duel(state, where, sides)
         return _begin(state, "pas-d-armes", sides, where)
     while True:
         stage = t.bracket[-1]
@@ -421,6 +430,11 @@ def start_next_duel(state: GloryState) -> GloryState:
             continue
         a = duellist(state, left.name) if left.player else knight_side(state, left.name)
         b_ = duellist(state, right.name) if right.player else knight_side(state, right.name)
+        if not any(isinstance(s, Duellist) for s in (a, b_)):
+            state = _sir_duel(state, where, (a, b_))
+            t = state.tournament
+            assert t is not None
+            continue
         return _begin(state, "joust", (a, b_), where)
 
 
@@ -428,9 +442,29 @@ def _is_player(state: GloryState, name: str) -> bool:
     return any(p.seat == name for p in state.players)
 
 
+def _sir_duel(state: GloryState, where: str, sides: tuple[Side, Side]) -> GloryState:
+    """SIR against a Knight (solo Rival): no dice, no decisions (``duel.sir_vs_knight``); SIR
+    gains the Knight's Glory value if it wins, as a player would [L1283]."""
+    t = state.tournament
+    assert t is not None
+    sir, knight = sides if isinstance(sides[0], Knight) and sides[0].type == "sir" else sides[::-1]
+    assert isinstance(sir, Knight) and isinstance(knight, Knight)
+    winner, _ = duel.sir_vs_knight(sir, knight)
+    result = DuelResult(where, sides[0].name, sides[1].name, winner)
+    state = evolve(state, tournament=evolve(t, results=(*t.results, result),
+                                            next_duel=t.next_duel + 1))  # fmt: skip
+    if winner == sir.name:
+        if knight.glory is None:
+            raise missing_data(f"the Glory value of {knight.name}", "award the duel's Glory",
+                               "data/knights.json")  # fmt: skip
+        state = add_glory(state, sir.name, knight.glory, "ledger/duel-won", "tournament",
+                          opponent=knight.name)  # fmt: skip
+    return state
+
+
 def _begin(state: GloryState, context: str, sides: tuple[Side, Side], where: str) -> GloryState:
     d = duel.start(context, sides, box(state).data.dice)  # type: ignore[arg-type]
-    seat = next(s.name for s in sides if _is_player(state, s.name))
+    seat = next(s.name for s in sides if isinstance(s, Duellist))
     return evolve(state, duel=d, pending=Pending("duel", seat, source=f"tournament:{where}"))
 
 
@@ -450,7 +484,8 @@ def _joust_prize(state: GloryState) -> GloryState:
     if t.done:
         return state
     champion = t.bracket[-1][0]
-    state = evolve(state, tournament=evolve(t, done=True))
+    state = evolve(state, tournament=evolve(t, done=True),
+                   champions=(*state.champions, champion.name if champion else ""))  # fmt: skip
     if champion is None or not champion.player:
         return state
     b = box(state)
@@ -461,6 +496,9 @@ def _joust_prize(state: GloryState) -> GloryState:
             raise missing_data(f"what Prize token {t.prize} gives", "award the Joust prize",
                                "the game data file")  # fmt: skip
         reward = prize
+    if state.player(champion.name).sir:  # SIR gains the prize's Glory only [L1208, L1283]
+        return add_glory(state, champion.name, reward.glory, "ledger/reward", "joust-prize",
+                         source="prize")  # fmt: skip
     return apply_reward(state, champion.name, reward, "prize", "joust-prize")
 
 
