@@ -36,7 +36,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -167,15 +167,24 @@ class TableReader:
                              "attrs": {"kind": "tile"}})  # fmt: skip
         return seen
 
-    def read(self, snapshot: TableSnapshot) -> Reading:
-        """Interpret a committed snapshot against the referee's state and act on it."""
-        unsure = self._unsure(snapshot)
-        self._last = snapshot
-        seen = self.observations(snapshot)
+    def read(
+        self, snapshot: TableSnapshot, recheck: Callable[[], TableSnapshot] | None = None
+    ) -> Reading:
+        """Interpret a committed snapshot against the referee's state and act on it.
+
+        ``recheck`` re-reads the whole frame: when the snapshot fits no single move, it is called
+        once before anyone is asked (a piece the region re-read missed is found again).
+        """
         referee = self.referee
         with referee.locked():
             state_id, state = referee.state_id, referee.session.state
-        result = referee.game.interpret(state, seen)
+        result = referee.game.interpret(state, self.observations(snapshot))
+        if recheck is not None and not (result.unchanged or result.moves or not result.distance):
+            again = recheck()
+            result = referee.game.interpret(state, self.observations(again))
+            snapshot = again
+        unsure = self._unsure(snapshot)
+        self._last = snapshot
         if result.unchanged or not (result.moves or result.candidates or result.distance):
             reading = Reading(result)
         elif result.moves and not unsure:
@@ -389,7 +398,7 @@ class CameraTable:
         reading = None
         if snapshot is not None:
             self.stats.commits += 1
-            reading = self.reader.read(snapshot)
+            reading = self.reader.read(snapshot, lambda: self.tracker.refresh(image, at))
             self.stats.camera_moves += reading.accepted
         self.stats.busy_s += time.perf_counter() - started
         return reading

@@ -13,8 +13,8 @@ from typing import Any
 from engine import codec
 from engine.game import Game, Prompt
 from engine.game import move_label as game_move_label
-from engine.registry import get_game
 from engine.i18n import DEFAULT_LANG, catalog, has_message, message
+from engine.registry import get_game
 
 
 def _param(game_key: str, key: str, value: Any, lang: str) -> Any:

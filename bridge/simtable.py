@@ -136,7 +136,9 @@ class SimTable:
         if self._asked is not None and self._asked[0] == key:
             if now - self._asked[1] < ROLL_WAIT:
                 return True
-            log.warning("the dice tower sent no roll in %.0f s: the simulated table rolls", ROLL_WAIT)
+            log.warning(
+                "the dice tower sent no roll in %.0f s: the simulated table rolls", ROLL_WAIT
+            )
             return False
         dice = [{**d, "value": self._rng.randint(1, int(d["sides"]))} for d in pool]
         if not self.roller(dice):

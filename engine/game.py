@@ -215,14 +215,6 @@ class Game(Protocol[S, M]):
 #   labels go to every display (the log), so they must not name hidden information.
 
 
-class DiceInput(Protocol[S, M]):
-    """The optional dice verbs (see above), for type checkers."""
-
-    def dice_move(self, state: S, dice: Any, by: str | None = None) -> M | None: ...
-
-    def dice_pool(self, state: S) -> list[dict[str, Any]] | None: ...
-
-
 def dice_move(game: Any, state: Any, dice: Any, by: str | None = None) -> Any:
     """``game.dice_move`` if the game has dice, else None (no step takes a roll)."""
     verb = getattr(game, "dice_move", None)

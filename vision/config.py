@@ -130,6 +130,9 @@ class TrackerConfig:
     cell_px: int = 64
     region_margin_px: int = 48
     skin_veto_fraction: float = 0.15
+    hand_min_share: float = 0.008
+    """A resting hand is a skin-coloured blob of changed cells covering at least this share of
+    the frame (a palm at table distance covers more than 1 %; one tile 0.4 %)."""
 
 
 @dataclass(frozen=True)

@@ -85,13 +85,31 @@ class Tracker:
         regions = self._changed_regions(self._ref, small, frame.shape[:2])
         if not regions:
             return None
-        if _skin_fraction(frame, self._changed) > self.cfg.skin_veto_fraction:
+        if _skin_fraction(frame, self._changed, self.cfg.hand_min_share) > (
+            self.cfg.skin_veto_fraction
+        ):
             self.stats.vetoed += 1
             return None
         area = sum(w * h for _, _, w, h in regions)
         if area > 0.5 * frame.shape[0] * frame.shape[1]:
             return self._commit(self.pipeline.detect(frame), small, time, full=True)
         return self._commit(self._redetect(frame, regions), small, time, full=False)
+
+    def refresh(self, frame: Image, time: float) -> TableSnapshot:
+        """Re-read the whole frame now and make it the committed picture.
+
+        For a reader whose last snapshot does not add up: a region re-read keeps everything
+        outside the changed regions, so a piece missed once would stay missed. Returns the new
+        snapshot (whether or not it differs from the last one).
+        """
+        small = self._small(frame)
+        self._prev = small
+        self._handled = True
+        self.stats.full_detections += 1
+        self._ref = small
+        self.result = self.pipeline.detect(frame)
+        self.snapshot = self.pipeline.snapshot(self.result, time)
+        return self.snapshot
 
     def _commit(
         self, result: FrameResult, small: NDArray[np.float32], time: float, full: bool
@@ -238,10 +256,11 @@ def _rect_corners(rect: tuple[float, float, float, float]) -> list[list[float]]:
     return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
 
 
-def _skin_fraction(frame: Image, changed: NDArray[np.uint8] | None) -> float:
-    """Share of the changed cells (motion scale) whose colour looks like skin (YCrCb box): a
-    resting hand. Only changed cells count: wood or print that merely looks like skin and did not
-    change is not a hand."""
+def _skin_fraction(frame: Image, changed: NDArray[np.uint8] | None, min_share: float) -> float:
+    """Share of the changed cells (motion scale) covered by a resting hand: skin-coloured
+    (YCrCb box) changed cells in blobs of at least ``min_share`` of the frame. Only changed cells
+    count (wood that looks like skin and did not change is no hand), and only hand-sized blobs
+    (a tile whose art has skin tones is no hand)."""
     if changed is None or not changed.any():
         return 0.0
     h, w = changed.shape
@@ -250,7 +269,9 @@ def _skin_fraction(frame: Image, changed: NDArray[np.uint8] | None) -> float:
     cr, cb = ycc[..., 1], ycc[..., 2]
     sel = (cr >= 140) & (cr <= 180) & (cb >= 80) & (cb <= 125) & (ycc[..., 0] > 40)
     inside = changed > 0
-    return float(np.count_nonzero(sel & inside)) / float(np.count_nonzero(inside))
+    n, _, stats, _ = cv2.connectedComponentsWithStats((sel & inside).astype(np.uint8))
+    big = sum(int(a) for a in stats[1:n, cv2.CC_STAT_AREA] if a >= min_share * h * w)
+    return big / float(np.count_nonzero(inside))
 
 
 def _same(a: TableSnapshot, b: TableSnapshot, tolerance_mm: float = 8.0) -> bool:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
@@ -106,16 +107,17 @@ def _refused_setup(game: Game[Any, Any], options: dict[str, Any], exc: RuleViola
         err.print(f"[bold red]error:[/] cannot start {game.info.key} with data {data!r}: "
                   f"{len(missing)} value(s) the game needs are missing")  # fmt: skip
         for v in missing:
-            err.print(f"  • [bold]{v.params.get('what', '?')}[/] — needed to "
-                      f"{v.params.get('task', '?')}\n    [dim]where: "
-                      f"{v.params.get('where', '?')}[/]")  # fmt: skip
+            what, task, where = (
+                escape(str(v.params.get(k, "?"))) for k in ("what", "task", "where")
+            )
+            err.print(f"  • [bold]{what}[/] — needed to {task}\n    [dim]where: {where}[/]")
         err.print("Complete them in your own data file (--data FILE or -o data=FILE), or "
                   "play with the invented stand-in set (-o data=stand-in).")  # fmt: skip
     else:
         err.print(f"[bold red]error:[/] cannot start {game.info.key}:")
     for v in exc.violations:
         if v.code not in DATA_CODES:
-            err.print(f"  • [bold]{v.code}[/] {v.text()}\n    [dim]{v.ref}[/]")
+            err.print(f"  • [bold]{v.code}[/] {escape(v.text())}\n    [dim]{escape(v.ref)}[/]")
     sys.exit(EXIT_INPUT)
 
 
@@ -185,7 +187,7 @@ def check(game: Game[Any, Any], state_path: str, move_path: str | None, as_json:
     else:
         out.print(f"[red]illegal[/]: {len(violations)} violation(s)")
         for v in violations:
-            out.print(f"  • [bold]{v.code}[/] {v.text()}\n    [dim]{v.ref}[/]")
+            out.print(f"  • [bold]{v.code}[/] {escape(v.text())}\n    [dim]{escape(v.ref)}[/]")
     if violations:
         sys.exit(EXIT_ILLEGAL)
 
@@ -310,7 +312,7 @@ def replay(game: Game[Any, Any], log_path: str, as_json: bool) -> None:
             except RuleViolation as exc:
                 err.print(f"[bold red]illegal event at {log_path}:{i}[/]")
                 for v in exc.violations:
-                    err.print(f"  • [bold]{v.code}[/] {v.text()}  [dim]{v.ref}[/]")
+                    err.print(f"  • [bold]{v.code}[/] {escape(v.text())}  [dim]{escape(v.ref)}[/]")
                 sys.exit(EXIT_ILLEGAL)
     except InputError as exc:
         fail(f"{log_path}:1: {exc.detail}")

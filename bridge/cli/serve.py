@@ -175,9 +175,7 @@ def serve(
     except StoreError as exc:
         raise click.ClickException(str(exc)) from exc
     try:
-        referee = Referee.open(
-            store, game, table_id, SEAT_NAMES[:players], options, resume=resume
-        )
+        referee = Referee.open(store, game, table_id, SEAT_NAMES[:players], options, resume=resume)
     except LookupError as exc:
         raise click.ClickException(message("serve/no-resume", detail=str(exc))) from exc
     except (InputError, RuleViolation) as exc:

@@ -90,7 +90,11 @@ def seat_box_id(seat: str) -> str:
 
 
 def _is_pass(move: dict[str, Any]) -> bool:
-    """A declining move: one of its choices is empty (``lord: null``, ``tile: null``)."""
+    """A declining move: one of its choices is empty (``lord: null``, ``tile: null``), or it
+    wraps a ``decline`` (a Glory duel step: ``{"kind": "duel", "move": {"kind": "decline"}}``)."""
+    inner = move.get("move")
+    if isinstance(inner, dict):
+        return inner.get("kind") == "decline"
     return any(v is None for k, v in move.items() if k not in ("kind", "seat"))
 
 

@@ -33,7 +33,7 @@ from engine.games.glory.game_state import (
     TournamentDeal,
 )
 from engine.games.glory.setup_phase import open_spaces
-from engine.games.glory.state import Decline, Die, Recover, Roll
+from engine.games.glory.state import CommitStrength, Decline, Die, Recover, Roll
 from engine.games.glory.tournament import section
 
 G = GAME
@@ -291,9 +291,10 @@ def roll_for(state: GloryState, side: str, faces: dict[str, int]) -> DuelStep:
     return DuelStep(Roll(side, dice))
 
 
-def fight(state: GloryState, passes: Iterable[bool]) -> GloryState:
+def fight(state: GloryState, passes: Iterable[bool], commit: int = 0) -> GloryState:
     """Fight the current duel pass by pass: the player (the first player side) rolls high when
-    the pass is True and low when False; Knights roll low; every decision is a decline."""
+    the pass is True and low when False, after committing ``commit`` Strength in pass 1; Knights
+    roll low; every other decision is a decline."""
     from engine.games.glory import duel
     from engine.games.glory.state import Duellist
 
@@ -313,6 +314,8 @@ def fight(state: GloryState, passes: Iterable[bool]) -> GloryState:
                     break
             continue
         (seat,) = waiting
-        step = Recover(seat) if d.step == "recover" else Decline(seat)
+        step: Any = Recover(seat) if d.step == "recover" else Decline(seat)
+        if commit and seat == player and d.step == "strength" and d.pass_no == 1:
+            step = CommitStrength(seat, commit)
         state = play(state, DuelStep(step))
     return state

@@ -81,7 +81,9 @@ def test_a_legal_roll_becomes_the_duels_roll_of_the_side_waiting(rolling: GloryS
     after = GAME.apply_unchecked(rolling, move)
     assert (after.duel is not None and after.duel.step != "roll") or dice_pool(GAME, after)
     # colour alone names the die too (a plain coloured die from a manual tower)
-    plain = [{"sides": 6, "value": v, "color": d["color"]} for d, v in zip(pool, values, strict=True)]
+    plain = [
+        {"sides": 6, "value": v, "color": d["color"]} for d, v in zip(pool, values, strict=True)
+    ]
     assert GAME.dice_move(rolling, plain) == move
 
 
@@ -185,5 +187,7 @@ def test_the_duel_panel_says_which_dice_and_who_may_type_them(rolling: GloryStat
     wanted = panel["dice_wanted"]
     assert panel["waiting_for_dice"] and wanted["kind"] == "roll"
     assert wanted["side"] in SEATS and wanted["reporters"] == [wanted["side"]]
-    assert [d["type"] for d in wanted["dice"]] == [d["type"] for d in dice_pool(GAME, rolling) or []]
+    assert [d["type"] for d in wanted["dice"]] == [
+        d["type"] for d in dice_pool(GAME, rolling) or []
+    ]
     assert wanted["faces"] == FACES

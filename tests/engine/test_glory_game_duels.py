@@ -54,16 +54,19 @@ TRACK = ("biskup", None, "weteran", "drab", "mniszka", "giermek", "fechmistrz", 
 """Space 3 Drab (1 Coin), 4 Mniszka (1), 5 Giermek and 6 Fechmistrz (free)."""
 
 
-def challenge(card: str = "rozbojnik") -> GloryState:
+def challenge(card: str = "rozbojnik", relics: bool = True) -> GloryState:
     """b's Challenge duel in round 1's Quest Phase, at the tent step. b took Prayer (+3 Faith)
-    and Drab, Mniszka, Giermek, Fechmistrz, then played Pamiątka (Pierścień) and Paternoster:
-    Strength 4, Faith 4, Horse and Armour Level II. Rozbójnik: Attack 6, Prestige 0."""
+    and Drab, Mniszka, Giermek, Fechmistrz, then (``relics``) played Pamiątka (Pierścień) and
+    Paternoster: Strength 4, Faith 4, Horse and Armour Level II. Rozbójnik: Attack 6, Prestige
+    0. Without ``relics`` the Challenge is b's first card, so the phase goes on after it."""
     state = to_action(track=TRACK, hands={"b": ("pamiatka", "paternoster", card)})
     b_fields = [("prayer", None), ("allies", 3), ("allies", 4), ("allies", 5), ("allies", 6)]
     for field, space in b_fields:
         state = play(state, Place("a", "guard"), Place("b", field, space=space))
     state = place_all(state)
-    state = play(state, StopQuests("a"), PlayQuest("b", "pamiatka"), PlayQuest("b", "paternoster"))
+    state = play(state, StopQuests("a"))
+    if relics:
+        state = play(state, PlayQuest("b", "pamiatka"), PlayQuest("b", "paternoster"))
     state = play(state, PlayQuest("b", card))
     assert state.duel is not None and state.duel.step == "tent"
     return state
@@ -79,9 +82,6 @@ def c(state: GloryState, move: object) -> list[str]:
 
 def dice(**faces: tuple[int | str, ...]) -> tuple[Die, ...]:
     return tuple(Die(t, f) for t, fs in faces.items() for f in fs)  # type: ignore[arg-type]
-
-
-KNIGHT = "Rozbójnik"
 
 
 # --- 25 Strength commitment [L799-807, L1816-1818] ----------------------------------------------
@@ -101,7 +101,7 @@ def test_check25_strength_at_most_four_a_duel_never_taken_back():
     state = step(state, Roll("b", dice(strength=(1, 1, 1), horse=(0, 0), armour=(0, 0))))
     while state.duel.step != "strength":
         state = step(state, Decline("b"))
-    assert c(state, CommitStrength("b", 2)) == ["strength/over-four"]
+    assert "strength/over-four" in c(state, CommitStrength("b", 2))
     assert c(state, CommitStrength("b", 1)) == []
     assert state.duel.boards[0].committed == 3 and state.duel.sides[0].strength == 1
 
@@ -118,7 +118,7 @@ def test_check26_the_dice_rolled_are_the_pool():
     assert c(state, Roll("b", dice(horse=(1, 2), armour=(1, 2)))) == []
     assert c(state, Roll("b", dice(horse=(1,), armour=(1, 2)))) == ["roll/wrong-count"]
     extra = Roll("b", dice(strength=(3,), horse=(1, 2), armour=(1, 2)))
-    assert c(extra, extra) if False else c(state, extra) == ["roll/wrong-count"]
+    assert c(state, extra) == ["roll/wrong-count"]
 
 
 def test_check26_a_veteran_takes_a_die_away():
@@ -171,7 +171,9 @@ def test_check28_one_faith_a_pass_up_to_two_dice_plus_one_per_mniszka():
     assert G.to_act(state) == ("table",)
     wrong = Reroll("b", (Die("horse", 4, "horse1"), Die("horse", 4, "horse2")))
     assert c(state, wrong) == ["reroll/wrong-dice"]
-    state = step(state, Reroll("b", tuple(Die(t[:-1], 3 if t < "b" else 4, t) for t in four[:3])))
+    new = (Die("horse", 4, "horse1"), Die("horse", 3, "horse2"), Die("armour", 3, "armour1"))
+    state = step(state, Reroll("b", new))
+    assert duel.attack(state.duel, 0) == 4 + 3
     assert state.player("b").faith == 4 and state.duel.sides[0].faith == 3
     assert c(state, UseFaith("b", ("armour2",))) == ["step/wrong-step"]  # Faith is over
 
@@ -202,7 +204,7 @@ def test_check30_one_tent_ally_two_lance_allies_one_relic_all_active():
     """§9 check 30 [L786-846]: a tent ally only before pass 1; lance allies in steps 4 and 5;
     a used (flipped) token cannot be used again."""
     state = challenge()
-    assert c(state, UseAlly("b", "giermek")) == ["ally/wrong-moment"]
+    assert "ally/wrong-moment" in c(state, UseAlly("b", "giermek"))
     assert c(state, UseAlly("b", "drab")) == []
     state = step(state, UseAlly("b", "drab"), Decline("b"))
     state = step(state, Roll("b", dice(horse=(0, 1), armour=(0, 2))), Decline("b"))
@@ -211,7 +213,6 @@ def test_check30_one_tent_ally_two_lance_allies_one_relic_all_active():
     state = step(state, UseAlly("b", "giermek"))
     assert state.duel.step == "lance2"
     assert c(state, UseAlly("b", "giermek")) == ["ally/used"]
-    state = step(state, UseAlly("b", "fechmistrz", die=""))  if False else state
     assert c(state, UseAlly("b", "fechmistrz")) == ["die/none-of-type"]  # no red die rolled
     state = step(state, Decline("b"))
     assert state.duel.step == "relic"
@@ -243,17 +244,21 @@ def test_check31_giermek_sets_a_black_die_to_4_paternoster_a_white_die_to_3():
 
 def test_check32_attack_is_the_highest_die_of_each_colour_plus_modifiers():
     """§9 check 32 [L739-747, L856-862, L1057-1058]: red 4 + black 3 + white 2, the Knight's 6
-    less Drab's 1 in pass 1 (only the highest die of each colour counts)."""
+    less Drab's 1 in pass 1 (only the highest die of each colour counts). Automatic: no move
+    states an Attack; a face the dice cannot show is refused (check 27)."""
     state = step(challenge(), UseAlly("b", "drab"), CommitStrength("b", 2))
     state = step(state, Roll("b", dice(strength=(4, 2), horse=(3, 1), armour=(0, 2))))
     d = state.duel
     assert duel.attack(d, 0) == 4 + 3 + 2
     assert duel.attack(d, 1) == 6 - 1
     assert [ln.code for ln in duel.attack_lines(d, 1)] == ["attack/knight", "attack/drab"]
-    assert state.player("b").glory == 13  # Drab's Glory is paid into the game at the end
+    assert state.player("b").glory == 13  # Drab's Glory reaches the ledger at the duel's end
     while state.duel is not None and state.duel.pass_no == 1:
         state = step(state, Decline("b"))
     assert state.duel.passes[0].attacks[0].total == 9 and state.duel.passes[0].winner == "b"
+    state = fight(state, [True, True])
+    assert state.player("b").glory == 13 - 1
+    assert [x.code for x in state.ledger if x.seat == "b"][-1] == "ledger/duel-ally-cost"
 
 
 # --- 33 decision order, player against player [L964-967, L1786] ---------------------------------
@@ -261,7 +266,7 @@ def test_check32_attack_is_the_highest_die_of_each_colour_plus_modifiers():
 
 def _players_duel() -> GloryState:
     """A 3-player Joust whose bottom row pairs a (slot 3) with b (slot 4)."""
-    state = to_action(SEATS3, tournament=None) if False else to_action(SEATS3)
+    state = to_action(SEATS3)
     state = auto(stop_quests(place_all(state)), lambda s: s.phase == "registration")
     state = play(state, Register("a", slot=2), Register("b", slot=3), Register("c", slot=1))
     return auto(state, lambda s: s.duel is not None and set(s.duel.names) == {"a", "b"})
@@ -269,15 +274,18 @@ def _players_duel() -> GloryState:
 
 def test_check33_the_player_losing_now_decides_first():
     """§9 check 33 [L964-967, L1786]: at 0-0 with equal Prestige the worse Initiative (b, 2nd)
-    decides first; then the side behind on Attack."""
+    decides first; then the side behind on Attack. In a game the other side is simply not asked
+    yet (``game/not-your-turn``); the duel engine's own code for it, ``order/decides-first``, is
+    in test_glory_duel_rules test_56_the_side_losing_now_decides_first_and_the_other_waits."""
     state = _players_duel()
     assert G.to_act(state) == ("b",)
-    assert c(state, Decline("a")) == ["order/decides-first"]
+    assert c(state, Decline("a")) == ["game/not-your-turn"]
+    assert duel.check(state.duel, Decline("a"))[0].code == "order/decides-first"
     assert c(state, Decline("b")) == []
     state = step(state, Decline("b"), Decline("a"), Decline("b"), Decline("a"))
     state = play(state, roll_for(state, "a", HIGH), roll_for(state, "b", LOW))
     assert G.to_act(state) == ("b",)  # b is behind
-    assert c(state, Decline("a")) == ["order/decides-first"]
+    assert c(state, Decline("a")) == ["game/not-your-turn"]
 
 
 # --- 34 pass winner and tie-breaks [L906-918, L960-967] -----------------------------------------
@@ -285,7 +293,10 @@ def test_check33_the_player_losing_now_decides_first():
 
 def test_check34_a_player_wins_a_full_tie_against_a_knight():
     """§9 check 34 [L906-918]: Attack 6 against Rozbójnik's 6, Prestige 0 against 0: the player
-    wins the pass on Prestige (a Prestige token, if any, would be flipped)."""
+    wins the pass on Prestige (a Prestige token, if any, would be flipped). Automatic: no move
+    names a pass's winner. Against SIR (first on the Initiative Track wins a full tie):
+    test_glory_duel_rules, test_sir_full_tie_goes_to_the_better_initiative_and_sir_is_worth_7_or_9
+    """
     state = step(challenge(), Decline("b"), Decline("b"))
     state = step(state, Roll("b", dice(horse=(4, 1), armour=(2, 0))))
     while state.duel.pass_no == 1:
@@ -313,9 +324,7 @@ def test_check34_between_players_prestige_then_initiative_and_the_winner_flips()
 def test_check35_two_won_passes_end_the_duel_three_at_most():
     """§9 check 35 [L735-737, L836]: a won first pass is an Advantage; the second won pass ends
     the duel; after that no duel move is taken."""
-    state = challenge()
-    state = fight(state, [True]) if False else state
-    d_state = step(state, Decline("b"), Decline("b"))
+    d_state = step(challenge(), Decline("b"), Decline("b"))
     d_state = step(d_state, Roll("b", dice(horse=(4, 4), armour=(3, 3))))
     while d_state.duel.pass_no == 1:
         d_state = step(d_state, Decline("b"))
@@ -356,7 +365,7 @@ def test_check36_a_polish_noble_rolls_exactly_one_white_die():
 def test_check37_the_loser_recovers_one_of_each_only_from_this_duel():
     """§9 check 37 [L920-953]: the loser gets 1 Strength and 1 Faith back and may turn back one
     ally, Prestige token and relic used in this duel, no other."""
-    state = challenge("czarny-rycerz")  # Attack 9
+    state = challenge("najazd-rabusiow", relics=False)  # Attack 7, Prestige 1
     state = step(state, UseAlly("b", "drab"), CommitStrength("b", 2))
     for _ in range(2):
         state = step(state, Roll("b", dice(strength=(1, 1), horse=(0, 0), armour=(0, 0))))
@@ -366,11 +375,9 @@ def test_check37_the_loser_recovers_one_of_each_only_from_this_duel():
             state = step(state, Decline("b"))
         if state.duel.step == "strength":
             state = step(state, Decline("b"))
-    assert state.duel.step == "recover" and state.duel.winner == KNIGHT.replace(
-        "Rozbójnik", "Czarny rycerz"
-    )
+    assert state.duel.step == "recover" and state.duel.winner == "Najazd rabusiów"
     assert c(state, Recover("b", ally="mniszka")) == ["recover/not-used"]
-    assert c(state, Recover("b", relic="paternoster")) == ["recover/not-used"]
+    assert c(state, Recover("b", prestige="urzad")) == ["recover/not-used"]
     assert c(state, Recover("b", ally="giermek")) == []
     state = step(state, Recover("b", ally="giermek"))
     b = state.player("b")
@@ -381,7 +388,7 @@ def test_check37_the_loser_recovers_one_of_each_only_from_this_duel():
         "giermek": True,
         "fechmistrz": True,
     }
-    assert "czarny-rycerz" in b.hand
+    assert "najazd-rabusiow" in b.hand and state.phase == "quest"
 
 
 # --- 38 Glory awards [L769, L943-944, L969-973, L990-991] ---------------------------------------
@@ -404,14 +411,15 @@ def test_check38_knight_value_half_for_one_pass_and_the_joust_prize():
     won = play(won, Place("a", "herald", slot=1))
     won = auto(won, lambda s: s.duel is not None and "a" in s.duel.names)
     glory = won.player("a").glory
-    won = fight(won, [True, True])
+    won = fight(won, [True, True], commit=1)  # 5 + 4 + 3 = 12 beats every Knight here
     assert won.player("a").glory == glory + knight.glory
     while won.phase == "tournament" and won.duel is not None:
-        won = fight(won, [True, True])
-    champion = won.tournament.bracket[-1][0]
-    if champion.name == "a":
-        assert won.ledger[-1].params.get("source") == "prize"
-        assert any(x.kind == "czempion" for x in won.player("a").prestige)
+        won = fight(won, [True, True], commit=1)
+    assert won.tournament.bracket[-1][0].name == "a"
+    assert won.tournament.prize == "czempion"
+    prize = [x for x in won.ledger if x.params.get("source") == "prize"]
+    assert [(x.seat, x.amount) for x in prize] == [("a", 1)]
+    assert any(x.kind == "czempion" for x in won.player("a").prestige)
     assert position_codes(won) == []
 
 
@@ -439,7 +447,7 @@ def test_check38_a_player_is_worth_seven_or_nine():
 def test_check39_a_loser_is_out_and_plays_two_quest_cards_after_stage_one():
     """§9 check 39 [L882-889, L946-947]: out in stage 1: no more duels this Tournament, and up
     to 2 Quest cards afterwards."""
-    state = to_action(hands={"a": ("list-milosny", "odpust")})
+    state = to_action(hands={"a": ("list-milosny", "kolczuga")})
     state = play(state, Place("a", "quest-plans", take=("gra", "bal")))
     state = play(state, Place("b", "herald", slot=2), Place("a", "herald", slot=1))
     state = auto(state, lambda s: s.duel is not None and "a" in s.duel.names)
@@ -462,24 +470,21 @@ def test_check39_a_loser_is_out_and_plays_two_quest_cards_after_stage_one():
 
 def test_check40_knight_against_knight_glory_then_prestige_then_the_left_one():
     """§9 check 40 [L975-981]: no dice; higher Glory, then Prestige, then the left-hand Knight.
-    Automatic: every such duel of a game agrees with the data; the rule's own cases are in
-    test_glory_duel_rules test_57_knight_against_knight."""
-    state = auto(to_action(), lambda s: s.round == 2, seed=6)
+    Automatic: every Knight-against-Knight duel of a Joust agrees with the Knights' data; the
+    rule's own cases are in test_glory_duel_rules test_57_knight_against_knight."""
     knights = BOX.data.knights
     seen = 0
-    for r in state.ledger and () or ():
-        pass
-    t0 = auto(to_action(), lambda s: s.phase == "tournament" and s.pending is None
-              and G.to_act(s) == ("table",), seed=6)  # fmt: skip
-    for r in t0.tournament.results:
-        if r.left in knights and r.right in knights:
-            left, right = knights[r.left], knights[r.right]
-            key = lambda k: (k.glory, k.prestige)  # noqa: E731
-            expected = r.left if key(left) >= key(right) else r.right
-            assert r.winner == expected
-            seen += 1
-    assert seen >= 1 and state.round == 2
+    for seed in (6, 7):
+        state = auto(to_action(), lambda s: s.phase == "tournament" and s.pending is None
+                     and G.to_act(s) == ("table",), seed=seed)  # fmt: skip
+        for r in state.tournament.results:
+            if r.left in knights and r.right in knights:
+                left, right = knights[r.left], knights[r.right]
+                better = (left.glory, left.prestige) >= (right.glory, right.prestige)
+                assert r.winner == (r.left if better else r.right)
+                seen += 1
+    assert seen >= 2
     left, right = (duel.Knight(n, "nobility", 7, 1, 5) for n in ("L", "R"))
     assert duel.knight_vs_knight(left, right) == ("L", "left")
-    assert dataclasses.replace(right, glory=6).glory == 6
     assert duel.knight_vs_knight(left, dataclasses.replace(right, glory=6)) == ("R", "glory")
+    assert duel.knight_vs_knight(left, dataclasses.replace(right, prestige=2)) == ("R", "prestige")

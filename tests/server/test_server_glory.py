@@ -23,7 +23,7 @@ from bridge.cli.serve import serve as serve_command
 from bridge.referee import VIEWER, Principal, Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore
-from engine import get_game
+from engine import codec, get_game
 
 GLORY = get_game("glory")
 OPTIONS = {**GLORY.info.option_defaults(), "data": "stand-in"}  # what serve plays by default
@@ -268,3 +268,30 @@ def test_the_deciding_seat_sees_the_duel_and_its_options_and_a_click_sends_the_m
         finally:
             browser.close()
     assert errors == []
+
+
+def test_the_simulated_table_hands_the_duels_dice_to_its_roller(tmp_path: Path) -> None:
+    """``SimTable(roller=…)``: the dice the game waits for go to the tower; without one it rolls."""
+    referee = open_glory(tmp_path / "sim.db")
+    assert play_to_duel(referee, "roll") == "table"
+    asked: list[list[dict[str, Any]]] = []
+    sim = SimTable(
+        referee, SimConfig(mode="all", seed=2), roller=lambda d: bool(asked.append(d)) or True
+    )
+    sid = referee.state_id
+    assert sim.step() is False and referee.state_id == sid  # waiting for the tower
+    assert sim.step() is False and len(asked) == 1  # asked once per state
+    pool = GLORY.dice_pool(referee.session.state)
+    assert [{k: d[k] for k in ("sides", "color", "type")} for d in asked[0]] == pool
+    assert all(1 <= d["value"] <= 6 for d in asked[0])
+    # the tower's roll comes back as an observation from the device
+    move = GLORY.dice_move(referee.session.state, asked[0])
+    assert referee.observe("device:tower-1#1", codec.encode(move), sid).ok
+    # a roller that cannot roll (no virtual tower): the simulated table observes the dice itself
+    fallback = SimTable(referee, SimConfig(mode="all", seed=2), roller=lambda d: False)
+    while GLORY.dice_pool(referee.session.state) is None:
+        assert fallback.step()
+    before = referee.state_id
+    assert fallback.step() is True and referee.state_id == before + 1
+    assert list(referee.store.events(referee.row.id))[-1].source == "simtable"
+    referee.store.close()

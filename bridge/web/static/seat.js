@@ -63,7 +63,10 @@
     const turn = document.getElementById("turn");
     turn.className = `turn ${mine ? "mine" : ""}`;
     const over = table && table.over;
-    fill("turn", mine ? t("ui/your-turn") : over ? t("ui/game-over") : t("ui/waiting", { who: table ? table.to_act.join(", ") : "…" }));
+    const duel = glory ? seatData.view.duel : null;
+    const myDice = duel && duel.dice_wanted && duel.dice_wanted.reporters.includes(seatData.seat);
+    fill("turn", mine ? t("ui/your-turn") : over ? t("ui/game-over") : myDice ? t("ui/glory-your-dice")
+      : t("ui/waiting", { who: table ? table.to_act.join(", ") : "…" }));
   }
 
   function renderSeat(data) {

@@ -56,10 +56,10 @@ def wanted_all(state: GloryState) -> tuple[Wanted, ...]:
     if d is None or TABLE not in duel.to_act(d):
         return ()
     if d.pending is not None:
-        side = d.pending.side
-        old = {x.id: x for x in d.boards[d.index(side)].dice}
+        who = d.pending.side
+        old = {x.id: x for x in d.boards[d.index(who)].dice}
         dice = tuple((old[i].type, i) for i in d.pending.dice if i in old)
-        return (Wanted("reroll", side, dice),)
+        return (Wanted("reroll", who, dice),)
     out = []
     for i, side in enumerate(d.sides):
         pool = duel.pool(d, i)

@@ -1,9 +1,10 @@
 """Short sentences for Glory's moves: the buttons of a seat's prompt and the lines of the log.
 
-A move is labelled from its JSON (``codec.encode``) alone, with catalog codes ``glory:label/…``
+A move is labelled from its JSON (``codec.encode``) alone, with catalog codes ``glory:live/…``
 (engine/i18n/en/glory_live.json). Places on the board are counted from 1 for people (the JSON
-counts from 0). ``public`` labels go to everybody (the log): those of the catalog (``glory:label/<kind>``, which
-never name a card only its holder may see) except for the duel's moves, which hide nothing.
+counts from 0). ``public`` labels go to everybody (the log): those are the catalog's
+(``glory:label/<kind>``, which never name a card only its holder may see), except for the
+duel's moves, which hide nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def _names(items: Any) -> str:
 
 def _dice(dice: Any) -> str:
     return " ".join(
-        f"{d.get('id') or d.get('type')}={_FACE.get(d.get('face'), d.get('face'))}"
+        f"{d.get('id') or d.get('type')}={_FACE.get(str(d.get('face')), d.get('face'))}"
         for d in dice
         if isinstance(d, dict)
     )

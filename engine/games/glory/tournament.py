@@ -525,6 +525,10 @@ def finish_duel(state: GloryState) -> tuple[GloryState, DuelState]:
             state = add_glory(state, side.name, paid, "ledger/duel-ally-cost", "allies")
         for award in d.awards:
             if award.side == side.name and award.line.amount:
+                if award.line.code == "glory/ally-cost":  # Drab, Wiedźma: paid in the duel
+                    state = add_glory(state, side.name, award.line.amount,
+                                      "ledger/duel-ally-cost", "allies")  # fmt: skip
+                    continue
                 code = "ledger/duel-half" if award.line.source == "half" else "ledger/duel-won"
                 other = d.loser if d.winner == side.name else d.winner
                 state = add_glory(state, side.name, award.line.amount, code, "tournament",
