@@ -503,10 +503,11 @@ class FrameDecoder:
         if star < 0 or len(line) - star != 5:
             return FrameError("devices/frame-no-checksum", len(line) + 1)
         body, check = line[:star], line[star + 1 :]
-        try:
-            expected = int(check.decode("ascii"), 16)
-        except (UnicodeDecodeError, ValueError):
+        # the contract is 4 upper-case hex digits: a lower-case digit is a corrupted byte
+        # (one flipped bit turns "A" into "a"), not another spelling of the same check
+        if any(c not in b"0123456789ABCDEF" for c in check):
             return FrameError("devices/frame-no-checksum", len(line) + 1)
+        expected = int(check.decode("ascii"), 16)
         if crc16(body) != expected:
             return FrameError("devices/frame-bad-checksum", len(line) + 1)
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -155,6 +156,13 @@ def test_every_state_round_trips_through_validated_json(seed, k):
     for state in states[::23]:
         data = json.loads(json.dumps(codec.encode(state)))
         assert rules.decode_state(GAME, data) == state
+
+
+def test_shipped_schema_is_the_schema_the_engine_generates():
+    """engine/games/glory/schema.json ships with the game (docs/engine.md); regenerate it with
+    `herald rules glory schema > engine/games/glory/schema.json`."""
+    shipped = resources.files("engine.games.glory").joinpath("schema.json").read_text()
+    assert json.loads(shipped) == rules.schema(GAME)
 
 
 def test_schema_names_no_two_classes_alike():
