@@ -4,6 +4,8 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# property tests draw their examples from a fixed seed: a run is repeatable, CI never flickers
+HYPOTHESIS_SEED ?= 0
 
 .PHONY: run test lint typecheck pytest system-deps bench clean
 
@@ -33,7 +35,7 @@ typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy
 
 pytest: $(VENV)/.dev-deps system-deps
-	@set +e; $(BIN)/python -m pytest -q $(PYTEST_ARGS); rc=$$?; \
+	@set +e; $(BIN)/python -m pytest -q --hypothesis-seed=$(HYPOTHESIS_SEED) $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; \
 	exit $$rc
 
