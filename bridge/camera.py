@@ -172,6 +172,11 @@ class TableReader:
     ) -> Reading:
         """Interpret a committed snapshot against the referee's state and act on it.
 
+        One explaining sequence of moves is observed. When several explain the table equally
+        well and all begin the same way (a Lord moved onto a Village: whether a graveyard tile
+        went back is invisible to a camera that does not read the fief), the common beginning is
+        observed and the rest is left to the seat's prompt. Otherwise the table is asked.
+
         ``recheck`` re-reads the whole frame: when the snapshot fits no single move, it is called
         once before anyone is asked (a piece the region re-read missed is found again).
         """
@@ -185,10 +190,11 @@ class TableReader:
             snapshot = again
         unsure = self._unsure(snapshot)
         self._last = snapshot
+        certain = result.moves or _common_prefix(result)
         if result.unchanged or not (result.moves or result.candidates or result.distance):
             reading = Reading(result)
-        elif result.moves and not unsure:
-            reading = Reading(result, self._submit(result.moves, state_id))
+        elif certain and not unsure:
+            reading = Reading(result, self._submit(certain, state_id))
         else:
             code = "camera/unsure" if result.moves else "camera/ambiguous"
             if not result.moves and not result.candidates:
@@ -249,6 +255,17 @@ class TableReader:
         if seat is not None and seat in self.referee.seats:
             self.referee.announce(Notice("confirm", payload, seat))
         log.info("camera asks to confirm (%s): %s", code, labels)
+
+
+def _common_prefix(result: Interpretation) -> tuple[Any, ...]:
+    """The moves every equally good, complete explanation begins with (empty: none)."""
+    if result.distance or not result.candidates:
+        return ()
+    first = result.candidates[0]
+    n = 0
+    while n < len(first) and all(len(c) > n and c[n] == first[n] for c in result.candidates):
+        n += 1
+    return tuple(first[:n])
 
 
 # --- the loop ---------------------------------------------------------------------------------

@@ -178,6 +178,7 @@ PAWN_OFFSETS_MM = ((-11.0, -11.0), (11.0, -11.0), (-11.0, 11.0), (11.0, 11.0), (
 """Where the pawns sharing one row slot stand, relative to its centre (lords first)."""
 
 ESTATE_CHIP_MM = 12.0
+TOKEN_STAGGER_MM = 16.0
 GRAVE_CHIP_MM = 20.0
 
 
@@ -277,7 +278,7 @@ def state_layout(
             sticker(f"{kind}:{player.seat}", (x + w / 2 + dx, y + h / 2 + dy), used)
             truth.append({"component": f"{kind}:{player.seat}", "region": name, "attrs": {}})
     for player in state.players:
-        for estate, column in zip(ESTATES, player.board, strict=True):
+        for i, (estate, column) in enumerate(zip(ESTATES, player.board, strict=True)):
             if not column and not _tokens(player, estate):
                 continue
             name = f"seat:{player.seat}/estate:{estate}"
@@ -288,7 +289,10 @@ def state_layout(
                 pieces.append(Piece("tile", tile_key(tile), center, size))
                 truth.append({"component": "tile", "region": name, "attrs": tile_attrs(tile)})
             for k, (label, attrs) in enumerate(_tokens(player, estate)):
-                sticker(label, (x + w / 2, y + h - 8 - k * 15), used)
+                # Columns are 13 mm apart and a token is 16 mm across: neighbouring columns
+                # stagger their tokens so no two touch (a covered quiet zone hides a sticker).
+                foot = y + h - 8 - (i % 2) * TOKEN_STAGGER_MM - k * 2 * TOKEN_STAGGER_MM
+                sticker(label, (x + w / 2, foot), used)
                 truth.append({"component": label.split(":")[0], "region": name, "attrs": attrs})
         if player.graveyard:
             name = f"seat:{player.seat}/graveyard"

@@ -120,10 +120,27 @@ INFO = GameInfo(
     ),
     # the box's data is incomplete (§11): a simulated table plays the stand-in set, 2-4 players,
     # both tournament types
-    simulations=tuple(
-        SimSetup(n, {"data": "stand-in", "tournament": kind})
-        for n in (2, 3, 4)
-        for kind in ("joust", "pas-d-armes")
+    simulations=(
+        *(
+            SimSetup(n, {"data": "stand-in", "tournament": kind, "first_game": first})
+            for n in (2, 3, 4)
+            for kind in ("joust", "pas-d-armes")
+            for first in (False, True)
+        ),
+        SimSetup(1, {"data": "stand-in", "solo": "wojownik", "tournament": "joust"}),
+        SimSetup(
+            1,
+            {
+                "data": "stand-in",
+                "solo": "samotnik",
+                "tournament": "pas-d-armes",
+                "difficulty": "medium",
+            },
+        ),
+        SimSetup(
+            1,
+            {"data": "stand-in", "solo": "rywal", "tournament": "joust", "personality": "maz-bozy"},
+        ),
     ),
 )
 
