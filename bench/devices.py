@@ -84,7 +84,7 @@ def herald(url: str, port: int, n: int, workdir: Path) -> list[float]:
     herald_bin = Path(sys.executable).parent / "herald"
     proc = subprocess.Popen(
         [str(herald_bin), "serve", "--db", str(workdir / "b.db"), "--port", str(web_port),
-         "--no-qr", "--table-id", TABLE, "--sim", "off", "--mqtt", url],
+         "--no-qr", "--table-id", TABLE, "--table", "moves", "--sim", "off", "--mqtt", url],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     sio = socketio.Client()

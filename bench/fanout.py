@@ -65,6 +65,7 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="herald-fanout-")
     cmd = [_herald(), "serve", "--db", os.path.join(tmp, "bench.db"), "--port", str(port),
            "--no-qr", "--move-delay", str(args.move_delay), "--table-id", "bench",
+           "--table", "moves",
            *shlex.split(args.serve_args)]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None

@@ -1,158 +1,20 @@
 """Vision benchmark: marker recall/precision, tile and card top-1, per-frame pipeline cost.
 
-Run: ``python bench/vision.py [--json] [--scenes N] [--frames N]``. Every frame is a seeded
-synthetic 1920x1080 scene (``vision.scenes``), so the figures are reproducible; timings are
-medians on whatever machine runs it. Never used as a test: benchmarks report, tests assert.
-
-Figures (the ``herald bench vision --json`` contract of issue 4, plus extras):
-- marker_recall / marker_id_precision: Herald's pipeline (tuned two-scale detector, geometry and
-  bit verification, board-size check) on hard scenes, over fully visible markers.
-- raw_detect_ms_median: one plain full-frame ``ArucoDetector.detectMarkers`` with OpenCV's
-  default parameters on the same frames; opencv_default_recall is its recall.
-- pipeline_ms_median: Herald's whole per-frame cost (``Tracker.update``) on a simulated stream:
-  a steady table with occasional pawn moves and hands passing over.
-- tile_top1 / card_top1: enrolled faces read correctly; *_false_claims counts faces claimed
-  where there is no such face (unknown tiles and cards are in every scene).
+Run: ``python bench/vision.py [--json] [--scenes N] [--frames N]`` (the same as
+``herald bench vision``). The figures and how they are measured: ``vision/bench.py`` and
+docs/vision.md ("Measured figures").
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
-
-import cv2
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.appearance import Library, SlotClassifier
-from vision.art import stand_in_art
-from vision.markers import opencv_default_detector
-from vision.pipeline import Pipeline
-from vision.scenes import hard_scene
-from vision.sim import SimulatedTable
-from vision.tracker import Tracker
-
-TILES = [f"tile-{i:02d}" for i in range(16)]
-UNKNOWN_TILES = [f"tile-u{i}" for i in range(4)]
-CARDS = [f"card-{i:02d}" for i in range(12)]
-TOL_PX = 8.0
-
-
-def build_pipeline() -> Pipeline:
-    library = Library()
-    for key in CARDS:
-        library.add(key, stand_in_art(key, 320, 448))
-    slots = SlotClassifier({key: stand_in_art(key, 320, 320) for key in TILES})
-    return Pipeline(library=library, slots=slots)
-
-
-def scene_figures(pipe: Pipeline, n: int, log: bool) -> dict[str, float]:
-    default = opencv_default_detector()
-    raw_ms: list[float] = []
-    hit = total = tp = fp = base_hit = 0
-    tile_ok = tile_n = tile_false = 0
-    card_ok = card_n = card_false = 0
-    rng = np.random.default_rng(9)
-    for k in range(n):
-        cards = [str(c) for c in rng.choice(CARDS, 3, replace=False)] + [f"alien-{k}"]
-        scene = hard_scene(9000 + k, tile_keys=TILES + UNKNOWN_TILES, card_keys=cards)
-        gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
-        t0 = time.perf_counter()
-        corners, ids, _ = default.detectMarkers(gray)
-        raw_ms.append((time.perf_counter() - t0) * 1000)
-        result = pipe.detect(scene.image)
-        truth = scene.of_kind("marker")
-        for m in result.markers:
-            ok = any(
-                int(t.key) == m.id and np.hypot(*(np.array(m.center) - t.center_px)) < TOL_PX
-                for t in truth
-            )
-            tp, fp = tp + ok, fp + (not ok)
-        for t in scene.of_kind("marker", 0.999):
-            total += 1
-            hit += any(
-                m.id == int(t.key) and np.hypot(*(np.array(m.center) - t.center_px)) < TOL_PX
-                for m in result.markers
-            )
-            base_hit += ids is not None and any(
-                int(i) == int(t.key) and np.hypot(*(q.reshape(4, 2).mean(0) - t.center_px)) < TOL_PX
-                for q, i in zip(corners, ids.ravel(), strict=True)
-            )
-        tiles = scene.of_kind("tile")
-        for read, _ in result.slots:
-            region = next(r for r in pipe.profile.regions if r.name == read.region)
-            here = [t for t in tiles if region.contains(*t.board_xy)]
-            t = here[0] if here else None
-            if t is not None and t.key in TILES and t.visible >= 0.9:
-                tile_n += 1
-                tile_ok += read.id == t.key
-                tile_false += read.id not in (None, t.key)
-            elif read.id is not None:
-                tile_false += 1
-        face_truth = [t for t in scene.truth if t.kind in ("card", "tile")]
-        for c in result.cards:
-            if not any(
-                t.key == c.id and np.hypot(*(np.array(c.center) - t.center_px)) < 25
-                for t in face_truth
-            ):
-                card_false += 1
-        for t in scene.of_kind("card", 0.6):
-            if t.key in CARDS:
-                card_n += 1
-                card_ok += any(
-                    c.id == t.key and np.hypot(*(np.array(c.center) - t.center_px)) < 25
-                    for c in result.cards
-                )
-        if log:
-            print(f"scene {k + 1}/{n}: markers {hit}/{total}", file=sys.stderr)
-    return {
-        "scenes": n,
-        "raw_detect_ms_median": round(statistics.median(raw_ms), 2),
-        "marker_recall": round(hit / total, 4),
-        "marker_id_precision": round(tp / max(1, tp + fp), 4),
-        "markers_scored": total,
-        "marker_false_reports": fp,
-        "opencv_default_recall": round(base_hit / total, 4),
-        "tile_top1": round(tile_ok / max(1, tile_n), 4),
-        "tiles_scored": tile_n,
-        "tile_false_claims": tile_false,
-        "card_top1": round(card_ok / max(1, card_n), 4),
-        "cards_scored": card_n,
-        "card_false_claims": card_false,
-    }
-
-
-def stream_figures(pipe: Pipeline, frames: int, log: bool) -> dict[str, float]:
-    sim = SimulatedTable(31, frames=frames, moves=3, passes=3, tile_keys=TILES, card_keys=CARDS[:4])
-    tracker = Tracker(pipe)
-    ms: list[float] = []
-    for frame in sim:
-        t0 = time.perf_counter()
-        tracker.update(frame.image, frame.index / 15.0)
-        ms.append((time.perf_counter() - t0) * 1000)
-    full = []
-    for i in range(3):
-        image = sim.frame(i).image
-        t0 = time.perf_counter()
-        pipe.detect(image)
-        full.append((time.perf_counter() - t0) * 1000)
-    if log:
-        print(f"stream: {frames} frames, {tracker.stats.commits} commits", file=sys.stderr)
-    return {
-        "frames": frames,
-        "resolution": "1920x1080",
-        "pipeline_ms_median": round(statistics.median(ms), 2),
-        "pipeline_ms_mean": round(statistics.fmean(ms), 2),
-        "pipeline_ms_p95": round(float(np.percentile(ms, 95)), 2),
-        "full_detect_ms_median": round(statistics.median(full), 1),
-        "stream_commits": tracker.stats.commits,
-        "stream_region_detections": tracker.stats.region_detections,
-    }
+from vision.bench import run
 
 
 def main() -> None:
@@ -161,24 +23,16 @@ def main() -> None:
     ap.add_argument("--scenes", type=int, default=30)
     ap.add_argument("--frames", type=int, default=150)
     args = ap.parse_args()
-    pipe = build_pipeline()
-    figures = stream_figures(pipe, args.frames, not args.json)
-    figures.update(scene_figures(pipe, args.scenes, not args.json))
-    keys = [
-        "frames",
-        "resolution",
-        "pipeline_ms_median",
-        "raw_detect_ms_median",
-        "marker_recall",
-        "marker_id_precision",
-        "tile_top1",
-        "card_top1",
-    ]
-    ordered = {k: figures[k] for k in keys} | {k: v for k, v in figures.items() if k not in keys}
+
+    def log(stage: str, done: int, total: int) -> None:
+        if not args.json and (done == total or done % 10 == 0):
+            print(f"{stage}: {done}/{total}", file=sys.stderr)
+
+    figures = run(args.scenes, args.frames, log)
     if args.json:
-        print(json.dumps(ordered))
+        print(json.dumps(figures))
     else:
-        for k, v in ordered.items():
+        for k, v in figures.items():
             print(f"{k:28} {v}")
 
 

@@ -1,17 +1,18 @@
-"""The camera as the referee's table source: frames → tracker → snapshot → ``Game.interpret`` → move.
+"""The camera as the referee's table source: frames → tracker → snapshot → interpret → move.
 
 ``herald serve`` watches the table through this module. Frames come from a real source (a camera
 device, a video file, a stream URL, an image folder: ``vision.sources.open_source``) or from the
-*simulated camera* (``--table camera-sim``, the default for a game with a vision profile). Either
+*simulated camera* (``--table camera-sim``, the default for a game it can draw). Either
 way they go through the same path:
 
 1. ``vision.tracker.Tracker`` (motion-gated, debounced) commits a ``TableSnapshot`` only when the
    picture has settled and differs from the last one: a hand passing over commits nothing;
 2. ``TableReader`` adds what the camera's face map says each tile face shows
-   (``vision.faces``), says which regions it could not read (``unread`` items), and asks the
-   game's ``interpret`` what move the table shows;
+   (``vision.faces``), declares what it reads everywhere (``coverage``) and which regions it
+   could not read (``unread``), and asks the game's ``interpret`` what move the table shows;
 3. exactly one explaining move, read with confidence, goes to ``Referee.observe`` like any
-   observation (schema, rules, store, publication). Several candidates, no explanation, or a
+   observation (schema, rules, store, publication); so does the first move every equally good
+   explanation shares. Several candidates, no explanation (after one whole-frame re-read), or a
    change read with low confidence become a ``confirm`` notice to the table and the acting seat:
    the move is confirmed on a phone (or by the host), never guessed.
 
@@ -25,9 +26,10 @@ confirmed by the simulated person after ``confirm_s``, through the intent a phon
 display would send. When the referee's state changes another way (a phone, the host's undo), the
 simulated people move the pieces to match, in front of the camera.
 
-It is cheap beside the server on 2 cores: frames are 1280x720, a still table is rendered once
-per position and re-read never (the tracker's motion check costs about a millisecond), and a
-change re-reads only the regions it touched.
+It is cheap beside the server on 2 cores: frames are 1280x720 at 8 fps while something moves
+and 2 fps while the table is still, a still table is rendered once per position and re-read never
+(the tracker's motion check costs about a millisecond), and a change re-reads only the regions it
+touched (measured: about 0.4 s of CPU per simulated move, docs/vision.md).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -50,10 +52,12 @@ from engine import codec
 from engine.game import TABLE, Interpretation
 from engine.i18n import message
 from vision.calibration import BoardProfile, ProfileError, builtin_profile, load_profile
+from vision.config import TrackerConfig
 from vision.faces import FaceMap, FaceMapError, face_map_for
+from vision.markers import MarkerDetector
 from vision.pipeline import Pipeline
 from vision.snapshot import Observation, TableSnapshot
-from vision.sources import FrameSource, SourceError, open_source
+from vision.sources import FolderSource, FrameSource, SourceError, open_source
 from vision.tracker import Tracker
 
 log = logging.getLogger(__name__)
@@ -106,6 +110,10 @@ class CameraConfig:
     pass_share: float = 0.2
     confirm_s: float = 1.0
     min_confidence: float = 0.5
+    sim_motion_scale: float = 0.25
+    """The simulated camera's 1280x720 frames are compared for motion at 1/4 scale (a 320 px
+    wide picture; the tracker's default 1/8 is meant for 1080p): a pawn set down on busy tile
+    art is still a visible change."""
 
 
 # --- reading: snapshot → move ---------------------------------------------------------------
@@ -145,14 +153,20 @@ class TableReader:
         tiles: bool = True,
     ) -> None:
         self.referee = referee
-        self.profile = profile
         self.faces = faces
         self.min_confidence = min_confidence
         self.readings: list[Reading] = []
-        stickers = {label.partition(":")[0] for label in profile.markers.values()}
-        self.kinds = tuple(sorted(stickers | ({"tile"} if tiles else set())))
+        self.tiles = tiles
+        self.kinds: tuple[str, ...] = ()
+        self.use_profile(profile)
         self._last: TableSnapshot | None = None
         self._asked: tuple[str, int] | None = None
+
+    def use_profile(self, profile: BoardProfile) -> None:
+        """Read with another board profile (its regions and sticker kinds)."""
+        self.profile = profile
+        stickers = {label.partition(":")[0] for label in profile.markers.values()}
+        self.kinds = tuple(sorted(stickers | ({"tile"} if self.tiles else set())))
 
     def observations(self, snapshot: TableSnapshot) -> list[dict[str, Any]]:
         """The snapshot in the engine's vocabulary: faces named, what the camera reads everywhere
@@ -216,6 +230,7 @@ class TableReader:
 
     def _unsure(self, snapshot: TableSnapshot) -> list[Observation]:
         """Pieces that changed since the last snapshot and were read with low confidence."""
+
         def key(o: Observation) -> tuple[str, str, str]:
             return (o.component, o.region or "", str(o.attrs.get("face", "")))
 
@@ -303,6 +318,7 @@ class CameraTable:
         source: FrameSource | None = None,
         sim: Any = None,
         profile_path: Path | None = None,
+        tracker: TrackerConfig | None = None,
     ) -> None:
         self.referee = referee
         self.pipeline = pipeline
@@ -311,11 +327,12 @@ class CameraTable:
         self.source = source
         self.sim = sim
         self.profile_path = profile_path
-        self.tracker = Tracker(pipeline)
+        self.tracker = Tracker(pipeline, tracker)
         self.stats = CameraStats()
         self._rng = random.Random(config.seed)
         self._np_rng = np.random.default_rng(config.seed)
         self._latest: Image | None = None
+        self._new_profile: BoardProfile | None = None
         self._clock = 0.0
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -328,6 +345,11 @@ class CameraTable:
     def latest_frame(self) -> Image | None:
         """The last frame the camera delivered (BGR; do not modify), or None before the first."""
         return self._latest
+
+    def use_profile(self, profile: BoardProfile) -> None:
+        """Read the table with ``profile`` from the next frame on (the calibration page saved
+        it). The camera thread swaps it in and re-reads the whole frame."""
+        self._new_profile = profile
 
     # Transport: every published update is a reason to look at the table again.
     def publish(self, update: Update) -> None:
@@ -357,18 +379,31 @@ class CameraTable:
             self.source.close()
 
     def _run_source(self) -> None:
+        """Read a real source: a live camera or stream at ``fps`` (frames in between are
+        skipped), a video file at its own pace, an image folder one still picture at a time
+        (each shown for as many frames as the tracker needs to commit it)."""
         assert self.source is not None
         gap = 1.0 / self.config.fps if self.config.fps > 0 else 0.0
-        last = 0.0
+        live = bool(getattr(self.source, "live", False))
+        folder = isinstance(self.source, FolderSource)
+        hold = self.tracker.cfg.stable_frames + 2 if folder else 1
+        last = -1e9
+        started = time.monotonic()
         try:
             for frame in self.source:
                 if self._stop.is_set():
                     return
-                now = time.monotonic()
-                if gap and now - last < gap:
+                if not folder and gap and frame.time - last < gap:
                     continue  # a 30 fps camera is read at the configured rate
-                last = now
-                self.feed(frame.image, frame.time)
+                last = frame.time
+                if not live and not folder and gap:  # a recording plays at its own pace
+                    ahead = frame.time - (time.monotonic() - started)
+                    if ahead > 0 and self._stop.wait(ahead):
+                        return
+                for _ in range(hold):
+                    self.feed(frame.image, frame.time)
+                    if hold > 1 and gap and self._stop.wait(gap):
+                        return
         except SourceError as exc:
             log.warning("camera source failed: %s", exc.text())
         except Exception:  # the referee keeps serving phones if the camera thread dies
@@ -378,10 +413,13 @@ class CameraTable:
     def _run_sim(self) -> None:
         try:
             self.settle()
+            pause = self._pause()
             while not self._stop.is_set():
-                if self._idle(self._pause()):
+                if self._idle(pause):
                     return
+                started = time.monotonic()
                 self.step()
+                pause = max(0.0, self._pause() - (time.monotonic() - started))
         except Exception:
             log.exception("simulated camera failed")
 
@@ -390,14 +428,22 @@ class CameraTable:
         return max(0.0, self.config.delay + self._rng.uniform(-spread, spread))
 
     def _idle(self, seconds: float) -> bool:
-        """Show the still table for ``seconds`` (a frame every ``idle_s``); True when stopped."""
+        """Show the still table for ``seconds`` (a frame every ``idle_s``); True when stopped.
+
+        Ends early when the referee's position changed another way (a phone, the host): the
+        simulated people then set the table to match.
+        """
         end = time.monotonic() + seconds
         while True:
             left = end - time.monotonic()
-            if left <= 0:
+            if left <= 0 or self._stop.is_set():
                 return self._stop.is_set()
-            if self._stop.wait(min(left, self.config.idle_s)):
-                return True
+            if self._wake.wait(min(left, self.config.idle_s)):
+                self._wake.clear()
+                if self._stop.is_set():
+                    return True
+                if self.sim is not None and self._differs(self.referee.session.state):
+                    return False
             if self.sim is not None and self.sim.layout is not None:
                 self.feed(self.sim.still())
 
@@ -411,14 +457,29 @@ class CameraTable:
         if at is None:
             self._clock += 1.0 / self.config.fps if self.config.fps > 0 else 0.1
             at = self._clock
-        snapshot = self.tracker.update(image, at)
+        now = at
+        snapshot = (
+            self._swap_profile(image, now)
+            if self._new_profile is not None
+            else self.tracker.update(image, now)
+        )
         reading = None
         if snapshot is not None:
             self.stats.commits += 1
-            reading = self.reader.read(snapshot, lambda: self.tracker.refresh(image, at))
+            reading = self.reader.read(snapshot, lambda: self.tracker.refresh(image, now))
             self.stats.camera_moves += reading.accepted
         self.stats.busy_s += time.perf_counter() - started
         return reading
+
+    def _swap_profile(self, image: Image, at: float) -> TableSnapshot:
+        profile, self._new_profile = self._new_profile, None
+        assert profile is not None
+        if profile.dictionary != self.pipeline.profile.dictionary:
+            self.pipeline.markers = MarkerDetector(self.pipeline.cfg.markers, profile.dictionary)
+        self.pipeline.profile = profile
+        self.reader.use_profile(profile)
+        log.info("camera: reading the table with the saved profile %s", profile.name)
+        return self.tracker.refresh(image, at)
 
     def _play(self, frames: Iterable[Any]) -> None:
         gap = 1.0 / self.config.fps if self.config.fps > 0 else 0.0
@@ -537,6 +598,38 @@ def has_camera_sim(game_key: str) -> bool:
     return game_key in SIM_GAMES
 
 
+def choose_table(
+    game_key: str, table: str | None, camera: str | None, tts: bool
+) -> tuple[TableKind, bool]:
+    """The table source ``herald serve`` runs, and whether the user asked for it by name.
+
+    ``--table`` wins; ``--camera`` alone means a real camera; with ``--tts`` the TTS table is
+    read and the move-level simulated table stands in for the rest; otherwise a game the
+    simulated camera can draw is filmed by it, and any other game gets the move-level table.
+    """
+    if table is not None:
+        return table, True  # type: ignore[return-value]
+    if camera is not None:
+        return "camera", True
+    if not tts and has_camera_sim(game_key):
+        return "camera-sim", False
+    return "moves", False
+
+
+def camera_seats(game_key: str, profile_path: str | None, players: int) -> tuple[str, ...]:
+    """The seat names of a new camera session: the profile's sticker colours, in order.
+
+    Raises:
+        CameraError: no profile, or fewer seat colours than players.
+    """
+    profile, _ = load_board_profile(game_key, profile_path)
+    named = profile_seats(profile)
+    if len(named) < players:
+        raise CameraError("camera/too-many-players", players=players, count=len(named),
+                          named=", ".join(named))  # fmt: skip
+    return named[:players]
+
+
 def profile_seats(profile: BoardProfile) -> tuple[str, ...]:
     """The seat colours the profile's stickers name (``lord:<seat>``), in sticker order."""
     seats: list[str] = []
@@ -548,20 +641,25 @@ def profile_seats(profile: BoardProfile) -> tuple[str, ...]:
 
 
 def load_board_profile(game_key: str, path: str | Path | None) -> tuple[BoardProfile, Path | None]:
-    """The board profile to read the table with, and the file it came from.
+    """The board profile to read the table with, and the file the calibration page saves to.
+
+    ``path`` may name a file that does not exist yet: the game's built-in profile is used until
+    the calibration page writes one there. Without ``path`` the file is the built-in profile
+    (which that page will not overwrite).
 
     Raises:
         CameraError: the file is broken, or the game has no built-in profile and none is given.
     """
-    if path is not None:
+    name = VISION_GAMES.get(game_key)
+    if path is not None and (Path(path).exists() or name is None):
         try:
             return load_profile(path), Path(path)
         except (OSError, ProfileError, ValueError) as exc:
             raise CameraError("vision/bad-profile", detail=str(exc)) from exc
-    name = VISION_GAMES.get(game_key)
     if name is None:
         raise CameraError("camera/no-profile", game=game_key)
-    return builtin_profile(name), PROFILES / f"{name}.json"
+    # No file yet: the built-in profile until the calibration page saves one at ``path``.
+    return builtin_profile(name), Path(path) if path is not None else PROFILES / f"{name}.json"
 
 
 def open_camera_table(
@@ -601,7 +699,9 @@ def open_camera_table(
         from vision.sim import StateCamera
 
         sim = StateCamera(config.seed, size=config.size, profile=profile)
-        return CameraTable(referee, pipeline, reader, config, sim=sim, profile_path=used_path)
+        motion = replace(pipeline.cfg.tracker, motion_scale=config.sim_motion_scale)
+        return CameraTable(referee, pipeline, reader, config, sim=sim, profile_path=used_path,
+                           tracker=motion)  # fmt: skip
     if not camera:
         raise CameraError("camera/no-source")
     try:

@@ -1,26 +1,44 @@
-"""Tiles and cards by appearance: an enrolled library of faces, local features, RANSAC.
+"""Tiles and cards by appearance: an enrolled library of faces, local features, verification.
 
 Real components carry no codes, so a face is recognised by its picture. Each enrolled face
-contributes SIFT keypoints (scale- and rotation-invariant, in OpenCV's main modules since 4.4).
-A frame's keypoints are matched to the whole library at once with Lowe's ratio test; the matches
-are grouped by face and each group must survive a RANSAC homography: enough inliers, a large
-enough share of the group, and an outline that is a plausible view of a flat rectangle (convex,
-not mirrored, not a sliver). That last step is what makes "a picture that is not enrolled is
-never claimed" hold: an unknown picture gives scattered matches, never a consistent plane.
+contributes SIFT keypoints (scale- and rotation-invariant, in OpenCV's main modules since 4.4)
+with their size and orientation. Cards are found in four steps:
+
+1. **Features** on the frame shrunk to ``frame_scale`` (half size: a 100 px card keeps its
+   detail, the cost is a quarter), matched to one FLANN index over the whole library with
+   Lowe's ratio test against the best match on a *different* face.
+2. **Hough votes** (Lowe 2004): every match predicts where the face's centre is, how big and
+   how turned it is. Matches of one card agree and fall into one bin; board art, other cards and
+   pictures that are not enrolled scatter. Each bin is a candidate, so several cards (and several
+   copies of one card) are found independently and board features never dilute a card's matches.
+3. **Pose**: a similarity by RANSAC in the bin, then every match of that face it explains; an
+   affine (or, with enough inliers, a homography) refit; an outline that is a plausible view of a
+   flat card; and an ECC refinement of the pose against the enrolled picture.
+4. **Verification**: the frame is rectified onto the face and compared cell by cell (colour
+   correlation). The face must score ``min_face_score`` and beat every other enrolled face of the
+   same shape by ``min_face_margin``. This is what keeps "a picture that is not enrolled is never
+   claimed": geometry alone can be fooled by a few coincident matches, the picture cannot.
+
+Tiles in board slots are read by ``SlotClassifier`` (rectified colour correlation), see there.
 
 Library layout on disk (one directory, safe to copy between machines)::
 
     index.json          {"version": 1, "features": "sift", "entries": [{"id", "file", ...}]}
     <id>.png            the face, resized so its long side is ``library_long_side_px``
-    <id>.npz            keypoint positions and descriptors of that face
+    <id>.npz            keypoint positions, sizes, angles and descriptors of that face
+
+A library written before sizes and angles were stored is re-described from its pictures.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -32,6 +50,20 @@ Image = NDArray[np.uint8]
 FloatArray = NDArray[np.float64]
 INDEX_VERSION = 1
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
+STRIP_OVERLAP_PX = 64
+"""Overlap of the parallel feature strips, in pixels of the shrunk frame."""
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The threads that find features in frame strips (one per core the table machine has)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="herald-features")
+        return _POOL
 
 
 class LibraryError(ValueError):
@@ -40,13 +72,23 @@ class LibraryError(ValueError):
 
 @dataclass(frozen=True)
 class Face:
-    """One enrolled face: its id, size and features."""
+    """One enrolled face: its id, size, picture and features.
+
+    Attributes:
+        points: Keypoint positions in the face picture (pixels), one row per descriptor.
+        sizes: Keypoint diameters in face pixels.
+        angles: Keypoint orientations in degrees (OpenCV's convention).
+        image: The face picture (BGR, long side ``library_long_side_px``).
+    """
 
     id: str
     width: int
     height: int
     points: NDArray[np.float32]
     descriptors: NDArray[np.float32]
+    sizes: NDArray[np.float32]
+    angles: NDArray[np.float32]
+    image: Image
 
 
 @dataclass(frozen=True)
@@ -57,8 +99,9 @@ class CardMatch:
         id: The enrolled face's id.
         corners: Pixel corners of the face's outline in the frame (top-left, top-right,
             bottom-right, bottom-left of the enrolled picture), even where covered.
-        inliers: Matches consistent with the homography.
-        score: Confidence in 0..1 from the inlier count (``inliers / (inliers + 10)``).
+        inliers: Matches consistent with the pose.
+        score: Confidence in 0..1: the cell-by-cell colour correlation of the rectified frame
+            with the enrolled face (see ``MatchConfig.min_face_score``).
     """
 
     id: str
@@ -110,11 +153,14 @@ def normalise_face(image: Image, long_side: int) -> Image:
 
 def describe_face(face_id: str, image: Image, cfg: MatchConfig) -> Face:
     """Features of one face image (already normalised)."""
+    bgr = image if image.ndim == 3 else np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))
     gray = _normalise_light(_gray(image), cfg)
     h, w = gray.shape
     all_pts: list[NDArray[np.float32]] = []
+    all_sizes: list[NDArray[np.float32]] = []
+    all_angles: list[NDArray[np.float32]] = []
     all_desc: list[NDArray[np.float32]] = []
-    # Describe the face at several sizes: a tile seen 70 px wide shares few keypoints with
+    # Describe the face at several sizes: a card seen 50 px wide shares few keypoints with
     # its 320 px enrolment, but many with a 80 px copy of it.
     for k in cfg.library_scales:
         view = (
@@ -124,11 +170,22 @@ def describe_face(face_id: str, image: Image, cfg: MatchConfig) -> Face:
         if desc is None:
             continue
         all_pts.append(np.array([p.pt for p in kps], dtype=np.float32).reshape(-1, 2) / k)
+        all_sizes.append(np.array([p.size for p in kps], dtype=np.float32) / k)
+        all_angles.append(np.array([p.angle for p in kps], dtype=np.float32))
         all_desc.append(np.asarray(desc, dtype=np.float32))
     n = sum(len(p) for p in all_pts)
-    if n < cfg.min_inliers * 2:
+    if n < cfg.min_inliers * 4:
         raise LibraryError(f"face {face_id!r} has too little texture to be recognised")
-    return Face(face_id, w, h, np.concatenate(all_pts), np.concatenate(all_desc))
+    return Face(
+        face_id,
+        w,
+        h,
+        np.concatenate(all_pts),
+        np.concatenate(all_desc),
+        np.concatenate(all_sizes),
+        np.concatenate(all_angles),
+        np.asarray(bgr, dtype=np.uint8),
+    )
 
 
 class Library:
@@ -177,7 +234,15 @@ class Library:
         faces = []
         for entry in index.get("entries", []):
             try:
+                raw = cv2.imread(str(root / entry["image"]), cv2.IMREAD_COLOR)
+                if raw is None:
+                    raise ValueError(f"cannot read {entry['image']}")
+                picture: Image = np.asarray(raw, dtype=np.uint8)
                 with np.load(root / entry["features"]) as data:
+                    if "sizes" not in data or "angles" not in data:
+                        # Written before keypoint sizes and angles were stored: describe again.
+                        faces.append(describe_face(str(entry["id"]), picture, cfg))
+                        continue
                     faces.append(
                         Face(
                             str(entry["id"]),
@@ -185,6 +250,9 @@ class Library:
                             int(entry["height"]),
                             np.asarray(data["points"], dtype=np.float32),
                             np.asarray(data["descriptors"], dtype=np.float32),
+                            np.asarray(data["sizes"], dtype=np.float32),
+                            np.asarray(data["angles"], dtype=np.float32),
+                            picture,
                         )
                     )
             except (OSError, KeyError, ValueError) as exc:
@@ -233,7 +301,13 @@ def enroll(
         norm = normalise_face(np.asarray(image, np.uint8), cfg.library_long_side_px)
         face = describe_face(face_id, norm, cfg)
         cv2.imwrite(str(root / f"{safe}.png"), norm)
-        np.savez_compressed(root / f"{safe}.npz", points=face.points, descriptors=face.descriptors)
+        np.savez_compressed(
+            root / f"{safe}.npz",
+            points=face.points,
+            descriptors=face.descriptors,
+            sizes=face.sizes,
+            angles=face.angles,
+        )
         entries[face_id] = {
             "id": face_id,
             "image": f"{safe}.png",
@@ -248,24 +322,92 @@ def enroll(
     return done
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """One pose tried by ``Matcher.find`` and what became of it (``trace`` output).
+
+    Attributes:
+        id: The face the pose was fitted for.
+        center: Centre of the fitted outline (or of the bin's matches) in frame pixels.
+        votes: Matches in the Hough bin.
+        inliers: Matches of this face the pose explains.
+        score: The face's verification score (0 if not reached).
+        margin: Score minus the best other face's score (0 if not reached).
+        occluded: Share of verification cells that do not correlate (a hand, another card).
+        outcome: ``"claimed"``, or why not: ``"ransac"`` (no consistent pose), ``"inliers"``
+            (too few matches explain it), ``"outline"`` (not a plausible flat card), ``"score"``
+            (the picture does not match), ``"margin"`` (another face matches about as well).
+    """
+
+    id: str
+    center: tuple[float, float]
+    votes: int
+    inliers: int = 0
+    score: float = 0.0
+    margin: float = 0.0
+    occluded: float = 0.0
+    outcome: str = "ransac"
+
+
+@dataclass
+class _Frame:
+    """One frame's working data inside ``Matcher.find``."""
+
+    small: Image  # the frame at ``frame_scale`` (BGR), for verification and refinement
+    small_gray: Image
+    scale: float
+    points: NDArray[np.float32]  # matched frame keypoints, full-frame pixels
+    lib: NDArray[np.intp]  # matched library descriptor index
+    owner: NDArray[np.intp]  # matched face index
+    sizes: NDArray[np.float32]  # matched frame keypoints' diameters, full-frame pixels
+    angles: NDArray[np.float32]  # and orientations (degrees)
+    used: NDArray[np.bool_]
+
+
 class Matcher:
     """Finds enrolled faces in frames. Build once per library; ``find`` is reentrant."""
 
     def __init__(self, library: Library) -> None:
         self.library = library
         self.cfg = library.cfg
-        if library.faces:
-            self._desc = np.concatenate([f.descriptors for f in library.faces])
-            self._owner = np.concatenate(
-                [np.full(len(f.descriptors), i, np.int32) for i, f in enumerate(library.faces)]
-            )
-            self._point = np.concatenate([f.points for f in library.faces])
+        faces = library.faces
+        self._desc = np.concatenate([f.descriptors for f in faces]) if faces else np.zeros((0, 1))
+        self._owner: NDArray[np.intp] = np.repeat(
+            np.arange(len(faces), dtype=np.intp), [len(f.descriptors) for f in faces]
+        )
+        self._point = np.concatenate([f.points for f in faces]) if faces else np.zeros((0, 2))
+        self._size = np.concatenate([f.sizes for f in faces]) if faces else np.zeros(0)
+        self._angle = np.concatenate([f.angles for f in faces]) if faces else np.zeros(0)
+        self._dims = np.array([(f.width, f.height) for f in faces], np.float64).reshape(-1, 2)
+        # One index over every enrolled face, built once (not per frame). Each strip has its
+        # own copy, behind a lock: a matcher object is not safe to share between threads, and
+        # FLANN's trees are randomised, so strip i always uses copy i (same frame, same answer).
+        self._matchers = [
+            (self._new_matcher(), threading.Lock()) for _ in range(max(1, self.cfg.frame_strips))
+        ]
+        # Verification views: every face at the verification size, cells normalised once.
+        self._views = [self._view_of(f) for f in faces]
+
+    def _new_matcher(self) -> cv2.DescriptorMatcher:
+        matcher: cv2.DescriptorMatcher
         if self.cfg.features == "sift":
-            self._matcher: cv2.DescriptorMatcher = cv2.FlannBasedMatcher(
-                {"algorithm": 1, "trees": 4}, {"checks": 64}
+            matcher = cv2.FlannBasedMatcher(
+                {"algorithm": 1, "trees": 4}, {"checks": self.cfg.flann_checks}
             )
+            train = np.asarray(self._desc, np.float32)
         else:
-            self._matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+            matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+            train = np.asarray(self._desc, np.uint8)
+        if len(train):
+            matcher.add([train])
+            matcher.train()
+        return matcher
+
+    def _view_of(self, face: Face) -> NDArray[np.float32]:
+        vw = self.cfg.verify_width_px
+        vh = max(8, round(vw * face.height / face.width))
+        small = cv2.resize(face.image, (vw, vh), interpolation=cv2.INTER_AREA)
+        return _cells(np.asarray(small, np.float32), self.cfg.verify_cells)
 
     def find_in_regions(
         self, image: Image, regions: Iterable[tuple[int, int, int, int]]
@@ -282,73 +424,352 @@ class Matcher:
                 out.append(CardMatch(m.id, corners, m.inliers, m.score))
         return _suppress_overlaps(out)
 
-    def find(self, image: Image, mask: Image | None = None) -> list[CardMatch]:
-        """Every enrolled face visible in ``image`` (optionally only where ``mask`` != 0)."""
+    def find(
+        self, image: Image, mask: Image | None = None, trace: list[Candidate] | None = None
+    ) -> list[CardMatch]:
+        """Every enrolled face visible in ``image`` (optionally only where ``mask`` != 0).
+
+        ``trace``, when given, receives every candidate pose and its outcome (for diagnosing
+        a missed card: no candidate near it means too few matches voted for it).
+        """
+        c = self.cfg
         if not self.library.faces:
             return []
-        gray = _normalise_light(_gray(image), self.cfg)
-        cv2.setRNGSeed(0)  # RANSAC draws from OpenCV's global RNG: same frame, same answer
-        kps, desc = _features(self.cfg, self.cfg.max_features_frame).detectAndCompute(gray, mask)
-        if desc is None or len(kps) < self.cfg.min_inliers:
+        frame = self._match(image, mask)
+        if frame is None:
             return []
-        frame_pts = np.array([k.pt for k in kps], dtype=np.float32)
-        lib_desc = self._desc if self.cfg.features == "sift" else self._desc.astype(np.uint8)
-        query = np.asarray(desc, dtype=lib_desc.dtype)
-        # Lowe's ratio test against the best match on a *different* face: one face described
-        # at several sizes has near-duplicate descriptors that must not veto each other.
-        neighbours = self._matcher.knnMatch(query, lib_desc, k=4)
-        by_face: dict[int, list[tuple[int, int]]] = {}
-        for cand in neighbours:
+        cv2.setRNGSeed(0)  # RANSAC draws from OpenCV's global RNG: same frame, same answer
+        found: list[CardMatch] = []
+        fits = 0
+        # A match votes in 16 bins, so neighbouring bins share most of their matches: a bin
+        # with no match that an earlier (fuller) bin did not already try adds no evidence.
+        tried = np.zeros(len(frame.used), bool)
+        for members in self._bins(frame):
+            members = members[~frame.used[members]]
+            if len(members) < c.min_votes or tried[members].all():
+                continue
+            tried[members] = True
+            fits += 1
+            if fits > c.max_pose_fits:
+                break
+            match, why = self._pose(frame, members)
+            if match is not None:
+                found.append(match)
+            if trace is not None:
+                trace.append(why)
+        return _suppress_overlaps(found)
+
+    # -- steps --------------------------------------------------------------------------------
+
+    def _match(self, image: Image, mask: Image | None) -> _Frame | None:
+        """Features of the shrunk frame, matched to the library with the ratio test.
+
+        The frame is cut into ``frame_strips`` overlapping vertical strips whose features are
+        found and matched in parallel threads (OpenCV releases the GIL; its own SIFT barely
+        uses a second core). A strip keeps the keypoints of its own part; the overlap gives the
+        keypoints near a cut the same neighbourhood they have in the whole frame.
+        """
+        c = self.cfg
+        s = c.frame_scale
+        small = image
+        if s != 1.0:
+            small = np.asarray(
+                cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA), np.uint8
+            )
+            if mask is not None:
+                size = (small.shape[1], small.shape[0])
+                mask = np.asarray(cv2.resize(mask, size, interpolation=cv2.INTER_NEAREST))
+        small_gray = _gray(small)
+        light = _normalise_light(small_gray, c)
+        width = light.shape[1]
+        n = max(1, min(c.frame_strips, width // (4 * STRIP_OVERLAP_PX)))
+        cuts = [round(width * i / n) for i in range(n + 1)]
+        jobs = [(i, cuts[i], cuts[i + 1]) for i in range(n)]
+
+        def strip(job: tuple[int, int, int]) -> tuple[NDArray[Any], ...] | None:
+            index, lo, hi = job
+            x0, x1 = max(0, lo - STRIP_OVERLAP_PX), min(width, hi + STRIP_OVERLAP_PX)
+            part_mask = None if mask is None else np.ascontiguousarray(mask[:, x0:x1])
+            part = np.ascontiguousarray(light[:, x0:x1])
+            kps, desc = _features(c, c.max_features_frame).detectAndCompute(part, part_mask)
+            if desc is None or not kps:
+                return None
+            pts = np.array([k.pt for k in kps], np.float32) + np.array([x0, 0], np.float32)
+            own = (pts[:, 0] >= lo) & (pts[:, 0] < hi)
+            if not own.any():
+                return None
+            query = np.ascontiguousarray(
+                np.asarray(desc, np.float32 if c.features == "sift" else np.uint8)[own]
+            )
+            matcher, lock = self._matchers[index % len(self._matchers)]
+            with lock:
+                knn = matcher.knnMatch(query, k=c.knn)
+            q_idx, t_idx = self._ratio_test(knn)
+            sizes = np.array([k.size for k in kps], np.float32)[own]
+            angles = np.array([k.angle for k in kps], np.float32)[own]
+            return pts[own][q_idx], t_idx, sizes[q_idx], angles[q_idx]
+
+        parts = list(_pool().map(strip, jobs)) if n > 1 else [strip(jobs[0])]
+        found = [p for p in parts if p is not None]
+        if not found:
+            return None
+        t = np.concatenate([p[1] for p in found]).astype(np.intp)
+        if len(t) < c.min_votes:
+            return None
+        return _Frame(
+            small,
+            small_gray,
+            s,
+            np.concatenate([p[0] for p in found]).astype(np.float32) / s,
+            t,
+            self._owner[t],
+            np.concatenate([p[2] for p in found]).astype(np.float32) / s,
+            np.concatenate([p[3] for p in found]).astype(np.float32),
+            np.zeros(len(t), bool),
+        )
+
+    def _ratio_test(
+        self, knn: Sequence[Sequence[cv2.DMatch]]
+    ) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """Lowe's ratio test against the nearest descriptor on a *different* face.
+
+        One face is described at several sizes, so its near-duplicate descriptors must not veto
+        each other: with no other face among the neighbours, the match passes.
+        """
+        ratio = self.cfg.ratio
+        owner = self._owner
+        q_idx: list[int] = []
+        t_idx: list[int] = []
+        for cand in knn:
             if not cand:
                 continue
             best = cand[0]
-            owner = int(self._owner[best.trainIdx])
-            rival = next((m for m in cand[1:] if int(self._owner[m.trainIdx]) != owner), None)
-            if rival is None or best.distance < self.cfg.ratio * rival.distance:
-                by_face.setdefault(owner, []).append((best.queryIdx, best.trainIdx))
-        found: list[CardMatch] = []
-        for face_index, matches in sorted(by_face.items(), key=lambda kv: -len(kv[1])):
-            found.extend(self._verify(face_index, matches, frame_pts))
-        return _suppress_overlaps(found)
+            face = owner[best.trainIdx]
+            rival = next((m for m in cand[1:] if owner[m.trainIdx] != face), None)
+            if rival is None or best.distance < ratio * rival.distance:
+                q_idx.append(best.queryIdx)
+                t_idx.append(best.trainIdx)
+        return np.array(q_idx, np.intp), np.array(t_idx, np.intp)
 
-    def _verify(
-        self, face_index: int, matches: list[tuple[int, int]], frame_pts: NDArray[np.float32]
-    ) -> list[CardMatch]:
-        """RANSAC, instance by instance, until no consistent plane is left."""
+    def _bins(self, frame: _Frame) -> Iterable[NDArray[np.intp]]:
+        """Matches grouped by Hough bin (face, centre, scale, rotation), fullest bins first.
+
+        Each match votes for the two nearest bins in each of the four dimensions (16 bins), so
+        a card whose pose falls on a bin edge is not split in two.
+        """
         c = self.cfg
-        face = self.library.faces[face_index]
-        out: list[CardMatch] = []
-        remaining = matches
-        for _ in range(c.max_instances_per_id):
-            if len(remaining) < c.min_good_matches:
+        fsize, fangle = frame.sizes, frame.angles
+        t = frame.lib
+        owner = frame.owner
+        ratio = fsize / np.maximum(self._size[t], 1e-6)
+        dtheta = np.radians(fangle - self._angle[t])
+        dims = self._dims[owner]
+        off = dims / 2 - self._point[t]
+        cos, sin = np.cos(dtheta), np.sin(dtheta)
+        cx = frame.points[:, 0] + ratio * (cos * off[:, 0] - sin * off[:, 1])
+        cy = frame.points[:, 1] + ratio * (sin * off[:, 0] + cos * off[:, 1])
+        n_angle = max(1, round(360.0 / c.vote_angle_deg))
+        lbase = np.floor(np.log2(ratio) - 0.5).astype(np.int64)
+        abase = np.floor(np.degrees(dtheta) % 360.0 / c.vote_angle_deg - 0.5).astype(np.int64)
+        longest = dims.max(axis=1)
+        keys = []
+        for dl in (0, 1):
+            lb = lbase + dl
+            step = np.maximum(c.vote_position * longest * np.exp2(lb + 0.5), 4.0)
+            xb = np.floor(cx / step - 0.5).astype(np.int64)
+            yb = np.floor(cy / step - 0.5).astype(np.int64)
+            for dx in (0, 1):
+                for dy in (0, 1):
+                    for da in (0, 1):
+                        ab = (abase + da) % n_angle
+                        key = owner.astype(np.int64)
+                        for part, span in ((xb + dx, 1 << 16), (yb + dy, 1 << 16), (lb, 1 << 8)):
+                            key = key * span + (part + span // 2) % span
+                        keys.append(key * 64 + ab)
+        votes = np.stack(keys, axis=1).ravel()
+        _, inverse, counts = np.unique(votes, return_inverse=True, return_counts=True)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.concatenate([[0], np.cumsum(counts)])
+        for b in np.argsort(-counts, kind="stable"):
+            if counts[b] < c.min_votes:
                 break
-            src = self._point[[t for _, t in remaining]].reshape(-1, 1, 2)
-            dst = frame_pts[[q for q, _ in remaining]].reshape(-1, 1, 2)
-            h, inlier_mask = cv2.findHomography(
-                src, dst, cv2.RANSAC, c.ransac_reproj_px, maxIters=2000, confidence=0.995
+            yield np.unique(order[starts[b] : starts[b + 1]] // 16)
+
+    def _pose(self, frame: _Frame, members: NDArray[np.intp]) -> tuple[CardMatch | None, Candidate]:
+        """Fit, check and verify one candidate pose; the match (or None) and its record."""
+        c = self.cfg
+        fi = int(frame.owner[members[0]])
+        face = self.library.faces[fi]
+        center = tuple(float(v) for v in frame.points[members].mean(axis=0))
+        record = Candidate(face.id, (center[0], center[1]), len(members))
+        src = self._point[frame.lib[members]].reshape(-1, 1, 2)
+        dst = frame.points[members].reshape(-1, 1, 2)
+        sim, _ = cv2.estimateAffinePartial2D(
+            src, dst, method=cv2.RANSAC, ransacReprojThreshold=c.ransac_reproj_px,
+            maxIters=200, confidence=0.99,
+        )  # fmt: skip
+        if sim is None:
+            return None, record
+        h: FloatArray = np.vstack([sim, [0.0, 0.0, 1.0]]).astype(np.float64)
+        # Every unused match of this face that the pose explains (not only the bin's), then
+        # the pose refitted to them: an affine, and a homography when there are enough.
+        mine = np.nonzero((frame.owner == fi) & ~frame.used)[0]
+        lib_pts = self._point[frame.lib[mine]]
+        inl = mine[_reprojection(h, lib_pts, frame.points[mine]) < c.ransac_reproj_px]
+        if len(inl) >= 3:
+            src = self._point[frame.lib[inl]].reshape(-1, 1, 2)
+            aff, _ = cv2.estimateAffine2D(
+                src, frame.points[inl].reshape(-1, 1, 2), method=cv2.LMEDS
             )
-            if h is None or inlier_mask is None:
-                break
-            keep = inlier_mask.ravel().astype(bool)
-            n_in = int(keep.sum())
-            if n_in < c.min_inliers or (n_in < c.min_inlier_ratio * len(remaining) and not out):
-                break
-            outline = np.array(
-                [[0, 0], [face.width, 0], [face.width, face.height], [0, face.height]],
-                dtype=np.float64,
-            ).reshape(-1, 1, 2)
-            corners = np.asarray(cv2.perspectiveTransform(outline, h), np.float64).reshape(4, 2)
-            if _plausible_outline(corners, face, c):
-                out.append(
-                    CardMatch(
-                        face.id,
-                        tuple((float(x), float(y)) for x, y in corners),
-                        n_in,
-                        round(n_in / (n_in + 10.0), 3),
-                    )
+            if aff is not None:
+                h_aff = np.vstack([aff, [0.0, 0.0, 1.0]]).astype(np.float64)
+                inl_aff = mine[
+                    _reprojection(h_aff, lib_pts, frame.points[mine]) < c.ransac_reproj_px
+                ]
+                if len(inl_aff) >= len(inl):
+                    h, inl = h_aff, inl_aff
+        corners = _outline(face, h)
+        if len(inl) >= c.homography_min_inliers:
+            src = self._point[frame.lib[inl]].reshape(-1, 1, 2)
+            dst = frame.points[inl].reshape(-1, 1, 2)
+            hom, _ = cv2.findHomography(src, dst, cv2.RANSAC, c.ransac_reproj_px)
+            if hom is not None:
+                h_hom = np.asarray(hom, np.float64)
+                better = _outline(face, h_hom)
+                size = np.linalg.norm(corners[2] - corners[0])
+                inl_hom = mine[
+                    _reprojection(h_hom, lib_pts, frame.points[mine]) < c.ransac_reproj_px
+                ]
+                if (
+                    len(inl_hom) >= len(inl)
+                    and np.abs(better - corners).max() < 0.25 * size
+                    and _plausible_outline(better, face, c)
+                ):
+                    h, corners, inl = h_hom, better, inl_hom
+        record = replace(record, inliers=len(inl))
+        if len(inl) < c.min_inliers:
+            return None, replace(record, outcome="inliers")
+        record = replace(record, center=_mean_xy(corners))
+        if not _plausible_outline(corners, face, c):
+            return None, replace(record, outcome="outline")
+        score, cells = self._score(frame, fi, h)
+        if score >= c.refine_min_score:
+            refined = self._refine(frame, face, h)
+            if refined is not None:
+                better = _outline(face, refined)
+                near = np.abs(better - corners).max() < 0.2 * np.linalg.norm(
+                    corners[2] - corners[0]
                 )
-            remaining = [m for m, k in zip(remaining, keep, strict=True) if not k]
-        return out
+                if near and _plausible_outline(better, face, c):
+                    score2, cells2 = self._score(frame, fi, refined)
+                    if score2 >= score:
+                        h, corners, score, cells = refined, better, score2, cells2
+        occluded = float(np.mean(cells < 0.25))
+        record = replace(
+            record, center=_mean_xy(corners), score=round(score, 3), occluded=round(occluded, 2)
+        )
+        if score < c.min_face_score:
+            return None, replace(record, outcome="score")
+        other = max((self._score(frame, j, h, fi)[0] for j in self._same_shape(fi)), default=0.0)
+        record = replace(record, margin=round(score - other, 3))
+        if score - other < c.min_face_margin:
+            return None, replace(record, outcome="margin")
+        frame.used[inl] = True
+        match = CardMatch(
+            face.id, tuple((float(x), float(y)) for x, y in corners), len(inl), round(score, 3)
+        )
+        return match, replace(record, outcome="claimed")
+
+    def _same_shape(self, fi: int) -> list[int]:
+        shape = self._views[fi].shape
+        return [j for j, v in enumerate(self._views) if j != fi and v.shape == shape]
+
+    def _score(
+        self, frame: _Frame, fi: int, h: FloatArray, pose_of: int | None = None
+    ) -> tuple[float, NDArray[np.float32]]:
+        """Cell-by-cell colour correlation of the frame under pose ``h`` with face ``fi``.
+
+        ``h`` maps the pixels of face ``pose_of`` (default ``fi``) to the frame; another face
+        of the same shape is compared on the same rectified patch.
+        """
+        c = self.cfg
+        face = self.library.faces[fi if pose_of is None else pose_of]
+        view = self._views[fi]
+        vw = c.verify_width_px
+        vh = max(8, round(vw * face.height / face.width))
+        s = frame.scale
+        to_small = np.diag([s, s, 1.0]) @ h @ np.diag([face.width / vw, face.height / vh, 1.0])
+        patch = cv2.warpPerspective(
+            frame.small, to_small, (vw, vh), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR
+        )
+        cells = _cells(np.asarray(patch, np.float32), c.verify_cells)
+        ncc = np.asarray((cells * view).sum(axis=1).mean(axis=1), np.float32)
+        return float(np.clip(ncc, 0.0, 1.0).mean()), ncc
+
+    def _refine(self, frame: _Frame, face: Face, h: FloatArray) -> FloatArray | None:
+        """ECC alignment (homography) of the face picture with the shrunk frame, from ``h``."""
+        s = frame.scale
+        corners = _outline(face, h) * s
+        area = float(cv2.contourArea(corners.astype(np.float32)))
+        k = float(np.clip(np.sqrt(area / (face.width * face.height)), 0.05, 1.0))
+        tw, th = max(8, round(face.width * k)), max(8, round(face.height * k))
+        template = cv2.resize(_gray(face.image), (tw, th), interpolation=cv2.INTER_AREA)
+        pad = 0.15 * max(tw, th)
+        x0, y0 = np.floor(corners.min(axis=0) - pad).astype(int)
+        x1, y1 = np.ceil(corners.max(axis=0) + pad).astype(int)
+        fh, fw = frame.small_gray.shape[:2]
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(fw, x1), min(fh, y1)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return None
+        crop = frame.small_gray[y0:y1, x0:x1]
+        # template pixels -> face pixels -> frame -> shrunk frame -> crop
+        outer = np.array([[s, 0.0, -x0], [0.0, s, -y0], [0.0, 0.0, 1.0]])
+        inner = np.diag([face.width / tw, face.height / th, 1.0])
+        warp = (outer @ h @ inner).astype(np.float32)
+        warp /= warp[2, 2]
+        criteria = (
+            cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS,
+            self.cfg.refine_iterations,
+            1e-3,
+        )
+        everywhere = np.full(crop.shape, 255, np.uint8)
+        try:
+            _, found = cv2.findTransformECC(
+                template.astype(np.float32), crop.astype(np.float32), warp,
+                cv2.MOTION_HOMOGRAPHY, criteria, everywhere, 3,
+            )  # fmt: skip
+        except cv2.error:  # ECC did not converge (a hand over most of the card, say)
+            return None
+        out = np.linalg.inv(outer) @ np.asarray(found, np.float64) @ np.linalg.inv(inner)
+        return np.asarray(out / out[2, 2], np.float64)
+
+
+def _cells(image: NDArray[np.float32], grid: tuple[int, int]) -> NDArray[np.float32]:
+    """Split a (h, w, 3) image into ``grid`` (columns, rows) cells; each cell's channels are
+    made zero-mean and unit-norm, so a dot product is the per-channel correlation."""
+    cols, rows = grid
+    h, w = image.shape[:2]
+    ch, cw = h // rows, w // cols
+    x = image[: ch * rows, : cw * cols].reshape(rows, ch, cols, cw, 3)
+    x = x.transpose(0, 2, 1, 3, 4).reshape(rows * cols, ch * cw, 3)
+    x = x - x.mean(axis=1, keepdims=True)
+    return np.asarray(x / (np.sqrt((x * x).sum(axis=1, keepdims=True)) + 1e-3), np.float32)
+
+
+def _outline(face: Face, h: FloatArray) -> FloatArray:
+    """The face's corners under pose ``h`` (top-left, top-right, bottom-right, bottom-left)."""
+    w, ht = face.width, face.height
+    pts = np.array([[0, 0], [w, 0], [w, ht], [0, ht]], dtype=np.float64).reshape(-1, 1, 2)
+    return np.asarray(cv2.perspectiveTransform(pts, h), np.float64).reshape(4, 2)
+
+
+def _reprojection(h: FloatArray, src: NDArray[Any], dst: NDArray[Any]) -> FloatArray:
+    proj = cv2.perspectiveTransform(np.asarray(src, np.float64).reshape(-1, 1, 2), h)
+    return np.asarray(np.hypot(*(proj.reshape(-1, 2) - dst).T), np.float64)
+
+
+def _mean_xy(points: FloatArray) -> tuple[float, float]:
+    return float(points[:, 0].mean()), float(points[:, 1].mean())
 
 
 def _plausible_outline(corners: FloatArray, face: Face, cfg: MatchConfig) -> bool:
@@ -377,7 +798,7 @@ def _plausible_outline(corners: FloatArray, face: Face, cfg: MatchConfig) -> boo
 def _suppress_overlaps(found: list[CardMatch]) -> list[CardMatch]:
     """Two faces cannot lie on the same spot: keep the better of two heavily overlapping."""
     kept: list[CardMatch] = []
-    for m in sorted(found, key=lambda m: -m.inliers):
+    for m in sorted(found, key=lambda m: (-m.score, -m.inliers)):
         poly = np.asarray(m.corners, dtype=np.float32)
         clash = False
         for k in kept:
@@ -403,34 +824,86 @@ class SlotRead:
 
 
 class SlotClassifier:
-    """Reads the tile in each fixed board slot by whole-face correlation.
+    """Reads the tile in each fixed board slot by rectified colour correlation.
 
     Tiles in the Middle Ages rows sit in known slots of a calibrated board, so the slot can be
-    rectified to a fixed top-down view and compared with every enrolled face at its four
-    right-angle rotations (normalised cross-correlation, small shifts allowed). At 60-90 px per
+    rectified to a fixed top-down view and compared with every enrolled face. At 60-90 px per
     tile this is more reliable than local features, which find too few keypoints on so small a
-    face. The same "never claim the unknown" rule holds: the best face must score at least
-    ``min_score`` and beat the best *other* face by ``min_margin``.
+    face. Two stages:
+
+    1. **Rank** every face at its four right-angle rotations by grey correlation at half size
+       (``size_px / 2``, all shifts, one matrix product for all faces).
+    2. **Align and score** the ``top_k`` faces at full size: the tile lies up to a few degrees
+       off square, so each is tried at ``angles`` around its right angle and small shifts; the
+       aligned patch is then compared cell by cell (``cells`` x ``cells``), each cell's colour
+       channels correlated separately and clipped at 0, and the cells averaged. Per-cell
+       normalisation makes the score indifferent to a light gradient or glare across the tile,
+       and a hand or another piece over part of the tile only lowers the cells it covers,
+       instead of letting a smooth shading pattern pass for a face.
+
+    The "never claim the unknown" rule: the best face must score at least ``min_score`` and
+    beat the next face by ``min_margin``; otherwise the slot reads as empty/unknown (``None``).
     """
 
     def __init__(
         self,
         faces: dict[str, Image],
         size_px: int = 40,
-        margin_px: int = 4,
-        min_score: float = 0.68,
-        min_margin: float = 0.12,
+        margin_px: int = 5,
+        min_score: float = 0.6,
+        min_margin: float = 0.2,
+        angles: Sequence[float] = (-4.0, 0.0, 4.0),
+        top_k: int = 3,
+        cells: int = 3,
     ) -> None:
         self.size = size_px
         self.margin = margin_px
         self.min_score = min_score
         self.min_margin = min_margin
-        self._templates: list[tuple[str, int, NDArray[np.float32]]] = []
-        for face_id, image in faces.items():
-            small = cv2.resize(_gray(image), (size_px, size_px), interpolation=cv2.INTER_AREA)
-            small = cv2.GaussianBlur(small, (0, 0), 0.8)
+        self.top_k = top_k
+        self.cells = cells
+        self.ids = list(faces)
+        self._half = size_px // 2
+        self._half_inner = round(self._half * 0.8)
+        self._inner = round(size_px * 0.8) // cells * cells
+        # Fine templates: per (face, right angle), per small angle: grey, colour cells.
+        self._fine: list[list[list[tuple[NDArray[np.float32], NDArray[np.float32]]]]] = []
+        coarse: list[NDArray[np.float32]] = []
+        o = (size_px - self._inner) // 2
+        oc = (self._half - self._half_inner) // 2
+        for image in faces.values():
+            bgr: Image = np.asarray(
+                image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), np.uint8
+            )
+            big = cv2.resize(bgr, (2 * size_px, 2 * size_px), interpolation=cv2.INTER_AREA)
+            half = cv2.resize(_gray(bgr), (self._half, self._half), interpolation=cv2.INTER_AREA)
+            half = cv2.GaussianBlur(half, (0, 0), 0.6).astype(np.float32)
+            per_rot = []
             for r in range(4):
-                self._templates.append((face_id, 90 * r, np.rot90(small, -r).astype(np.float32)))
+                turned = np.ascontiguousarray(np.rot90(big, -r))
+                per_angle = []
+                for a in angles:
+                    m = np.asarray(
+                        cv2.getRotationMatrix2D((size_px - 0.5, size_px - 0.5), a, 0.5), np.float64
+                    )
+                    m[:, 2] -= (size_px - 0.5) * 0.5  # centre of the 2x picture -> centre
+                    small = cv2.warpAffine(
+                        turned, m, (size_px, size_px), flags=cv2.INTER_AREA,
+                        borderMode=cv2.BORDER_REPLICATE,
+                    )  # fmt: skip
+                    blurred = np.asarray(cv2.GaussianBlur(small, (0, 0), 0.8), np.float32)
+                    tpl = np.ascontiguousarray(blurred[o : o + self._inner, o : o + self._inner])
+                    grey = np.asarray(cv2.cvtColor(tpl, cv2.COLOR_BGR2GRAY), np.float32)
+                    per_angle.append((grey, _cells(tpl, (cells, cells))))
+                per_rot.append(per_angle)
+                rot = np.rot90(half, -r)[oc : oc + self._half_inner, oc : oc + self._half_inner]
+                coarse.append(_unit_rows(rot.reshape(1, -1))[0])
+            self._fine.append(per_rot)
+        self._coarse = (
+            np.ascontiguousarray(np.stack(coarse).T, np.float32)
+            if coarse
+            else np.zeros((self._half_inner**2, 0), np.float32)
+        )
 
     @classmethod
     def from_library_dir(cls, directory: str | Path, **kw: float) -> SlotClassifier:
@@ -446,19 +919,58 @@ class SlotClassifier:
 
     def read(self, view: Image, region: str = "") -> SlotRead:
         """Classify one rectified slot view (any size; it is resized to the working size)."""
-        full = self.size + 2 * self.margin
-        crop = cv2.resize(_gray(view), (full, full), interpolation=cv2.INTER_AREA)
-        crop = cv2.GaussianBlur(crop, (0, 0), 0.8).astype(np.float32)
-        best: dict[str, tuple[float, int]] = {}
-        for face_id, rot, tpl in self._templates:
-            score = float(cv2.matchTemplate(crop, tpl, cv2.TM_CCOEFF_NORMED).max())
-            if face_id not in best or score > best[face_id][0]:
-                best[face_id] = (score, rot)
-        if not best:
+        if not self.ids:
             return SlotRead(region, None, 0.0)
-        ranked = sorted(best.items(), key=lambda kv: -kv[1][0])
-        top_id, (top, rot) = ranked[0]
-        second = ranked[1][1][0] if len(ranked) > 1 else -1.0
-        if top < self.min_score or top - second < self.min_margin:
-            return SlotRead(region, None, round(max(top, 0.0), 3))
-        return SlotRead(region, top_id, round(top, 3), rot)
+        full = self.size + 2 * self.margin
+        bgr = view if view.ndim == 3 else cv2.cvtColor(view, cv2.COLOR_GRAY2BGR)
+        crop = cv2.resize(bgr, (full, full), interpolation=cv2.INTER_AREA)
+        crop = np.asarray(cv2.GaussianBlur(crop, (0, 0), 0.8), np.float32)
+        grey = np.asarray(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), np.float32)
+        # 1. Rank: every face x right angle, every shift, at half size.
+        half = cv2.resize(grey, (full // 2, full // 2), interpolation=cv2.INTER_AREA)
+        k = self._half_inner
+        windows = np.lib.stride_tricks.sliding_window_view(half, (k, k))
+        ny, nx = windows.shape[:2]
+        patches = _unit_rows(windows.reshape(ny * nx, k * k))
+        scores = np.asarray(cv2.gemm(patches, self._coarse, 1.0, None, 0.0))  # type: ignore[call-overload]
+        best_shift = scores.argmax(axis=0)
+        per_face = scores.max(axis=0).reshape(len(self.ids), 4)
+        order = np.argsort(-per_face.max(axis=1), kind="stable")[: self.top_k]
+        # 2. Align the best few at full size and score them cell by cell, in colour.
+        scored: list[tuple[float, int, int]] = []
+        f = self.size / self._half
+        o = (self.size - self._inner) // 2
+        oc = (self._half - self._half_inner) // 2
+        n = self._inner
+        reach = 3
+        for i in order:
+            r = int(per_face[i].argmax())
+            sy, sx = divmod(int(best_shift[4 * i + r]), nx)
+            x0 = round((sx - oc) * f) + o - reach
+            y0 = round((sy - oc) * f) + o - reach
+            x0, y0 = min(max(0, x0), full - n), min(max(0, y0), full - n)
+            x1, y1 = min(full, x0 + n + 2 * reach), min(full, y0 + n + 2 * reach)
+            window = grey[y0:y1, x0:x1]
+            top = (-2.0, 0, 0, 0)
+            for a, (tpl, _) in enumerate(self._fine[i][r]):
+                res = cv2.matchTemplate(window, tpl, cv2.TM_CCOEFF_NORMED)
+                _, val, _, (lx, ly) = cv2.minMaxLoc(res)
+                if val > top[0]:
+                    top = (val, a, lx, ly)
+            _, a, lx, ly = top
+            patch = np.asarray(crop[y0 + ly : y0 + ly + n, x0 + lx : x0 + lx + n], np.float32)
+            ncc = (_cells(patch, (self.cells, self.cells)) * self._fine[i][r][a][1]).sum(axis=1)
+            scored.append((float(np.clip(ncc.mean(axis=1), 0.0, 1.0).mean()), int(i), r))
+        scored.sort(key=lambda s: -s[0])
+        top_score, face, rot = scored[0]
+        second = scored[1][0] if len(scored) > 1 else 0.0
+        if top_score < self.min_score or top_score - second < self.min_margin:
+            return SlotRead(region, None, round(max(top_score, 0.0), 3))
+        return SlotRead(region, self.ids[face], round(top_score, 3), 90 * rot)
+
+
+def _unit_rows(rows: NDArray[Any]) -> NDArray[np.float32]:
+    """Rows made zero-mean and unit-norm (a dot product of two is their correlation)."""
+    x = np.asarray(rows, np.float32)
+    x = x - x.mean(axis=1, keepdims=True)
+    return np.asarray(x / (np.linalg.norm(x, axis=1, keepdims=True) + 1e-6), np.float32)

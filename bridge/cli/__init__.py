@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from bridge.cli.bench import bench
 from bridge.cli.demo import demo
 from bridge.cli.rules import rules
 from bridge.cli.serve import serve
@@ -26,3 +27,4 @@ main.add_command(serve)
 main.add_command(sessions)
 main.add_command(vision)
 main.add_command(stickers)
+main.add_command(bench)

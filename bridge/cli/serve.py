@@ -23,6 +23,14 @@ import click
 import segno
 from werkzeug.serving import WSGIRequestHandler
 
+from bridge.camera import (
+    CameraConfig,
+    CameraError,
+    CameraTable,
+    camera_seats,
+    choose_table,
+    open_camera_table,
+)
 from bridge.devices.stack import DeviceOptions, DeviceStack
 from bridge.devices.table import TableDevices
 from bridge.referee import Referee
@@ -125,6 +133,22 @@ def _stop_on_sigterm() -> None:
               type=click.IntRange(0, 65535), help="Where TTS sends its answers.")  # fmt: skip
 @click.option("--tts-poll", default=5.0, show_default=True, type=click.FloatRange(0.05),
               help="Seconds between table reads when herald.lua reports nothing.")  # fmt: skip
+@click.option("--table", "table_opt", default=None,
+              type=click.Choice(["camera-sim", "moves", "camera"]),
+              help="Table source: the simulated camera (default for a game it can draw), "
+                   "the move-level simulated table, or a real camera (--camera).")  # fmt: skip
+@click.option("--camera", "camera_spec", default=None, metavar="SOURCE",
+              help="Frame source of --table camera (implied): a device index (0), a video "
+                   "file, an image folder or a stream URL (rtsp://, http://).")  # fmt: skip
+@click.option("--profile", "profile_file", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False),
+              help="Board profile the camera reads with (default: the game's built-in "
+                   "one); a FILE not there yet is where the calibration page saves.")  # fmt: skip
+@click.option("--library", "library_dir", default=None, metavar="DIR",
+              type=click.Path(file_okay=False),
+              help="Enrolled tile and card faces (herald vision enroll), faces.json.")  # fmt: skip
+@click.option("--camera-fps", default=8.0, show_default=True, type=click.FloatRange(0.5, 60),
+              help="Frames per second the camera table reads.")  # fmt: skip
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -152,10 +176,19 @@ def serve(
     tts_port: int,
     tts_listen_port: int,
     tts_poll: float,
+    table_opt: str | None,
+    camera_spec: str | None,
+    profile_file: str | None,
+    library_dir: str | None,
+    camera_fps: float,
 ) -> None:
     """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
-    if tts and ctx.get_parameter_source("sim_mode") is click.core.ParameterSource.DEFAULT:
-        sim_mode = "off"  # the TTS table is the table: nobody simulated plays on it
+    table, named = choose_table(game_key, table_opt, camera_spec, tts)
+    sim_default = ctx.get_parameter_source("sim_mode") is click.core.ParameterSource.DEFAULT
+    if (tts or table == "camera") and sim_default:
+        sim_mode = "off"  # the TTS table or the real camera is the table: nobody simulated
+    if table == "moves" and (camera_spec or profile_file or library_dir):
+        raise click.UsageError(message("camera/bad-table"))
     if "*" in allow_origin:
         raise click.BadParameter(
             "'*' would let any web page act on the table", param_hint="--allow-origin"
@@ -170,22 +203,46 @@ def serve(
             param_hint="--players",
         )
     options = _options(game, option_pairs)
+    seats: tuple[str, ...] = SEAT_NAMES[:players]
+    fallback = ""
+    if table != "moves":
+        try:
+            seats = camera_seats(game_key, profile_file, players)
+        except CameraError as exc:
+            if named:
+                raise click.ClickException(exc.text()) from exc
+            table, fallback = "moves", exc.text()
     try:
         store = EventStore(db_path)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from exc
     try:
-        referee = Referee.open(store, game, table_id, SEAT_NAMES[:players], options, resume=resume)
+        referee = Referee.open(store, game, table_id, seats, options, resume=resume)
     except LookupError as exc:
         raise click.ClickException(message("serve/no-resume", detail=str(exc))) from exc
     except (InputError, RuleViolation) as exc:
         store.close()
         raise click.ClickException(message("serve/bad-options", game=game.info.name,
                                            detail=str(exc))) from exc  # fmt: skip
+    camera: CameraTable | None = None
+    if table != "moves":
+        mode: Any = "off" if table == "camera" else sim_mode
+        config = CameraConfig(mode=mode, delay=move_delay, seed=seed, fps=camera_fps)
+        try:
+            camera = open_camera_table(
+                referee, table, config, camera=camera_spec, profile_path=profile_file,
+                library_dir=library_dir,
+            )  # fmt: skip
+        except CameraError as exc:
+            if named:
+                store.close()
+                raise click.ClickException(exc.text()) from exc
+            table, fallback = "moves", exc.text()
     web = WebTable(
         referee,
         WebConfig(public_url=(public_url or _public_url(host, port)).rstrip("/"),
                   allowed_origins=allow_origin),
+        camera=camera,
     )  # fmt: skip
     has_dice = callable(getattr(game, "dice_pool", None))
     devices = DeviceStack(
@@ -199,7 +256,8 @@ def serve(
             ha_prefix=ha_prefix,
         )
     )
-    sim = SimTable(referee, SimConfig(mode=sim_mode, delay=move_delay, seed=seed),
+    sim_moves: Any = "off" if table == "camera-sim" else sim_mode  # the camera-sim plays itself
+    sim = SimTable(referee, SimConfig(mode=sim_moves, delay=move_delay, seed=seed),
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
@@ -218,6 +276,9 @@ def serve(
         echo(message("serve/seat-url", seat=seat, url=web.seat_url(seat)))
         if qr:
             echo(_qr(web.seat_url(seat)))
+    if fallback:
+        echo(message("serve/table-fallback", reason=fallback))
+    echo(_table_line(camera))
     if sim_mode != "off":
         echo(message("serve/sim", mode=sim_mode, delay=move_delay, seed=seed))
     tts_link = (
@@ -234,6 +295,8 @@ def serve(
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     _stop_on_sigterm()
     sim.start()
+    if camera is not None:
+        camera.start()
     try:
         web.socketio.run(web.app, host=host, port=port, allow_unsafe_werkzeug=True,
                          request_handler=NoDelayHandler)  # fmt: skip
@@ -241,11 +304,24 @@ def serve(
         pass
     finally:
         sim.stop()
+        if camera is not None:
+            camera.stop()
         if tts_link is not None:
             tts_link.stop()
         devices.stop()
         referee.snapshot()
         store.close()
+
+
+def _table_line(camera: CameraTable | None) -> str:
+    """The sentence saying where the referee's table observations come from."""
+    if camera is None:
+        return message("serve/table-moves")
+    name = camera.pipeline.profile.name
+    if camera.sim is not None:
+        width, height = camera.sim.size
+        return message("serve/table-camera-sim", width=width, height=height, profile=name)
+    return message("serve/table-camera", source=camera.name, profile=name)
 
 
 SERVE_DEFAULTS: dict[str, dict[str, tuple[Any, str]]] = {

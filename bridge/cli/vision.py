@@ -2,9 +2,9 @@
 
 ``herald vision detect FRAME --json`` prints the document described in docs/vision.md (markers,
 board homography, cards/tiles, dice); ``herald vision enroll IMAGES… --library DIR`` adds face
-pictures to a library with a progress bar. Bad input (an unreadable frame, an unknown
-dictionary, a broken profile or library) exits with code 2 and a sentence from the message
-catalog; nothing is written.
+pictures to a library with a progress bar; ``herald vision faces`` prints the stand-in face map.
+Bad input (an unreadable frame, an unknown dictionary, a broken profile or library) exits with
+code 2 and a sentence from the message catalog; nothing is written.
 """
 
 from __future__ import annotations
@@ -133,3 +133,19 @@ def enroll_cmd(images: tuple[str, ...], library: str, config_path: str | None) -
     except LibraryError as exc:
         _fail("vision/bad-library", detail=str(exc))
     out.print(message("vision/enrolled", count=len(ids), library=library, ids=", ".join(ids)))
+
+
+@vision.command(name="faces")
+@click.option("--game", default="middle-ages", show_default=True)
+def faces_cmd(game: str) -> None:
+    """Print the face map of the simulated table's stand-in tile art (face id → tile attributes).
+
+    It is generated from the engine's tile box, so ``vision/profiles/middle_ages.faces.json`` is
+    rebuilt with ``herald vision faces > vision/profiles/middle_ages.faces.json``. For real
+    tiles, write ``faces.json`` beside an enrolled library in the same format (docs/vision.md).
+    """
+    if game != "middle-ages":
+        _fail("vision/sticker-no-profile", game=game, choices="middle-ages")
+    from vision.sim import standin_face_map
+
+    click.echo(standin_face_map().to_text(), nl=False)

@@ -115,11 +115,18 @@ def herald_bin() -> str:
     return found
 
 
-def serve(db: Path, *args: str, timeout: float = 30.0) -> Served:
-    """Start ``herald serve`` on a free port and wait until it answers ``/healthz``."""
+def serve(db: Path, *args: str, timeout: float = 30.0, table: str | None = "moves") -> Served:
+    """Start ``herald serve`` on a free port and wait until it answers ``/healthz``.
+
+    The server tests exercise the referee, the store and the sockets, so they run the
+    move-level simulated table (its seats blue, green, pink): ``table`` is passed as
+    ``--table`` unless it is None (the server's own default) or ``args`` name one.
+    """
     port = free_port()
+    named = any(a == "--table" or a.startswith("--table=") for a in args)
+    table_args = () if named or table is None else ("--table", table)
     cmd = [herald_bin(), "serve", "--db", str(db), "--port", str(port),
-           "--no-qr", "--table-id", "t1", *args]  # fmt: skip
+           "--no-qr", "--table-id", "t1", *table_args, *args]  # fmt: skip
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env)  # fmt: skip

@@ -5,6 +5,7 @@
 const Herald = (() => {
   const SEAT_COLOURS = {
     blue: "#2f6fdb", green: "#2e9d4f", pink: "#e05a9c", yellow: "#c9a400", purple: "#8a4fd0",
+    red: "#c8372d", // the camera's seats are its sticker colours (red, blue, green, yellow)
   };
   let ui = {};
 
@@ -151,7 +152,7 @@ const Herald = (() => {
     });
     // seat_state and prompt follow the state they belong to on the same connection
     const current = (data) => (data.session === undefined || data.session === session) && data.state_id >= last;
-    for (const name of ["seat_state", "prompt", "error", "violation", "roll", "host", "welcome"]) {
+    for (const name of ["seat_state", "prompt", "error", "violation", "confirm", "roll", "host", "welcome"]) {
       socket.on(name, (data) => {
         if ((name === "seat_state" || name === "prompt") && !current(data)) return;
         if (handlers[name]) handlers[name](data);

@@ -110,6 +110,7 @@
     },
     refused: (err) => Herald.toast(err.message || t("ui/disconnected"), "bad"),
     violation: (v) => Herald.toast(v.message, "bad"),
+    confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
     roll: (r) => Herald.toast(`${r.device}: ${r.values.join(" ")}`, ""),
   });

@@ -141,6 +141,7 @@
       }));
     },
     violation: (v) => Herald.toast(v.message, "bad"),
+    confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
     roll: (r) => Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, ""),
   });

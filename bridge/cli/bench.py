@@ -1,0 +1,60 @@
+"""``herald bench …``: benchmarks shipped with the installed package.
+
+``herald bench vision [--json] [--scenes N] [--frames N]`` runs ``vision.bench.run``: a seeded
+simulated stream for the per-frame cost and seeded hard scenes for recall, precision and top-1
+(docs/vision.md, "Measured figures"). Progress goes to stderr with rich; ``--json`` prints one
+line on stdout, the contract keys first. Small ``--scenes``/``--frames`` make it quick (the
+figures are then rough).
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from engine.i18n import message
+from vision.bench import run
+
+err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+
+
+@click.group()
+def bench() -> None:
+    """Measure Herald on seeded synthetic input (figures, not pass/fail)."""
+
+
+@bench.command(name="vision")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON line.")
+@click.option("--scenes", default=30, show_default=True, type=click.IntRange(1, 1000),
+              help="Hard scenes for recall, precision and top-1 (seeds 9000+).")  # fmt: skip
+@click.option("--frames", default=150, show_default=True, type=click.IntRange(1, 10000),
+              help="Frames of the simulated stream for the per-frame cost.")  # fmt: skip
+def vision_cmd(as_json: bool, scenes: int, frames: int) -> None:
+    """Marker recall and ID precision, tile and card top-1, per-frame pipeline cost."""
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as bar:
+        tasks = {
+            "stream": bar.add_task(message("bench/stream"), total=frames),
+            "scenes": bar.add_task(message("bench/scenes"), total=scenes),
+        }
+
+        def progress(stage: str, done: int, total: int) -> None:
+            bar.update(tasks[stage], completed=done, total=total)
+
+        figures = run(scenes, frames, progress)
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    out.print(message("bench/done", frames=frames, scenes=scenes,
+                      resolution=figures["resolution"]))  # fmt: skip
+    for key, value in figures.items():
+        out.print(f"  {key:28} {value}")
