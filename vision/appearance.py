@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -50,20 +49,6 @@ Image = NDArray[np.uint8]
 FloatArray = NDArray[np.float64]
 INDEX_VERSION = 1
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
-STRIP_OVERLAP_PX = 64
-"""Overlap of the parallel feature strips, in pixels of the shrunk frame."""
-
-_POOL: ThreadPoolExecutor | None = None
-_POOL_LOCK = threading.Lock()
-
-
-def _pool() -> ThreadPoolExecutor:
-    """The threads that find features in frame strips (one per core the table machine has)."""
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is None:
-            _POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="herald-features")
-        return _POOL
 
 
 class LibraryError(ValueError):
@@ -379,12 +364,9 @@ class Matcher:
         self._size = np.concatenate([f.sizes for f in faces]) if faces else np.zeros(0)
         self._angle = np.concatenate([f.angles for f in faces]) if faces else np.zeros(0)
         self._dims = np.array([(f.width, f.height) for f in faces], np.float64).reshape(-1, 2)
-        # One index over every enrolled face, built once (not per frame). Each strip has its
-        # own copy, behind a lock: a matcher object is not safe to share between threads, and
-        # FLANN's trees are randomised, so strip i always uses copy i (same frame, same answer).
-        self._matchers = [
-            (self._new_matcher(), threading.Lock()) for _ in range(max(1, self.cfg.frame_strips))
-        ]
+        # One index over every enrolled face, built once (not per frame).
+        self._matcher = self._new_matcher()
+        self._lock = threading.Lock()
         # Verification views: every face at the verification size, cells normalised once.
         self._views = [self._view_of(f) for f in faces]
 
@@ -462,13 +444,7 @@ class Matcher:
     # -- steps --------------------------------------------------------------------------------
 
     def _match(self, image: Image, mask: Image | None) -> _Frame | None:
-        """Features of the shrunk frame, matched to the library with the ratio test.
-
-        The frame is cut into ``frame_strips`` overlapping vertical strips whose features are
-        found and matched in parallel threads (OpenCV releases the GIL; its own SIFT barely
-        uses a second core). A strip keeps the keypoints of its own part; the overlap gives the
-        keypoints near a cut the same neighbourhood they have in the whole frame.
-        """
+        """Features of the shrunk frame, matched to the library with the ratio test."""
         c = self.cfg
         s = c.frame_scale
         small = image
@@ -480,51 +456,26 @@ class Matcher:
                 size = (small.shape[1], small.shape[0])
                 mask = np.asarray(cv2.resize(mask, size, interpolation=cv2.INTER_NEAREST))
         small_gray = _gray(small)
-        light = _normalise_light(small_gray, c)
-        width = light.shape[1]
-        n = max(1, min(c.frame_strips, width // (4 * STRIP_OVERLAP_PX)))
-        cuts = [round(width * i / n) for i in range(n + 1)]
-        jobs = [(i, cuts[i], cuts[i + 1]) for i in range(n)]
-
-        def strip(job: tuple[int, int, int]) -> tuple[NDArray[Any], ...] | None:
-            index, lo, hi = job
-            x0, x1 = max(0, lo - STRIP_OVERLAP_PX), min(width, hi + STRIP_OVERLAP_PX)
-            part_mask = None if mask is None else np.ascontiguousarray(mask[:, x0:x1])
-            part = np.ascontiguousarray(light[:, x0:x1])
-            kps, desc = _features(c, c.max_features_frame).detectAndCompute(part, part_mask)
-            if desc is None or not kps:
-                return None
-            pts = np.array([k.pt for k in kps], np.float32) + np.array([x0, 0], np.float32)
-            own = (pts[:, 0] >= lo) & (pts[:, 0] < hi)
-            if not own.any():
-                return None
-            query = np.ascontiguousarray(
-                np.asarray(desc, np.float32 if c.features == "sift" else np.uint8)[own]
-            )
-            matcher, lock = self._matchers[index % len(self._matchers)]
-            with lock:
-                knn = matcher.knnMatch(query, k=c.knn)
-            q_idx, t_idx = self._ratio_test(knn)
-            sizes = np.array([k.size for k in kps], np.float32)[own]
-            angles = np.array([k.angle for k in kps], np.float32)[own]
-            return pts[own][q_idx], t_idx, sizes[q_idx], angles[q_idx]
-
-        parts = list(_pool().map(strip, jobs)) if n > 1 else [strip(jobs[0])]
-        found = [p for p in parts if p is not None]
-        if not found:
+        kps, desc = _features(c, c.max_features_frame).detectAndCompute(
+            _normalise_light(small_gray, c), mask
+        )
+        if desc is None or len(kps) < c.min_votes:
             return None
-        t = np.concatenate([p[1] for p in found]).astype(np.intp)
+        query: NDArray[Any] = np.asarray(desc, np.float32 if c.features == "sift" else np.uint8)
+        with self._lock:  # a matcher object is not safe to share between threads
+            knn = self._matcher.knnMatch(query, k=c.knn)
+        q, t = self._ratio_test(knn)
         if len(t) < c.min_votes:
             return None
         return _Frame(
             small,
             small_gray,
             s,
-            np.concatenate([p[0] for p in found]).astype(np.float32) / s,
+            np.array([kps[i].pt for i in q], np.float32).reshape(-1, 2) / s,
             t,
             self._owner[t],
-            np.concatenate([p[2] for p in found]).astype(np.float32) / s,
-            np.concatenate([p[3] for p in found]).astype(np.float32),
+            np.array([kps[i].size for i in q], np.float32) / s,
+            np.array([kps[i].angle for i in q], np.float32),
             np.zeros(len(t), bool),
         )
 

@@ -102,9 +102,6 @@ class MatchConfig:
     # Features are found on the frame shrunk by this factor (SIFT doubles its input first, so
     # half size keeps the detail of a 100 px card at a quarter of the full-size cost).
     frame_scale: float = 0.5
-    # The shrunk frame is cut into this many vertical strips (64 px overlap) whose features are
-    # found and matched in parallel threads: 2 for the 2-core table machine, 1 for one call.
-    frame_strips: int = 2
     # Lowe's ratio test against the nearest descriptor on a *different* face; ``knn`` nearest
     # descriptors are looked up (FLANN, ``flann_checks`` leaves), and a face whose second
     # neighbour is itself (one face described at several sizes) passes.

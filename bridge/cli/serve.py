@@ -142,8 +142,9 @@ def _stop_on_sigterm() -> None:
                    "file, an image folder or a stream URL (rtsp://, http://).")  # fmt: skip
 @click.option("--profile", "profile_file", default=None, metavar="FILE",
               type=click.Path(dir_okay=False),
-              help="Board profile the camera reads with (default: the game's built-in "
-                   "one); a FILE not there yet is where the calibration page saves.")  # fmt: skip
+              help="Board profile the camera reads with and the calibration page saves to "
+                   "(default: DB.board.json; while no such file exists, the game's built-in "
+                   "profile is read).")  # fmt: skip
 @click.option("--library", "library_dir", default=None, metavar="DIR",
               type=click.Path(file_okay=False),
               help="Enrolled tile and card faces (herald vision enroll), faces.json.")  # fmt: skip
@@ -203,6 +204,10 @@ def serve(
             param_hint="--players",
         )
     options = _options(game, option_pairs)
+    if profile_file is None and table != "moves":
+        # the venue's own board profile lives beside its event store: the calibration page
+        # saves there, and until it does the game's built-in profile is read
+        profile_file = f"{db_path}.board.json"
     seats: tuple[str, ...] = SEAT_NAMES[:players]
     fallback = ""
     if table != "moves":
