@@ -50,7 +50,7 @@ from bridge.labels import move_label
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from engine import codec
 from engine.game import TABLE, Interpretation
-from engine.i18n import message
+from engine.i18n import CodedError, message
 from vision.calibration import BoardProfile, ProfileError, builtin_profile, load_profile
 from vision.config import TrackerConfig
 from vision.faces import FaceMap, FaceMapError, face_map_for
@@ -76,16 +76,8 @@ VISION_GAMES: dict[str, str] = {"middle-ages": "middle_ages"}
 """Games with a built-in board profile, so a real camera needs no ``--profile``."""
 
 
-class CameraError(RuntimeError):
+class CameraError(CodedError, RuntimeError):
     """The camera table cannot be set up. ``code``/``params`` name the catalog sentence."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(f"{code} {params}")
-        self.code = code
-        self.params = params
-
-    def text(self, lang: str = "en") -> str:
-        return message(self.code, lang, **self.params)
 
 
 @dataclass(frozen=True)

@@ -374,7 +374,7 @@ class Matcher:
         matcher: cv2.DescriptorMatcher
         if self.cfg.features == "sift":
             matcher = cv2.FlannBasedMatcher(
-                {"algorithm": 1, "trees": 4}, {"checks": self.cfg.flann_checks}
+                {"algorithm": 1, "trees": self.cfg.flann_trees}, {"checks": self.cfg.flann_checks}
             )
             train = np.asarray(self._desc, np.float32)
         else:

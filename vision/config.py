@@ -96,17 +96,18 @@ class MatchConfig:
     sift_contrast: float = 0.02
     clahe_clip: float = 2.0
     max_features_library: int = 600
-    max_features_frame: int = 8000
+    max_features_frame: int = 4000
     library_long_side_px: int = 320
     library_scales: tuple[float, ...] = (1.0, 0.5, 0.25)
     # Features are found on the frame shrunk by this factor (SIFT doubles its input first, so
     # half size keeps the detail of a 100 px card at a quarter of the full-size cost).
     frame_scale: float = 0.5
     # Lowe's ratio test against the nearest descriptor on a *different* face; ``knn`` nearest
-    # descriptors are looked up (FLANN, ``flann_checks`` leaves), and a face whose second
+    # descriptors are looked up (FLANN kd-trees, ``flann_checks`` leaves), and a face whose second
     # neighbour is itself (one face described at several sizes) passes.
     ratio: float = 0.85
     knn: int = 2
+    flann_trees: int = 4
     flann_checks: int = 32
     # Hough votes (Lowe 2004): each match predicts the face's centre, scale and rotation; bins
     # are a quarter of the face wide, a factor 2 in scale and 30 degrees; a bin needs

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from engine.i18n import CodedError
 from vision.snapshot import Observation
 
 FACE_MAP_VERSION = 1
@@ -33,18 +34,8 @@ PROFILES = Path(__file__).parent / "profiles"
 _KEYS = {"version", "game", "note", "faces"}
 
 
-class FaceMapError(ValueError):
+class FaceMapError(CodedError, ValueError):
     """A face map file is missing or breaks the format. ``code``/``params``: the sentence."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(f"{code} {params}")
-        self.code = code
-        self.params = params
-
-    def text(self, lang: str = "en") -> str:
-        from engine.i18n import message
-
-        return message(self.code, lang, **self.params)
 
 
 @dataclass(frozen=True)

@@ -24,25 +24,16 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from engine.i18n import CodedError
+
 Image = NDArray[np.uint8]
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 URL_SCHEMES = ("rtsp://", "rtsps://", "http://", "https://", "udp://", "tcp://")
 
 
-class SourceError(RuntimeError):
+class SourceError(CodedError, RuntimeError):
     """A frame source cannot be opened or read. ``code``/``params`` name the catalog sentence."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(f"{code} {params}")
-        self.code = code
-        self.params = params
-
-    def text(self, lang: str = "en") -> str:
-        """The sentence a person reads, from the message catalog."""
-        from engine.i18n import message
-
-        return message(self.code, lang, **self.params)
 
 
 @dataclass(frozen=True)

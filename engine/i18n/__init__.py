@@ -53,3 +53,17 @@ def message(code: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
         return text.format(**params)
     except (KeyError, IndexError) as exc:
         raise CatalogError(f"message {code!r} needs parameter {exc}") from exc
+
+
+class CodedError(Exception):
+    """An error whose sentence is a catalog entry: ``code`` and ``params`` name it, so the
+    same failure reads in the player's language wherever it is shown."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(f"{code} {params}")
+        self.code = code
+        self.params = params
+
+    def text(self, lang: str = DEFAULT_LANG) -> str:
+        """The sentence a person reads, from the message catalog."""
+        return message(self.code, lang, **self.params)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -9,12 +10,19 @@ import numpy as np
 import pytest
 
 from tests.vision.conftest import CARDS, TILES
-from vision.appearance import Library, LibraryError, Matcher, SlotClassifier, enroll
+from vision.appearance import (
+    Candidate,
+    Library,
+    LibraryError,
+    Matcher,
+    SlotClassifier,
+    enroll,
+)
 from vision.art import stand_in_art
 from vision.calibration import builtin_profile, calibrate
 from vision.markers import MarkerDetector
 from vision.pipeline import Pipeline
-from vision.scenes import Scene
+from vision.scenes import Scene, random_camera, random_layout, render
 
 
 def _place(
@@ -140,3 +148,131 @@ def test_enroll_rejects_blank_and_unreadable_images(tmp_path: Path) -> None:
         enroll([tmp_path / "missing.png"], tmp_path / "lib")
     with pytest.raises(LibraryError):
         Library.load(tmp_path / "nowhere")
+
+
+def test_cards_on_the_painted_board_and_copies_found(matcher: Matcher) -> None:
+    """Cards lying on printed board art (the estate columns and a graveyard), one enrolled face
+    twice: every enrolled card is found at its place, the unknown card is never claimed.
+    Each card is a separate Hough candidate, so board features never dilute its matches."""
+    rng = np.random.default_rng(61)
+    keys = [CARDS[1], CARDS[5], CARDS[5], "stranger-on-board"]
+    layout = random_layout(rng, card_keys=keys, n_dice=0)
+    spots = [(110.0, 320.0), (245.0, 330.0), (380.0, 318.0), (480.0, 120.0)]
+    cards = [i for i, p in enumerate(layout.pieces) if p.kind == "card"]
+    for index, spot in zip(cards, spots, strict=True):
+        layout = layout.moved(index, spot)
+    scene = render(layout, random_camera(rng), rng, hands=0)
+    found = matcher.find(scene.image)
+    truth = scene.of_kind("card")
+    for t in truth:
+        hits = [m for m in found if np.hypot(*(np.array(m.center) - t.center_px)) < 25]
+        if t.key in CARDS:
+            assert [m.id for m in hits] == [t.key], (t.key, found)
+            assert np.abs(np.array(hits[0].corners) - t.corners_px).max() < 10
+        else:
+            assert hits == []
+    assert len(found) == 3
+
+
+def test_trace_says_why_a_pose_was_refused(library: Library) -> None:
+    """``find(trace=...)`` records every candidate pose and its outcome; with an impossible
+    verification threshold the card is fitted but refused for its picture score."""
+    rng = np.random.default_rng(3)
+    canvas = rng.integers(60, 120, (720, 1280, 3), dtype=np.uint8)
+    _place(canvas, stand_in_art(CARDS[3], 320, 448), (640, 360), -15, 0.5, 0.15)
+    trace: list[Candidate] = []
+    assert [m.id for m in Matcher(library).find(canvas, trace=trace)] == [CARDS[3]]
+    assert "claimed" in [c.outcome for c in trace if c.id == CARDS[3]]
+    strict = Library(library.faces, replace(library.cfg, min_face_score=0.99))
+    trace = []
+    assert Matcher(strict).find(canvas, trace=trace) == []
+    mine = [c for c in trace if c.id == CARDS[3]]
+    assert mine and mine[0].outcome == "score" and 0.6 < mine[0].score < 0.99
+    assert np.hypot(mine[0].center[0] - 640, mine[0].center[1] - 360) < 10
+
+
+def test_a_face_that_cannot_be_told_apart_is_not_claimed() -> None:
+    """Two enrolled faces that differ only in their title banner: the picture matches both
+    about equally (the margin rule), so neither is claimed rather than guessing."""
+    art = stand_in_art(CARDS[0], 320, 448)
+    twin = art.copy()
+    cv2.rectangle(twin, (14, 14), (100, 38), (30, 200, 30), -1)
+    lib = Library()
+    lib.add("original", art)
+    lib.add("twin", twin)
+    canvas = np.random.default_rng(5).integers(60, 120, (720, 1280, 3), dtype=np.uint8)
+    _place(canvas, art, (640, 360), 20, 0.5)
+    trace: list[Candidate] = []
+    found = Matcher(lib).find(canvas, trace=trace)
+    assert "twin" not in {m.id for m in found}
+    if not found:
+        assert any(c.outcome == "margin" for c in trace)
+
+
+def test_library_written_without_keypoint_shapes_is_described_again(tmp_path: Path) -> None:
+    """A library whose .npz files hold only points and descriptors (written before keypoint
+    sizes and angles were stored) still loads and matches."""
+    path = tmp_path / "gamma.png"
+    cv2.imwrite(str(path), stand_in_art("gamma", 200, 280))
+    enroll([path], tmp_path / "lib")
+    npz = tmp_path / "lib" / "gamma.npz"
+    with np.load(npz) as data:
+        points, descriptors = data["points"], data["descriptors"]
+    np.savez_compressed(npz, points=points, descriptors=descriptors)
+    lib = Library.load(tmp_path / "lib")
+    canvas = np.full((600, 800, 3), 90, np.uint8)
+    _place(canvas, stand_in_art("gamma", 200, 280), (400, 300), 60, 1.0)
+    assert [m.id for m in Matcher(lib).find(canvas)] == ["gamma"]
+
+
+def _slot_view(face: np.ndarray | None, angle: float, light: float, seed: int) -> np.ndarray:
+    """A rectified 96 px slot view as ``Pipeline.read_slots`` makes it: board paper, the
+    printed slot outline, the tile (or none) turned by ``angle``, dimmed, blurred, noisy."""
+    rng = np.random.default_rng(seed)
+    view = np.full((96, 96, 3), (178, 208, 222), np.uint8)
+    cv2.rectangle(view, (4, 4), (91, 91), (70, 90, 110), 2)
+    if face is not None:
+        tile = cv2.resize(face, (80, 80), interpolation=cv2.INTER_AREA)
+        m = cv2.getRotationMatrix2D((39.5, 39.5), angle, 1.0)
+        m[:, 2] += 8
+        mask = cv2.warpAffine(np.full((80, 80), 255, np.uint8), m, (96, 96))
+        warped = cv2.warpAffine(tile, m, (96, 96))
+        view[mask > 0] = warped[mask > 0]
+    ramp = np.linspace(light, light * 0.6, 96, dtype=np.float32)[None, :, None]
+    out = cv2.GaussianBlur(view.astype(np.float32) * ramp, (0, 0), 1.0)
+    out += rng.normal(0, 4, out.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def test_slot_reads_a_turned_dim_tile_and_its_right_angle(slots: SlotClassifier) -> None:
+    """A tile 5 degrees off square, a quarter turn round, under a light gradient: read, with
+    its rotation; every face of the set likewise at 0 degrees (scores >= 0.7)."""
+    face = stand_in_art(TILES[4], 320, 320)
+    read = slots.read(_slot_view(np.rot90(face, -1), 5.0, 0.55, 1), "row:1/slot:1")
+    assert read.id == TILES[4] and read.rotation_deg == 90
+    for k, key in enumerate(TILES):
+        read = slots.read(_slot_view(stand_in_art(key, 320, 320), -3.0, 0.8, k))
+        assert read.id == key and read.score >= 0.7, (key, read)
+
+
+def test_slot_never_claims_a_hand_or_an_empty_slot(slots: SlotClassifier) -> None:
+    """An empty slot, and a skin-coloured forearm with a smooth shading across an empty slot
+    (a shading pattern once passed for a face), and an unknown tile: all read as None."""
+    assert slots.read(_slot_view(None, 0.0, 0.9, 2)).id is None
+    arm = np.zeros((320, 320, 3), np.uint8)
+    shade = np.linspace(0.7, 1.0, 320, dtype=np.float32)[:, None, None]
+    arm[:] = (np.array([120, 150, 205], np.float32) * shade).astype(np.uint8)
+    for angle in (0.0, 30.0, 75.0):
+        assert slots.read(_slot_view(arm, angle, 0.9, 3)).id is None
+    for k in range(6):
+        read = slots.read(_slot_view(stand_in_art(f"tile-x{k}", 320, 320), 2.0, 0.8, k))
+        assert read.id is None, read
+
+
+def test_slot_with_a_finger_over_most_of_the_tile_is_not_misread(slots: SlotClassifier) -> None:
+    """A finger over 60 % of a tile: the covered cells correlate with nothing, so the read is
+    the right face or None, never another face."""
+    for k, key in enumerate(TILES[:6]):
+        view = _slot_view(stand_in_art(key, 320, 320), 0.0, 0.85, k)
+        cv2.rectangle(view, (8, 8), (88, 56), (110, 150, 210), -1)
+        assert slots.read(view).id in (None, key)

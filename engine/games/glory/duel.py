@@ -1205,26 +1205,33 @@ def recovery_choices(state: DuelState) -> dict[str, tuple[str, ...]]:
 # --- Knight against Knight -------------------------------------------------------------------
 
 
+def _compare(
+    first: Knight, second: Knight, steps: tuple[tuple[str, str, str], ...]
+) -> tuple[str, str] | None:
+    """The first of ``steps`` (attribute, what, why) that tells the two apart, higher winning;
+    None when all are equal. A value is asked for only when the comparison reaches it."""
+    for attr, what, why in steps:
+        values = []
+        for side in (first, second):
+            value = getattr(side, attr)
+            if value is None:
+                raise missing_data(what.format(side.name), why, "data/knights.json")
+            values.append(value)
+        if values[0] != values[1]:
+            return (first.name if values[0] > values[1] else second.name), attr
+    return None
+
+
 def knight_vs_knight(left: Knight, right: Knight) -> tuple[str, str]:
     """(winner's name, reason) of a duel of two Knights: no dice (§5.7, L975-981).
 
-    Higher Glory value wins; then higher Prestige; then the left-hand Knight. A value is asked
-    for only when the comparison reaches it.
+    Higher Glory value wins; then higher Prestige; then the left-hand Knight.
     """
     steps = (
         ("glory", "the Glory value of {}", "decide a Knight-against-Knight duel"),
         ("prestige", "the Prestige of {}", "break a Glory tie between two Knights"),
     )
-    for attr, what, why in steps:
-        values = []
-        for knight in (left, right):
-            value = getattr(knight, attr)
-            if value is None:
-                raise missing_data(what.format(knight.name), why, "data/knights.json")
-            values.append(value)
-        if values[0] != values[1]:
-            return (left.name if values[0] > values[1] else right.name), attr
-    return left.name, "left"
+    return _compare(left, right, steps) or (left.name, "left")
 
 
 def sir_vs_knight(sir: Knight, knight: Knight) -> tuple[str, str]:
@@ -1239,13 +1246,4 @@ def sir_vs_knight(sir: Knight, knight: Knight) -> tuple[str, str]:
         ("attack", "the Attack value of {}", "decide SIR's duel against a Knight"),
         ("prestige", "the Prestige of {}", "break an Attack tie between SIR and a Knight"),
     )
-    for attr, what, why in steps:
-        values = []
-        for side in (sir, knight):
-            value = getattr(side, attr)
-            if value is None:
-                raise missing_data(what.format(side.name), why, "data/knights.json")
-            values.append(value)
-        if values[0] != values[1]:
-            return (sir.name if values[0] > values[1] else knight.name), attr
-    return knight.name, "knight"
+    return _compare(sir, knight, steps) or (knight.name, "knight")
