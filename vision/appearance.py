@@ -447,6 +447,8 @@ class Matcher:
         """Features of the shrunk frame, matched to the library with the ratio test."""
         c = self.cfg
         s = c.frame_scale
+        if image.ndim == 2:  # a grey frame: the picture check compares three equal channels
+            image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), np.uint8)
         small = image
         if s != 1.0:
             small = np.asarray(

@@ -96,6 +96,8 @@ class MatchConfig:
     sift_contrast: float = 0.02
     clahe_clip: float = 2.0
     max_features_library: int = 600
+    # The strongest keypoints of a frame kept: each costs a descriptor and a FLANN look-up (a
+    # sharp 1080p frame has about 8,000, half of them wood grain and board print).
     max_features_frame: int = 4000
     library_long_side_px: int = 320
     library_scales: tuple[float, ...] = (1.0, 0.5, 0.25)
@@ -117,8 +119,8 @@ class MatchConfig:
     min_votes: int = 5
     max_pose_fits: int = 400
     # Pose: a similarity by RANSAC within the bin (pixels of the full frame), then every match
-    # of that face it explains; an affine fit from 6 inliers, a homography from
-    # ``homography_min_inliers``.
+    # of that face it explains; an affine refit, a homography from ``homography_min_inliers``;
+    # ``max_pose_fits`` bounds the work on a frame full of look-alike features.
     ransac_reproj_px: float = 6.0
     min_inliers: int = 5
     homography_min_inliers: int = 12
@@ -135,7 +137,7 @@ class MatchConfig:
     verify_cells: tuple[int, int] = (4, 5)
     refine_iterations: int = 20
     refine_min_score: float = 0.2
-    min_face_score: float = 0.5
+    min_face_score: float = 0.52
     min_face_margin: float = 0.15
 
 

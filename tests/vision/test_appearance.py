@@ -59,6 +59,9 @@ def test_card_found_rotated_tilted_and_half_covered(matcher: Matcher) -> None:
     assert [m.id for m in found] == [CARDS[2]]
     # Outline within 10 px of truth, even the covered corners (homography extrapolates).
     assert np.abs(np.array(found[0].corners) - corners).max() < 10
+    # A grey frame works too (the picture check then compares grey with grey-ish colour).
+    grey = cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY)
+    assert [m.id for m in matcher.find(grey)] == [CARDS[2]]
 
 
 def test_not_enrolled_pictures_are_never_claimed(matcher: Matcher) -> None:
@@ -92,8 +95,8 @@ def test_cards_in_hard_scenes(matcher: Matcher, hard_scenes: list[Scene]) -> Non
 def test_tiles_in_slots(
     detector: MarkerDetector, slots: SlotClassifier, hard_scenes: list[Scene]
 ) -> None:
-    """Enrolled tiles in calibrated slots: >= 97 % top-1 on 3 hard scenes, never a wrong id;
-    unknown tiles and empty slots read as None."""
+    """Enrolled tiles in calibrated slots: >= 99 % top-1 on 3 hard scenes (the benchmark's aim),
+    never a wrong id; unknown tiles and empty slots read as None."""
     profile = builtin_profile("middle_ages")
     pipe = Pipeline(profile=profile, slots=slots)
     right = total = 0
@@ -114,7 +117,7 @@ def test_tiles_in_slots(
             if read.id is not None and truth is not None:
                 assert read.id == truth.key
     assert total >= 20
-    assert right / total >= 0.97
+    assert right / total >= 0.99
 
 
 def test_enroll_writes_library_and_loads(tmp_path: Path) -> None:
