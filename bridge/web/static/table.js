@@ -37,7 +37,7 @@
     });
   }
 
-  function renderPlot(coinsByRound, seats) {
+  function renderPlot(coinsByRound, seats, totalRounds) {
     const rounds = Object.keys(coinsByRound).map(Number).sort((a, b) => a - b);
     const W = 320, H = 160, P = 24;
     const svgNS = "http://www.w3.org/2000/svg";
@@ -47,13 +47,14 @@
     if (!rounds.length) return svg;
     const values = rounds.flatMap((r) => Object.values(coinsByRound[r]));
     const max = Math.max(10, ...values), min = Math.min(0, ...values);
-    const x = (r) => P + ((r - 1) / 15) * (W - 2 * P);
+    const last = Math.max(2, totalRounds || 0, ...rounds);
+    const x = (r) => P + ((r - 1) / (last - 1)) * (W - 2 * P);
     const y = (v) => H - P - ((v - min) / (max - min)) * (H - 2 * P);
     const axis = document.createElementNS(svgNS, "path");
     axis.setAttribute("d", `M${P} ${P} V${H - P} H${W - P}`);
     axis.setAttribute("class", "axis");
     svg.append(axis);
-    for (const [label, vx, vy] of [[String(max), 2, P + 4], [String(min), 2, H - P], ["16", W - P - 8, H - 6], ["1", P, H - 6]]) {
+    for (const [label, vx, vy] of [[String(max), 2, P + 4], [String(min), 2, H - P], [String(last), W - P - 8, H - 6], ["1", P, H - 6]]) {
       const text = document.createElementNS(svgNS, "text");
       text.setAttribute("x", vx); text.setAttribute("y", vy); text.textContent = label;
       svg.append(text);
@@ -100,7 +101,7 @@
       fill("events", view.event_cards.map((c) => el("span", { class: `card-ev ${c.face_up ? "" : "down"}` }, `E${c.number} ${c.name}`)));
       fill("boards", renderBoards(data));
     }
-    fill("plot", renderPlot(data.coins_by_round, data.seats));
+    fill("plot", renderPlot(data.coins_by_round, data.seats, view.rounds_total));
     fill("scores", renderScores(view));
     fill("log", renderLog(data));
   }

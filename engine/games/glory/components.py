@@ -43,6 +43,15 @@ DIE_MAX: dict[DieType, int] = {"strength": 5, "horse": 4, "armour": 3}
 SPECIAL_INACTIVE: dict[DieType, int] = {"strength": 1, "horse": 0, "armour": 0}
 """An inactive Special Symbol is worth 0, or 1 on a Strength die [L761-762]."""
 
+ROUNDS = 3
+"""A game is three rounds, each ending in a Tournament [L18]."""
+PUBLIC_TITLES = 3
+"""Three Title cards face up [L131-132]."""
+COLUMN = 4
+"""Four face-up cards under each Quest deck [L251-252]."""
+PAWNS = 6
+"""Six pawns per player [L153]."""
+
 MAX_DICE = 3
 """At most 3 dice of each colour per pass [L741]; equipment Level IV adds no die [L1761]."""
 MAX_STRENGTH = 4

@@ -31,9 +31,12 @@ import jsonschema
 
 from engine import codec
 from engine.games.glory.components import (
+    COLUMN,
     DIE_TYPES,
     GAME_KEY,
+    PUBLIC_TITLES,
     REF,
+    ROUNDS,
     AllyKind,
     DiceTable,
     KnightData,
@@ -1027,9 +1030,6 @@ PERSONALITIES = ("wojownik", "maz-bozy")
 SOLO_BASIC = 9
 SOLO_PERSONALITY = 2
 """9 basic solo cards, and 2 of each personality (Wojownik, Mąż Boży) [L1193-1194]."""
-ROUNDS = 3
-PUBLIC_TITLES = 3
-COLUMN = 4
 LIST_LABEL: dict[str, str] = {
     "characters": "the Character cards",
     "titles": "the Title cards",

@@ -18,6 +18,7 @@ from engine.evolve import evolve
 from engine.game import TABLE
 from engine.games.glory import actions, duel, quests, refresh, setup_phase, solo, titles_phase
 from engine.games.glory import tournament as tour
+from engine.games.glory.components import COLUMN, PUBLIC_TITLES, ROUNDS
 from engine.games.glory.data import DECKS, JoustSection, PasSection
 from engine.games.glory.effects import box, multiset, remove, set_player
 from engine.games.glory.effects import carries_special_ally as _special
@@ -85,7 +86,7 @@ def to_act(state: GloryState) -> tuple[str, ...]:
         seat = quests.quest_actor(state)
         if seat is not None:
             return (seat,)
-        return (TABLE,) if state.round < 3 else ()
+        return (TABLE,) if state.round < ROUNDS else ()
     if ph == "titles":
         return titles_phase.actors(state)
     return ()
@@ -280,7 +281,7 @@ def advance(state: GloryState) -> GloryState:
                 continue
             if quests.quest_actor(state) is not None:
                 return state
-            if state.round < 3:
+            if state.round < ROUNDS:
                 return state
             state = tour.clear(state)
             state = evolve(quests.reset_plays(state), phase="final-quest")
@@ -431,7 +432,7 @@ def _draw_n(pool: list[Any], n: int, rng: random.Random) -> list[Any]:
 
 def _sample_setup(state: GloryState, rng: random.Random) -> SetupDeal:
     b = box(state)
-    titles = _draw_n(list(state.title_deck), setup_phase.PUBLIC_TITLES, rng)
+    titles = _draw_n(list(state.title_deck), PUBLIC_TITLES, rng)
     first = bool(state.options.get("first_game"))
     chars = {lv: [c.id for c in b.data.characters if c.level == lv for _ in range(c.count)]
              for lv in (1, 2, 3)}  # fmt: skip
@@ -448,7 +449,7 @@ def _sample_setup(state: GloryState, rng: random.Random) -> SetupDeal:
         human = [p.seat for p in state.players if not p.sir]
         order = human + [s for s in order if s not in human]
     track, stacks = _sample_track(state, dict(state.ally_stacks), rng, setup=True)
-    columns = {d: tuple(_draw_n(list(state.quest_decks.get(d, ())), setup_phase.COLUMN, rng))
+    columns = {d: tuple(_draw_n(list(state.quest_decks.get(d, ())), COLUMN, rng))
                for d in DECKS}  # fmt: skip
     events = []
     for r in (1, 2, 3):
@@ -504,7 +505,7 @@ def _sample_hands(state: GloryState, rng: random.Random) -> DealHands:
 
 def _sample_refill(state: GloryState, rng: random.Random) -> Refill:
     track, stacks = _sample_track(state, dict(state.ally_stacks), rng, setup=False)
-    columns = {d: tuple(_draw_n(list(state.quest_decks.get(d, ())), setup_phase.COLUMN, rng))
+    columns = {d: tuple(_draw_n(list(state.quest_decks.get(d, ())), COLUMN, rng))
                for d in DECKS}  # fmt: skip
     event_ally = None
     if state.round < len(state.events):

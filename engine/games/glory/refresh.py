@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.evolve import evolve
 from engine.games.glory import solo
-from engine.games.glory.components import missing_data
+from engine.games.glory.components import COLUMN, PAWNS, missing_data
 from engine.games.glory.data import DECKS
 from engine.games.glory.effects import (
     apply_reward,
@@ -25,7 +25,7 @@ from engine.games.glory.effects import (
 )
 from engine.games.glory.game_state import GloryState, LedgerLine, Refill
 from engine.games.glory.refs import GREF, Refused, refuse_if, v
-from engine.games.glory.setup_phase import COLUMN, PAWNS, open_spaces
+from engine.games.glory.setup_phase import open_spaces
 from engine.violations import Violation
 
 NORMAL_STACKS = ("I", "II", "III")

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.evolve import evolve
 from engine.games.glory import solo, tournament
+from engine.games.glory.components import COLUMN, PUBLIC_TITLES
 from engine.games.glory.data import DECKS, GameData
 from engine.games.glory.effects import (
     Box,
@@ -38,13 +39,6 @@ from engine.games.glory.game_state import (
 )
 from engine.games.glory.refs import Refused, refuse_if, v
 from engine.violations import Violation
-
-PUBLIC_TITLES = 3
-"""Three Title cards face up [L131-132]."""
-COLUMN = 4
-"""Four face-up cards under each Quest deck [L251-252]."""
-PAWNS = 6
-"""Six pawns per player [L153]."""
 
 
 def initial(players: tuple[Player, ...], options: dict[str, Any], data: GameData) -> GloryState:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from engine.evolve import evolve
 from engine.games.glory import actions
 from engine.games.glory import tournament as tour
-from engine.games.glory.components import Level, missing_data
+from engine.games.glory.components import ROUNDS, Level, missing_data
 from engine.games.glory.data import Deck, SoloCard
 from engine.games.glory.duel import sir_vs_knight
 from engine.games.glory.effects import (
@@ -69,7 +69,6 @@ QUEST_PLANS_CARDS = 4
 """Quest Plans: SIR removes all 4 face-up cards of the card's type [L1229-1232]."""
 IGNORED_ALLY_COST = 2
 """Ally: SIR ignores the ally on the space costing 2 Coins [L1216]."""
-ROUNDS = 3
 
 
 def solo_players(players: tuple[str, ...]) -> tuple[Player, ...]:

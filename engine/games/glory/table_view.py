@@ -13,7 +13,7 @@ from typing import Any
 from engine import codec
 from engine.game import TABLE, Line, Prompt, ScoreRow
 from engine.games.glory import duel, flow
-from engine.games.glory.components import GAME_KEY, score_track
+from engine.games.glory.components import GAME_KEY, ROUNDS, score_track
 from engine.games.glory.dice_input import wanted_json
 from engine.games.glory.effects import box, prestige_total
 from engine.games.glory.game_state import GloryState, LedgerLine, Player
@@ -149,6 +149,7 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
         },
         "phase": state.phase,
         "round": state.round,
+        "rounds_total": ROUNDS,
         "order": list(state.order),
         "to_act": list(flow.to_act(state)),
         "players": [_player_view(state, p, p.seat == seat) for p in state.players],

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import codec
 from engine.game import TABLE, Line, Prompt
-from engine.games.middle_ages.components import ESTATES, GAME_KEY
+from engine.games.middle_ages.components import ESTATES, GAME_KEY, ROUNDS
 from engine.games.middle_ages.income import income_line
 from engine.games.middle_ages.play import actor, destination_row, legal_moves, lords_row
 from engine.games.middle_ages.scoring import score
@@ -97,6 +97,7 @@ def view(state: State, seat: str | None, lang: str = DEFAULT_LANG) -> dict[str, 
     data: dict[str, Any] = codec.encode(state)
     data.pop("box", None)
     data["game"] = GAME_KEY
+    data["rounds_total"] = ROUNDS
     data["to_act"] = actor(state)
     data["event_cards"] = [
         {
