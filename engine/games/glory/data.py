@@ -259,7 +259,7 @@ class JoustSection:
     """A Joust round section of a Tournament card: knight types per bottom-row slot.
 
     ``starting`` maps a slot (0-based, left to right) to the Knight type placed at setup;
-    ``after`` lists the types that fill the empty slots after Registration, left to right.
+    ``after`` lists the types that fill the empty slots after Registration (in any order, GL-53).
     """
 
     slots: int
