@@ -154,3 +154,25 @@ def serve(db: Path, *args: str, timeout: float = 30.0, table: str | None = "move
             time.sleep(0.1)
     served.stop(signal.SIGKILL)
     raise RuntimeError(f"herald serve did not answer: {output}")
+
+
+def ordered_client() -> Any:
+    """A python-socketio client whose handlers run in the order the messages arrived.
+
+    Engine.IO's client hands every message to a new thread, so handlers may run out of arrival
+    order on a loaded machine; a test that checks the server's order must see the wire's order,
+    so this client handles messages in its read loop (its handlers must be quick).
+    """
+    import socketio
+
+    client = socketio.Client(reconnection=False)
+    eio = client.eio
+    trigger = eio._trigger_event
+
+    def in_arrival_order(event: str, *args: Any, **kwargs: Any) -> Any:
+        if event == "message":
+            kwargs["run_async"] = False
+        return trigger(event, *args, **kwargs)
+
+    eio._trigger_event = in_arrival_order
+    return client

@@ -7,8 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import socketio
-from srv_support import serve
+from srv_support import ordered_client, serve
 
 WAIT = 60.0
 
@@ -20,7 +19,7 @@ def test_the_simulated_camera_is_the_default_table_and_its_moves_reach_the_displ
                    "--virtual-devices", "off", table=None)  # fmt: skip
     states: list[dict[str, Any]] = []
     reached = threading.Event()
-    client = socketio.Client(reconnection=False)
+    client = ordered_client()  # the order states arrive in is what this test checks
 
     @client.on("state")
     def on_state(data: dict[str, Any]) -> None:

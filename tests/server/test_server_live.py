@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import socketio
 import websocket
-from srv_support import SEATS, Served, serve
+from srv_support import SEATS, Served, ordered_client, serve
 
 WAIT = 30.0  # an upper bound for a loaded machine, never a timing assertion
 
@@ -24,7 +24,7 @@ class Watcher:
     ) -> None:
         self.events: list[tuple[str, Any]] = []
         self._cond = threading.Condition()
-        self.client = socketio.Client(reconnection=False)
+        self.client = ordered_client()
         for name in ("state", "seat_state", "prompt", "error", "violation", "host", "roll"):
             self.client.on(name, self._recorder(name))
         auth = {"token": token} if token else None
