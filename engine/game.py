@@ -79,6 +79,11 @@ class Line:
     ref: str
     params: dict[str, Any] = field(default_factory=dict)
 
+    def to_json(self, text: str) -> dict[str, Any]:
+        """The line as pages and ``--json`` output carry it, with its sentence ``text``."""
+        return {"source": self.source, "amount": self.amount, "code": self.code,
+                "ref": self.ref, "params": self.params, "text": text}  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Prompt:

@@ -44,14 +44,7 @@ def _line_text(game: Game[Any, Any], line: Line) -> str:
 
 
 def _line_json(game: Game[Any, Any], line: Line) -> dict[str, Any]:
-    return {
-        "source": line.source,
-        "amount": line.amount,
-        "code": line.code,
-        "ref": line.ref,
-        "params": line.params,
-        "text": game.describe(line),
-    }
+    return line.to_json(game.describe(line))
 
 
 GAME_COMMANDS: dict[str, str] = {"duel": "glory"}

@@ -32,8 +32,7 @@ def line_text(line: Line, lang: str = DEFAULT_LANG) -> str:
 
 
 def line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-    return {"source": line.source, "amount": line.amount, "code": line.code, "ref": line.ref,
-            "params": line.params, "text": line_text(line, lang)}  # fmt: skip
+    return line.to_json(line_text(line, lang))
 
 
 def _attack_line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:

@@ -73,14 +73,7 @@ def note_text(note: Note, lang: str = DEFAULT_LANG) -> str:
 
 
 def _line_json(line: Line, lang: str) -> dict[str, Any]:
-    return {
-        "source": line.source,
-        "amount": line.amount,
-        "code": line.code,
-        "ref": line.ref,
-        "params": line.params,
-        "text": line_text(line, lang),
-    }
+    return line.to_json(line_text(line, lang))
 
 
 def reason_text(record: PassRecord, lang: str = DEFAULT_LANG) -> str:

@@ -45,14 +45,7 @@ def estate_name(estate: str, lang: str = DEFAULT_LANG) -> str:
 
 
 def line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-    return {
-        "source": line.source,
-        "amount": line.amount,
-        "code": line.code,
-        "ref": line.ref,
-        "params": line.params,
-        "text": line_text(line, lang),
-    }
+    return line.to_json(line_text(line, lang))
 
 
 def prompts(state: State) -> list[Prompt]:
