@@ -1,27 +1,110 @@
-"""Games by key. Each game package exposes ``GAME``; the registry imports it on first use."""
+"""Games by key, found through the ``herald.games`` entry point group.
+
+A game installs like a plugin: its distribution declares
+``[project.entry-points."herald.games"] my-game = "my_pkg:GAME"``, and everything else about it
+(catalogs, data, UI module, camera and Tabletop Simulator profiles, sticker sheet, golden
+playthrough) lives in that package's folder, found through :func:`package_files`. Tests register
+a game at run time with :func:`register`. The registry itself names no game.
+"""
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from importlib import metadata, resources
+from importlib.abc import Traversable
 from typing import Any
 
 from engine.game import Game
 
-_MODULES: dict[str, str] = {
-    "middle-ages": "engine.games.middle_ages",
-    "glory": "engine.games.glory",
-}
+GROUP = "herald.games"
+"""The entry point group a game registers under (``key = "module:ATTRIBUTE"``)."""
+
+
+@dataclass(frozen=True)
+class Registered:
+    """Where a game comes from: its key, the ``module:attribute`` that holds it, its package."""
+
+    key: str
+    target: str
+
+    @property
+    def module(self) -> str:
+        return self.target.partition(":")[0]
+
+
+_RUNTIME: dict[str, tuple[Registered, Game[Any, Any]]] = {}
+_LOADED: dict[str, Game[Any, Any]] = {}
+
+
+def _installed() -> dict[str, Registered]:
+    found: dict[str, Registered] = {}
+    for ep in metadata.entry_points(group=GROUP):
+        found.setdefault(ep.name, Registered(ep.name, ep.value))
+    return found
+
+
+def _all() -> dict[str, Registered]:
+    found = _installed()
+    found.update({key: reg for key, (reg, _) in _RUNTIME.items()})
+    return found
 
 
 def game_keys() -> tuple[str, ...]:
-    return tuple(_MODULES)
+    """Every registered game key, sorted."""
+    return tuple(sorted(_all()))
+
+
+def register(game: Game[Any, Any], module: str | None = None) -> None:
+    """Register ``game`` at run time (tests, a game not installed as a distribution).
+
+    ``module`` is the package that holds the game's files (catalogs, UI, data); by default the
+    module the game's class is defined in.
+    """
+    key = game.info.key
+    owner = module or type(game).__module__
+    _RUNTIME[key] = (Registered(key, f"{owner}:GAME"), game)
+    _LOADED.pop(key, None)
+    _changed()
+
+
+def unregister(key: str) -> None:
+    """Forget a game registered with :func:`register` (tests clean up after themselves)."""
+    _RUNTIME.pop(key, None)
+    _LOADED.pop(key, None)
+    _changed()
+
+
+def _changed() -> None:
+    # catalogs are merged over every registered game: a new game brings its own sentences
+    from engine import i18n
+
+    i18n.reset()
 
 
 def get_game(key: str) -> Game[Any, Any]:
     """The game registered as ``key``; ``KeyError`` names the known keys."""
-    try:
-        module = _MODULES[key]
-    except KeyError:
-        raise KeyError(f"unknown game {key!r}; known games: {', '.join(_MODULES)}") from None
-    game: Game[Any, Any] = importlib.import_module(module).GAME
+    if key in _RUNTIME:
+        return _RUNTIME[key][1]
+    found = _LOADED.get(key)
+    if found is not None:
+        return found
+    reg = _all().get(key)
+    if reg is None:
+        raise KeyError(f"unknown game {key!r}; known games: {', '.join(game_keys()) or '-'}")
+    module, _, attr = reg.target.partition(":")
+    game: Game[Any, Any] = getattr(importlib.import_module(module), attr or "GAME")
+    if game.info.key != key:
+        raise KeyError(f"entry point {key!r} names a game whose key is {game.info.key!r}")
+    _LOADED[key] = game
     return game
+
+
+def package_files(key: str) -> Traversable:
+    """The folder of the game's package: its data, catalogs, UI module and profiles."""
+    reg = _all().get(key)
+    if reg is None:
+        raise KeyError(f"unknown game {key!r}; known games: {', '.join(game_keys()) or '-'}")
+    module = importlib.import_module(reg.module)
+    package = module.__name__ if hasattr(module, "__path__") else module.__package__
+    return resources.files(package or module.__name__)

@@ -1,9 +1,15 @@
 """The one message catalog: every sentence a player or operator reads, keyed by a stable code.
 
-Catalogs live in ``engine/i18n/<lang>/*.json`` (one file per area, merged into one namespace so
-two areas can never own the same code). English is complete; another language may be partial
-and falls back to English code by code, so a Polish translation can grow without code changes.
-Placeholders use ``str.format`` syntax: ``"{seat} must pay {amount} coins"``.
+The core's catalogs live in ``engine/i18n/<lang>/*.json``, each game's in its own package,
+``<package>/i18n/<lang>/*.json`` (one file per area, all merged into one namespace so two areas
+can never own the same code). English is complete; another language may be partial and falls
+back to English code by code. Placeholders use ``str.format`` syntax:
+``"{seat} must pay {amount} coins"``.
+
+Plural forms are real ones, per language (CLDR rules through Babel): a value may be an object
+naming the count parameter and one text per plural category the language has, e.g. Polish
+``{"$n": "amount", "one": "{amount} moneta", "few": "{amount} monety", "many": "{amount} monet",
+"other": "{amount} monety"}``. A missing category falls back to ``other``.
 """
 
 from __future__ import annotations
@@ -11,7 +17,10 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from importlib.abc import Traversable
 from typing import Any
+
+from babel import Locale
 
 DEFAULT_LANG = "en"
 
@@ -20,35 +29,83 @@ class CatalogError(Exception):
     """A message code is missing or two catalog files define the same code."""
 
 
+LANGUAGES = ("en", "pl")
+"""The languages Herald ships: every catalog code has text in each of them (a conformance test)."""
+
+PLURAL_PARAM = "$n"
+"""In a plural entry, the key naming the parameter whose number picks the plural category."""
+
+Entry = str | dict[str, str]
+
+
+def _roots() -> list[Traversable]:
+    from engine import registry
+
+    roots = [resources.files(__package__)]
+    for key in registry.game_keys():
+        roots.append(registry.package_files(key).joinpath("i18n"))
+    return roots
+
+
 @cache
-def catalog(lang: str = DEFAULT_LANG) -> dict[str, str]:
-    """All messages of ``lang`` (without fallback), merged from that language's files."""
-    root = resources.files(__package__).joinpath(lang)
-    merged: dict[str, str] = {}
-    if not root.is_dir():
-        return merged
-    for entry in sorted(root.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".json"):
+def catalog(lang: str = DEFAULT_LANG) -> dict[str, Entry]:
+    """All messages of ``lang`` (without fallback), merged from the core's and every game's files."""
+    merged: dict[str, Entry] = {}
+    for root in _roots():
+        folder = root.joinpath(lang)
+        if not folder.is_dir():
             continue
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        for code, text in data.items():
-            if code in merged:
-                raise CatalogError(f"message code {code!r} defined twice ({entry.name})")
-            merged[code] = str(text)
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if not entry.name.endswith(".json"):
+                continue
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            for code, text in data.items():
+                if code in merged:
+                    raise CatalogError(f"message code {code!r} defined twice ({entry.name})")
+                merged[code] = _entry(code, text)
     return merged
+
+
+def _entry(code: str, text: Any) -> Entry:
+    if isinstance(text, dict):
+        if not isinstance(text.get(PLURAL_PARAM), str) or "other" not in text:
+            raise CatalogError(f"plural message {code!r} needs {PLURAL_PARAM!r} and 'other'")
+        return {str(k): str(v) for k, v in text.items()}
+    return str(text)
+
+
+def reset() -> None:
+    """Forget the merged catalogs (a game was registered or removed at run time)."""
+    catalog.cache_clear()
 
 
 def has_message(code: str) -> bool:
     return code in catalog(DEFAULT_LANG)
 
 
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_category(lang: str, n: float) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` ("one", "few", "many", "other")."""
+    return str(_locale(lang).plural_form(abs(n)))
+
+
 def message(code: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """The sentence for ``code`` in ``lang`` (English when that language lacks it)."""
     text = catalog(lang).get(code) if lang != DEFAULT_LANG else None
     if text is None:
+        lang = DEFAULT_LANG
         text = catalog(DEFAULT_LANG).get(code)
     if text is None:
         raise CatalogError(f"no message for code {code!r}")
+    if isinstance(text, dict):
+        count = params.get(text[PLURAL_PARAM])
+        if not isinstance(count, int | float):
+            raise CatalogError(f"message {code!r} needs a number in {text[PLURAL_PARAM]!r}")
+        text = text.get(plural_category(lang, count), text["other"])
     try:
         return text.format(**params)
     except (KeyError, IndexError) as exc:
