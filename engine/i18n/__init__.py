@@ -49,7 +49,7 @@ def _roots() -> list[Traversable]:
 
 @cache
 def catalog(lang: str = DEFAULT_LANG) -> dict[str, Entry]:
-    """All messages of ``lang`` (without fallback), merged from the core's and every game's files."""
+    """All messages of ``lang`` (no fallback), merged from the core's and every game's files."""
     merged: dict[str, Entry] = {}
     for root in _roots():
         folder = root.joinpath(lang)
