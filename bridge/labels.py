@@ -74,7 +74,7 @@ def prompt_json(game: Game[Any, Any], prompt: Prompt, lang: str = DEFAULT_LANG) 
     }
 
 
-def ui_messages(lang: str = DEFAULT_LANG) -> dict[str, str]:
+def ui_messages(lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """Every ``ui/`` label of the pages (headings, buttons) as raw catalog templates.
 
     The pages fill ``{name}`` placeholders themselves; a missing translation falls back to
