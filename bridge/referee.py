@@ -3,8 +3,8 @@
 After boardgame.io's master (``src/master/master.ts``): the referee owns one table session, takes
 input from injected transports, checks it with the engine (it never decides a rule itself),
 appends accepted events to the store and only then acknowledges and publishes. Redaction is the
-engine's: each seat's view comes from ``game.view(state, seat)``, the table display's from
-``game.view(state, None)``.
+engine's: each seat's view comes from ``engine.present.view(game, state, seat)``, the table
+display's from ``present.view(game, state, None)``.
 
 Inputs come in two kinds:
 
@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol
 
 from bridge.labels import move_label, prompt_json
 from bridge.store import EventStore, SessionRow, Tokens
-from engine import codec, log
+from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
 from engine.i18n import DEFAULT_LANG, message
@@ -535,7 +535,7 @@ class Referee:
             ]
             for seat in self.seats
         }
-        public = {**base, "view": game.view(state, None)}
+        public = {**base, "view": present.view(game, state, None, self.lang)}
         table = {
             **public,
             "snapshot": True,
@@ -560,7 +560,7 @@ class Referee:
         seats: dict[str, dict[str, Any]] = {}
         seat_prompts: dict[str, dict[str, Any]] = {}
         for seat in self.seats:
-            view = game.view(state, seat)
+            view = present.view(game, state, seat, self.lang)
             seats[seat] = {**base, "seat": seat, "view": view, "income": income[seat]}
             mine = [prompt_json(game, p, self.lang) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {

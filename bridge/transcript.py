@@ -10,7 +10,7 @@ import json
 import random
 from typing import Any
 
-from engine import codec, get_game, log, selfplay
+from engine import codec, get_game, log, present, selfplay
 
 
 def transcript(game_key: str, players: tuple[str, ...], seed: int) -> str:
@@ -22,8 +22,8 @@ def transcript(game_key: str, players: tuple[str, ...], seed: int) -> str:
         kind = move.pop("kind")
         seat = move.pop("seat", game.actor(event.move))
         out.append(f"{session.state_id:4d} {seat} {kind} {json.dumps(move, sort_keys=True)}")
-        for entry in game.view(session.state, None)["last_move"]:
-            out.append(f"       {entry['seat']}: {entry['amount']:+d} {entry['text']}")
+        for seat, line in present.last_lines(game, session.state):
+            out.append(f"       {seat}: {line.amount:+d} {game.describe(line)}")
 
     result = selfplay.play(game, players, random.Random(seed), on_event=record)
     out.append("# final")

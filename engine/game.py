@@ -172,8 +172,12 @@ class Game(Protocol[S, M]):
         """Every fault of a whole (observed) position at once."""
         ...
 
-    def view(self, state: S, seat: str | None) -> dict[str, Any]:
-        """JSON view for ``seat`` (None: the public table display), hidden data redacted."""
+    def view(self, state: S, seat: str | None, lang: str = "en") -> dict[str, Any]:
+        """The game data ``seat`` sees (None: the public table display), hidden data redacted.
+
+        Game data only: ``engine.present.view`` adds whose move, prompts, scores and itemised
+        lines the same way for every game (its ``CORE_KEYS`` are not the game's to use).
+        """
         ...
 
     def prompts(self, state: S) -> list[Prompt]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import jsonschema
 
-from engine import codec
+from engine import codec, flow
 from engine.game import Game
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -23,6 +23,9 @@ def check(game: Game[Any, Any], state: Any, move: Any) -> list[Violation]:
     """Every rule ``move`` breaks in ``state`` (empty when legal)."""
     if game.is_over(state):
         return [Violation("game/over", GENERIC_REF)]
+    if flow.has_flow(game):
+        refused = flow.gate(game, state, move)
+        return refused or game.check(state, move)
     actor = game.actor(move)
     waiting = game.to_act(state)
     if actor not in waiting:
@@ -41,7 +44,18 @@ def apply(game: Game[Any, Any], state: Any, move: Any) -> Any:
     violations = check(game, state, move)
     if violations:
         raise RuleViolation(violations)
+    if flow.has_flow(game) and flow.is_sealed_move(game, state, move):
+        return flow.commit(game, state, move)
     return game.apply_unchecked(state, move)
+
+
+def to_act(game: Game[Any, Any], state: Any) -> tuple[str, ...]:
+    """Who the game waits for (the flow's actors for a game on the declarative flow)."""
+    if game.is_over(state):
+        return ()
+    if flow.has_flow(game):
+        return flow.actors(game, state)
+    return game.to_act(state)
 
 
 _SCHEMAS: dict[str, dict[str, Any]] = {}

@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from engine import codec, get_game, log, selfplay
+from engine import codec, get_game, log, present, selfplay
 from engine.game import TABLE, Game
 
 console = Console(highlight=False)
@@ -67,8 +67,8 @@ def demo(game_key: str, players: int, seed: int, delay: float) -> None:
         else:
             console.print(f"[bold]{who}[/] {move['kind']} {move}")
         view = game.view(state, None)
-        for entry in view["last_move"]:
-            console.print(f"    {entry['seat']:>7} {entry['amount']:+4d}  {entry['text']}")
+        for seat, line in present.last_lines(game, state):
+            console.print(f"    {seat:>7} {line.amount:+4d}  {game.describe(line)}")
         if getattr(state, "round", 0) != last_round and view.get("phase") == "turn":
             last_round = state.round
             console.print(_rows_table(view))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import get_game, selfplay
+from engine import get_game, present, selfplay
 from engine.i18n import CatalogError, catalog, message
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -36,8 +36,8 @@ def test_every_line_and_prompt_renders_in_random_games() -> None:
 
         def render(session, event):  # type: ignore[no-untyped-def]
             nonlocal rendered
-            view = GAME.view(session.state, None)
-            rendered += len(view["last_move"]) + len(view["prompts"])
+            view = present.view(GAME, session.state, None)
+            rendered += len(view["last_lines"]) + len(view["prompts"])
             for row in view["scores"]:
                 rendered += len(row["lines"])
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import codec, get_game, log, rules, selfplay
+from engine import codec, get_game, log, present, rules, selfplay
 from engine.games.glory import duel
 from engine.games.glory.game_state import DuelStep, GloryState
 from engine.games.glory.state import Duellist
@@ -138,13 +138,13 @@ def test_no_view_shows_another_seats_hand_or_personal_goals(seed, k):
     picks = [states[i] for i in sorted(rng.sample(range(len(states)), 12))]
     seats = GAME.seats(result.session.state)
     for state in picks:
-        public = GAME.view(state, None)
+        public = present.view(GAME, state, None)
         for p in public["players"]:
             assert not set(SECRET) & set(p)
             assert p["hand_count"] == len(state.player(p["seat"]).hand)
         assert all(x["moves"] == [] for x in public["prompts"])
         for seat in seats:
-            mine = GAME.view(state, seat)
+            mine = present.view(GAME, state, seat)
             for p in mine["players"]:
                 own = p["seat"] == seat
                 assert bool(set(SECRET) & set(p)) == own

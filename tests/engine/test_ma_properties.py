@@ -13,7 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import get_game, log, selfplay
+from engine import get_game, log, present, selfplay
 from engine.games.middle_ages.components import ESTATES
 
 GAME = get_game("middle-ages")
@@ -72,8 +72,12 @@ def test_views_show_every_seat_the_same_public_table(seed: int, players: int) ->
     for _ in range(rng.randrange(5, 60)):
         move = GAME.sample_chance(session.state, rng) or rng.choice(GAME.legal_moves(session.state))
         session = log.accept(session, log.Event("move", move))
-    public = GAME.view(session.state, None)
+    public = present.view(GAME, session.state, None)
     for seat in seats:
-        mine = GAME.view(session.state, seat)
-        assert {k: v for k, v in mine.items() if k not in ("you", "your_prompts")} == public
+        mine = present.view(GAME, session.state, seat)
+        core_seat_keys = ("you", "your_prompts", "prompts")
+        assert {k: v for k, v in mine.items() if k not in core_seat_keys} == {
+            k: v for k, v in public.items() if k != "prompts"
+        }
+        assert all(p["moves"] == [] for p in public["prompts"])
         assert all(p["seat"] == seat for p in mine["your_prompts"])

@@ -135,7 +135,7 @@ def test_rc04_setup_lays_exactly_four_rows_top_down():
         assert state.phase == "setup-rows"
     state = play(state, Reveal(4, rows[3]))
     assert state.phase == "setup-events" and state.rows_laid == 4
-    assert codes(state, Reveal(1, rows[0])) == ["phase/unexpected-move"]
+    assert codes(state, Reveal(1, rows[0])) == ["flow/not-now"]
 
 
 # --- RC-05 four event cards [L109-111] --------------------------------------------------------
@@ -1019,8 +1019,8 @@ def test_rc40_nobody_acts_out_of_turn():
     assert G.to_act(state) == ("green",)
     assert codes(state, MoveLord("pink", 3)) == ["turn/not-your-turn"]
     assert codes(state, PlaceScout("pink", 3, 1)) == ["turn/not-your-turn"]
-    assert codes(state, MoveLord("green", 3)) == ["phase/unexpected-move"]
-    assert codes(state, PlaceCoin("green", "Mill")) == ["phase/unexpected-move"]
+    assert codes(state, MoveLord("green", 3)) == ["flow/not-now"]
+    assert codes(state, PlaceCoin("green", "Mill")) == ["flow/not-now"]
     state = play(state, PlaceScout("green", 3, 1))
     assert G.to_act(state) == ("pink",)
     assert codes(state, MoveLord("blue", 3)) == ["turn/not-your-turn"]

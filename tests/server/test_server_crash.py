@@ -14,7 +14,7 @@ from srv_support import serve
 
 from bridge.referee import Referee
 from bridge.store import EventStore
-from engine import codec, get_game, log
+from engine import codec, get_game, log, present
 
 WAIT = 30.0
 
@@ -57,7 +57,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(tmp_path: Path, 
     for state_id, view in seen.items():  # what clients saw equals the replayed prefix
         if state_id:
             prefix = log.replay(game, row.header, events[:state_id])
-            assert game.view(prefix.state, None) == view
+            assert present.view(game, prefix.state, None) == view
     store.close()
 
     # restart with --resume: the same session, the exact state a fresh replay gives
@@ -82,7 +82,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(tmp_path: Path, 
         assert done.wait(WAIT)
         viewer.disconnect()
         assert got[0]["state_id"] == fresh.state_id
-        assert got[0]["view"] == game.view(fresh.state, None)
+        assert got[0]["view"] == present.view(game, fresh.state, None)
     finally:
         again.stop()
     store = EventStore(db)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine import flow as core_flow
 from engine.game import (
     TABLE,
     GameInfo,
@@ -22,7 +23,7 @@ from engine.game import (
     ScoreRow,
     SimSetup,
 )
-from engine.games.glory import flow, table_view
+from engine.games.glory import flow, table_view, turn_flow
 from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
 from engine.games.glory.data import load_data, missing_for
 from engine.games.glory.game_state import CHANCE_TYPES, MOVE_TYPES, GloryState, Move, Player
@@ -151,6 +152,8 @@ class Glory:
     info = INFO
     state_type = GloryState
     move_types = MOVE_TYPES
+    flow = turn_flow.FLOW
+    flow_kinds = turn_flow.FLOW_KINDS
 
     def __init__(self) -> None:
         self._last: tuple[GloryState, Move, GloryState] | None = None
@@ -198,7 +201,13 @@ class Glory:
         return table_view.line_text(line, lang)
 
     def to_act(self, state: GloryState) -> tuple[str, ...]:
-        return flow.to_act(state)
+        return core_flow.actors(self, state)
+
+    def position(self, state: GloryState) -> core_flow.Position:
+        return turn_flow.position(state)
+
+    def flow_kind(self, move: Move) -> str:
+        return turn_flow.flow_kind(move)
 
     def actor(self, move: Move) -> str:
         return flow.actor(move)
@@ -235,8 +244,8 @@ class Glory:
     def check_position(self, state: GloryState) -> list[Violation]:
         return check_position(state)
 
-    def view(self, state: GloryState, seat: str | None) -> dict[str, Any]:
-        return table_view.view(state, seat)
+    def view(self, state: GloryState, seat: str | None, lang: str = "en") -> dict[str, Any]:
+        return table_view.view(state, seat, lang)
 
     def prompts(self, state: GloryState) -> list[Prompt]:
         return table_view.prompts(state)

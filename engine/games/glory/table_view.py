@@ -150,7 +150,6 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
         "round": state.round,
         "rounds_total": ROUNDS,
         "order": list(state.order),
-        "to_act": list(flow.to_act(state)),
         "players": [_player_view(state, p, p.seat == seat) for p in state.players],
         "board": {
             "placements": [codec.encode(x) for x in state.placements],
@@ -175,17 +174,11 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
             {"seat": x.seat, "round": x.round, **line_json(ledger_line(x), lang)}
             for x in state.ledger[-12:]
         ],
-        "scores": [{"seat": r.seat, "total": r.total, "rank": r.rank} for r in score(state)],
         "titles_scored": {k: list(v) for k, v in state.titles_scored.items()},
     }
-    ps = prompts(state, with_moves=seat is not None)
-    data["prompts"] = [prompt_json(p, lang, p.seat == seat) for p in ps]
-    if seat is not None:
-        data["you"] = seat
-        data["your_prompts"] = [x for x in data["prompts"] if x["seat"] == seat]
-        if state.pending is not None and state.pending.kind == "keep-titles" \
-                and state.pending.seat == seat:  # fmt: skip
-            data["pending"] = codec.encode(state.pending)
+    mine = state.pending is not None and state.pending.kind == "keep-titles"
+    if seat is not None and mine and state.pending is not None and state.pending.seat == seat:
+        data["pending"] = codec.encode(state.pending)
     return data
 
 
@@ -221,16 +214,6 @@ def _seat_code(state: GloryState) -> str:
     return {"characters": "prompt/choose-character", "keep": "prompt/keep-cards",
             "action": "prompt/place-pawn", "registration": "prompt/register",
             "titles": "prompt/title-duel"}.get(state.phase, "prompt/act")  # fmt: skip
-
-
-def prompt_json(prompt: Prompt, lang: str = DEFAULT_LANG, own: bool = False) -> dict[str, Any]:
-    return {
-        "seat": prompt.seat,
-        "code": prompt.code,
-        "params": prompt.params,
-        "text": message(f"{GAME_KEY}:{prompt.code}", lang, seat=prompt.seat, **prompt.params),
-        "moves": [codec.encode(m) for m in prompt.moves] if own else [],
-    }
 
 
 def score(state: GloryState) -> tuple[ScoreRow, ...]:

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from engine import codec
+from engine import flow as core_flow
 from engine.game import TABLE, GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow
 from engine.games.middle_ages import (
     checks,
@@ -34,6 +35,8 @@ from engine.games.middle_ages.components import (
     parse_box,
     ref,
 )
+from engine.games.middle_ages.flow import FLOW
+from engine.games.middle_ages.flow import position as flow_position
 from engine.games.middle_ages.interpret import interpret_table
 from engine.games.middle_ages.state import (
     CHANCE_TYPES,
@@ -100,6 +103,7 @@ class MiddleAges:
     info = INFO
     state_type = State
     move_types = MOVE_TYPES
+    flow = FLOW
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> State:
         players = tuple(players)
@@ -135,8 +139,10 @@ class MiddleAges:
         return views.line_text(line, lang)
 
     def to_act(self, state: State) -> tuple[str, ...]:
-        seat = play.actor(state)
-        return () if seat is None else (seat,)
+        return core_flow.actors(self, state)
+
+    def position(self, state: State) -> core_flow.Position:
+        return flow_position(state)
 
     def actor(self, move: Move) -> str:
         return move.seat
@@ -156,11 +162,15 @@ class MiddleAges:
     def check_position(self, state: State) -> list[Violation]:
         return position.check_position(state)
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        return views.view(state, seat)
+    def view(self, state: State, seat: str | None, lang: str = "en") -> dict[str, Any]:
+        return views.view(state, seat, lang)
 
     def prompts(self, state: State) -> list[Prompt]:
         return views.prompts(state)
+
+    def last_lines(self, state: State) -> tuple[tuple[str, Line], ...]:
+        """The itemised coins of the most recent move, seat by seat."""
+        return tuple((e.seat, e.line) for e in state.last_move)
 
     def income(self, state: State, seat: str) -> tuple[Line, ...]:
         return state.player(seat).last_turn

@@ -56,34 +56,9 @@ def _v(code: str, reference: str, **params: object) -> Violation:
     return Violation(code, reference, dict(params), GAME_KEY)
 
 
-_PHASE_OF: dict[str, tuple[str, ...]] = {
-    "reveal": ("setup-rows", "refill"),
-    "events": ("setup-events",),
-    "order": ("setup-order",),
-    "place": ("placement",),
-    "lord": ("turn",),
-    "return": ("choice",),
-    "scout": ("choice",),
-    "coin": ("choice",),
-    "story": ("choice",),
-}
-_PENDING_OF = {
-    "return": ("village", "reconstruction"),
-    "scout": ("walls",),
-    "coin": ("church",),
-    "story": ("palace",),
-}
-
-
 def check(state: State, move: Move) -> list[Violation]:
-    """Every rule ``move`` breaks (the generic game-over and turn gates already passed)."""
-    kind = type(move).kind
-    if state.phase not in _PHASE_OF[kind] or (
-        kind in _PENDING_OF
-        and (state.pending is None or state.pending.kind not in _PENDING_OF[kind])
-    ):
-        expected = state.pending.kind if state.pending else state.phase
-        return [_v("phase/unexpected-move", REF_LORD, move=kind, expected=expected)]
+    """Every rule ``move`` breaks. The core's flow gate (``engine.flow``, declared in
+    ``flow.FLOW``) already refused a move the current step does not take or a seat not to act."""
     if isinstance(move, Reveal):
         return _check_reveal(state, move)
     if isinstance(move, LayEvents):

@@ -14,7 +14,6 @@ from engine.game import TABLE, Line, Prompt
 from engine.games.middle_ages.components import ESTATES, GAME_KEY, ROUNDS
 from engine.games.middle_ages.income import income_line
 from engine.games.middle_ages.play import actor, destination_row, legal_moves, lords_row
-from engine.games.middle_ages.scoring import score
 from engine.games.middle_ages.state import State
 from engine.i18n import DEFAULT_LANG, message
 
@@ -75,23 +74,13 @@ def prompts(state: State) -> list[Prompt]:
     return [Prompt(seat, f"prompt/{state.pending.kind}", {}, moves)]
 
 
-def prompt_json(prompt: Prompt, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-    return {
-        "seat": prompt.seat,
-        "code": prompt.code,
-        "params": prompt.params,
-        "text": message(f"{GAME_KEY}:{prompt.code}", lang, seat=prompt.seat, **prompt.params),
-        "moves": [codec.encode(m) for m in prompt.moves],
-    }
-
-
 def view(state: State, seat: str | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-    """The table display's view (``seat`` None) or a seat's view; nothing here is private."""
+    """The game data of the table display's view (``seat`` None) or a seat's; nothing here is
+    private. The core (``engine.present``) adds whose move, prompts, scores and itemised lines."""
     data: dict[str, Any] = codec.encode(state)
     data.pop("box", None)
     data["game"] = GAME_KEY
     data["rounds_total"] = ROUNDS
-    data["to_act"] = actor(state)
     data["event_cards"] = [
         {
             "number": n,
@@ -100,21 +89,7 @@ def view(state: State, seat: str | None, lang: str = DEFAULT_LANG) -> dict[str, 
         }
         for i, n in enumerate(state.events)
     ]
-    data["last_move"] = [{"seat": e.seat, **line_json(e.line, lang)} for e in state.last_move]
-    data["scores"] = [
-        {
-            "seat": r.seat,
-            "total": r.total,
-            "rank": r.rank,
-            "lines": [line_json(line, lang) for line in r.lines],
-        }
-        for r in score(state)
-    ]
-    data["prompts"] = [prompt_json(p, lang) for p in prompts(state)]
     data["estate_income"] = {
         p.seat: {e: income_line(p, e).amount for e in ESTATES} for p in state.players
     }
-    if seat is not None:
-        data["you"] = seat
-        data["your_prompts"] = [p for p in data["prompts"] if p["seat"] == seat]
     return data

@@ -1,0 +1,147 @@
+"""What a seat or the table display is shown: the game's own data plus what the core adds.
+
+A game's ``view(state, seat, lang)`` returns its game data only (board, hands, tracks), redacted
+for ``seat``. The core adds the same things for every game, so they look and behave alike:
+whose move it is, the prompts (with labelled moves for the seat's own prompts only), the scores
+with their itemised lines, and the itemised lines of the most recent move. Sealed moves
+(``engine.flow``) are stripped from every view and shown only to the seat that sealed them.
+boardgame.io's ``filter-player-view`` is the model: the first payload is filtered like any other.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine import codec, flow, rules
+from engine.game import Game, Line, Prompt
+from engine.i18n import DEFAULT_LANG, has_message, message
+
+CORE_KEYS = ("game", "to_act", "prompts", "scores", "last_lines", "you", "your_prompts", "sealed")
+"""Keys the core owns in a presented view; a game's own view must not use them."""
+
+
+def line_json(game: Game[Any, Any], line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+    """One itemised line with its sentence in ``lang``."""
+    return line.to_json(game.describe(line, lang))
+
+
+def last_lines(game: Game[Any, Any], state: Any) -> tuple[tuple[str, Line], ...]:
+    """The itemised (seat, line) pairs the most recent move produced: the optional game verb
+    ``last_lines(state)``; a game without it itemises nothing per move."""
+    verb = getattr(game, "last_lines", None)
+    found: tuple[tuple[str, Line], ...] = tuple(verb(state)) if callable(verb) else ()
+    return found
+
+
+def _param(game_key: str, key: str, value: Any, lang: str) -> Any:
+    """A move field as a sentence fragment: a value the game's catalog names
+    (``<game>:<field>/<value>``) in words, lists joined."""
+    if isinstance(value, str):
+        code = f"{game_key}:{key}/{value}"
+        return message(code, lang) if has_message(code) else value
+    if isinstance(value, list):
+        return ", ".join(str(_param(game_key, key, v, lang)) for v in value)
+    return value
+
+
+def move_label(
+    game: Game[Any, Any], move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True
+) -> str:
+    """A short sentence for a move given as JSON.
+
+    A game that labels its own moves (the optional verb ``label``) is asked first; ``public``
+    labels go to every display (the log), so they must not name hidden information, while a
+    seat's own prompt buttons (``public=False``) may. Otherwise the game's catalog entry
+    ``<game>:label/<kind>`` is filled from the move's own fields; a kind with no entry gets the
+    generic ``label/move``.
+    """
+    if public and str(move.get("kind")) in flow.sealed_kinds(game):
+        seat = move.get("seat", move.get("by", ""))
+        return message("flow/sealed-commit", lang, seat=seat)
+    verb = getattr(game, "label", None)
+    own: str | None = verb(move, lang, public) if callable(verb) else None
+    if own is not None:
+        return own
+    key = game.info.key
+    kind = str(move.get("kind", "?"))
+    params = {k: _param(key, k, v, lang) for k, v in move.items()}
+    params.setdefault("seat", "")
+    if any(v is None for k, v in move.items() if k != "kind"):
+        code = f"{key}:label/{kind}-none"
+        if has_message(code):
+            return message(code, lang, **params)
+    code = f"{key}:label/{kind}"
+    if has_message(code):
+        return message(code, lang, **params)
+    return message("label/move", lang, kind=kind, seat=params["seat"])
+
+
+def prompt_json(
+    game: Game[Any, Any], prompt: Prompt, lang: str = DEFAULT_LANG, own: bool = True
+) -> dict[str, Any]:
+    """A prompt with its sentence; for the seat it is addressed to (``own``) every legal move
+    with its label, as a phone shows it. Another seat's moves never leave the engine."""
+    key = game.info.key
+    code = f"{key}:{prompt.code}"
+    params = {"seat": prompt.seat, **prompt.params}
+    text = message(code if has_message(code) else "label/prompt", lang, code=prompt.code, **params)
+    moves = [codec.encode(m) for m in prompt.moves] if own else []
+    return {
+        "seat": prompt.seat,
+        "code": prompt.code,
+        "params": prompt.params,
+        "text": text,
+        "moves": [{"move": m, "label": move_label(game, m, lang, public=False)} for m in moves],
+    }
+
+
+def scores_json(game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG) -> list[Any]:
+    """Every seat's score with its itemised lines and tie-break, standing until the game ends."""
+    final = game.is_over(state)
+    return [
+        {
+            "seat": r.seat,
+            "total": r.total,
+            "rank": r.rank,
+            "final": final,
+            "tiebreak": list(r.tiebreak),
+            "lines": [line_json(game, line, lang) for line in r.lines],
+        }
+        for r in game.score(state)
+    ]
+
+
+def sealed_json(state: Any, seat: str | None) -> dict[str, Any] | None:
+    """The sealed step under way: who has sealed, and to ``seat`` its own sealed move."""
+    held = flow.sealed_of(state)
+    if not held.commits:
+        return None
+    out: dict[str, Any] = {"step": held.step, "committed": list(held.seats())}
+    mine = [text for s, text in held.commits if s == seat]
+    if mine:
+        out["yours"] = json.loads(mine[0])
+    return out
+
+
+def view(
+    game: Game[Any, Any], state: Any, seat: str | None, lang: str = DEFAULT_LANG
+) -> dict[str, Any]:
+    """The whole payload for ``seat`` (None: the public table display)."""
+    own = game.view(state, seat, lang)
+    data = {k: v for k, v in own.items() if k not in CORE_KEYS}
+    prompts = game.prompts(state)
+    data["game"] = game.info.key
+    data["to_act"] = list(rules.to_act(game, state))
+    data["prompts"] = [prompt_json(game, p, lang, own=p.seat == seat) for p in prompts]
+    data["scores"] = scores_json(game, state, lang)
+    data["last_lines"] = [
+        {"seat": s, **line_json(game, line, lang)} for s, line in last_lines(game, state)
+    ]
+    sealed = sealed_json(state, seat)
+    if sealed is not None:
+        data["sealed"] = sealed
+    if seat is not None:
+        data["you"] = seat
+        data["your_prompts"] = [p for p in data["prompts"] if p["seat"] == seat]
+    return data
