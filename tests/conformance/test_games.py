@@ -15,6 +15,7 @@ from engine.game import TABLE
 
 KEYS = registry.game_keys()
 GAMES_PER_SETUP = 2
+REFUSED_BY_THE_FLOW = ("turn/not-your-turn", "flow/not-now", "flow/already-sealed")
 
 
 def _played(key: str, seed: int = 0) -> list[tuple[selfplay.GameResult, Any]]:
