@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from engine import flow
+from engine.flow import Position, TurnFlow, actors, kind_of
 from engine.game import TABLE, GameInfo, Interpretation, Line, Prompt
 from engine.i18n import DEFAULT_LANG, message
 from engine.violations import InputError, Violation
@@ -62,22 +62,22 @@ class GameBase:
     info: ClassVar[GameInfo]
     state_type: ClassVar[type]
     move_types: ClassVar[tuple[type, ...]]
-    flow: ClassVar[flow.TurnFlow]
+    flow: ClassVar[TurnFlow]
 
-    def position(self, state: Any) -> flow.Position:
+    def position(self, state: Any) -> Position:
         raise NotImplementedError
 
     def to_act(self, state: Any) -> tuple[str, ...]:
         if self.is_over(state):
             return ()
-        return flow.actors(self, state)
+        return actors(self, state)
 
     def actor(self, move: Any) -> str:
         return str(getattr(move, "seat", TABLE))
 
     def is_chance(self, move: Any) -> bool:
         """A move a ``table`` step takes is an observation of chance: never undoable."""
-        kind = flow.kind_of(self, move)
+        kind = kind_of(self, move)
         steps = [*self.flow.steps, *(s for g in self.flow.subgames for s in g.steps)]
         return any(kind in s.moves for s in steps if s.order == "table")
 
