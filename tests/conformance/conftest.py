@@ -9,9 +9,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
-if str(GAMES_DIR) not in sys.path:
-    sys.path.insert(0, str(GAMES_DIR))
+TESTS = Path(__file__).resolve().parent.parent
+GAMES_DIR = TESTS / "games"
+for folder in (GAMES_DIR, TESTS / "server"):  # the tiny game; the served-table helpers
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 import takeaway  # noqa: E402
 

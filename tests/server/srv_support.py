@@ -10,8 +10,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,7 +117,13 @@ def herald_bin() -> str:
     return found
 
 
-def serve(db: Path, *args: str, timeout: float = 30.0, table: str | None = "moves") -> Served:
+def serve(
+    db: Path,
+    *args: str,
+    timeout: float = 30.0,
+    table: str | None = "moves",
+    env: dict[str, str] | None = None,
+) -> Served:
     """Start ``herald serve`` on a free port and wait until it answers ``/healthz``.
 
     The server tests exercise the referee, the store and the sockets, so they run the
@@ -127,7 +135,7 @@ def serve(db: Path, *args: str, timeout: float = 30.0, table: str | None = "move
     table_args = () if named or table is None else ("--table", table)
     cmd = [herald_bin(), "serve", "--db", str(db), "--port", str(port),
            "--no-qr", "--table-id", "t1", *table_args, *args]  # fmt: skip
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env)  # fmt: skip
     assert proc.stdout is not None
@@ -176,3 +184,47 @@ def ordered_client() -> Any:
 
     eio._trigger_event = in_arrival_order
     return client
+
+
+WAIT = 30.0  # an upper bound for a loaded machine, never a timing assertion
+
+
+class Watcher:
+    """A python-socketio client that records every event it receives."""
+
+    def __init__(
+        self, url: str, token: str | None = None, transport: str = "websocket", **connect: Any
+    ) -> None:
+        self.events: list[tuple[str, Any]] = []
+        self._cond = threading.Condition()
+        self.client = ordered_client()
+        for name in ("state", "seat_state", "prompt", "error", "violation", "host", "roll"):
+            self.client.on(name, self._recorder(name))
+        auth = {"token": token} if token else None
+        self.client.connect(url, auth=auth, transports=[transport], wait_timeout=10, **connect)
+
+    def _recorder(self, name: str) -> Callable[[Any], None]:
+        def record(data: Any) -> None:
+            with self._cond:
+                self.events.append((name, data))
+                self._cond.notify_all()
+
+        return record
+
+    def of(self, name: str) -> list[Any]:
+        with self._cond:
+            return [d for n, d in self.events if n == name]
+
+    def wait_for(self, name: str, test: Callable[[Any], bool]) -> Any:
+        with self._cond:
+            found: list[Any] = []
+
+            def ready() -> bool:
+                found[:] = [d for n, d in self.events if n == name and test(d)]
+                return bool(found)
+
+            assert self._cond.wait_for(ready, timeout=WAIT), f"no matching {name}"
+            return found[-1]
+
+    def close(self) -> None:
+        self.client.disconnect()

@@ -3,58 +3,14 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import socketio
 import websocket
-from srv_support import SEATS, Served, ordered_client, serve
-
-WAIT = 30.0  # an upper bound for a loaded machine, never a timing assertion
-
-
-class Watcher:
-    """A python-socketio client that records every event it receives."""
-
-    def __init__(
-        self, url: str, token: str | None = None, transport: str = "websocket", **connect: Any
-    ) -> None:
-        self.events: list[tuple[str, Any]] = []
-        self._cond = threading.Condition()
-        self.client = ordered_client()
-        for name in ("state", "seat_state", "prompt", "error", "violation", "host", "roll"):
-            self.client.on(name, self._recorder(name))
-        auth = {"token": token} if token else None
-        self.client.connect(url, auth=auth, transports=[transport], wait_timeout=10, **connect)
-
-    def _recorder(self, name: str) -> Callable[[Any], None]:
-        def record(data: Any) -> None:
-            with self._cond:
-                self.events.append((name, data))
-                self._cond.notify_all()
-
-        return record
-
-    def of(self, name: str) -> list[Any]:
-        with self._cond:
-            return [d for n, d in self.events if n == name]
-
-    def wait_for(self, name: str, test: Callable[[Any], bool]) -> Any:
-        with self._cond:
-            found: list[Any] = []
-
-            def ready() -> bool:
-                found[:] = [d for n, d in self.events if n == name and test(d)]
-                return bool(found)
-
-            assert self._cond.wait_for(ready, timeout=WAIT), f"no matching {name}"
-            return found[-1]
-
-    def close(self) -> None:
-        self.client.disconnect()
+from srv_support import SEATS, WAIT, Served, Watcher, serve
 
 
 @pytest.fixture(scope="module")

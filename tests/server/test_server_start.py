@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 from flask_socketio import SocketIOTestClient
-from srv_support import SEATS, Served, open_referee, play_moves, play_table_moves, serve
-from test_server_live import Watcher
+from srv_support import SEATS, Served, Watcher, open_referee, play_moves, play_table_moves, serve
 
 from bridge.referee import Principal, Referee
 from bridge.simtable import SimConfig, SimTable
