@@ -28,11 +28,18 @@ def prompt_json(game: Game[Any, Any], prompt: Prompt, lang: str = DEFAULT_LANG) 
     return present.prompt_json(game, prompt, lang, own=True)
 
 
+def is_page_label(code: str) -> bool:
+    """A label the pages read: a core ``ui/...`` code, or a game's own ``<game>:ui/...`` one."""
+    return code.startswith("ui/") or code.partition(":")[2].startswith("ui/")
+
+
 def ui_messages(lang: str = DEFAULT_LANG) -> dict[str, Any]:
-    """Every ``ui/`` label of the pages (headings, buttons) as raw catalog templates.
+    """Every page label (headings, buttons) as raw catalog templates: the core's ``ui/`` codes
+    and each registered game's ``<game>:ui/`` codes, which its page module (``ui/*.js`` in the
+    game's package) reads.
 
     The pages fill ``{name}`` placeholders themselves; a missing translation falls back to
     English code by code, as ``message`` does.
     """
     english, local = catalog(DEFAULT_LANG), catalog(lang)
-    return {c: local.get(c, text) for c, text in english.items() if c.startswith("ui/")}
+    return {c: local.get(c, text) for c, text in english.items() if is_page_label(c)}

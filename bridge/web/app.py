@@ -11,6 +11,7 @@ Rooms: ``table`` (every client), ``seat:<seat>`` (clients holding that seat's to
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +25,28 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.web.calibration import Calibrator, calibration_blueprint
+from engine import registry
 from engine.i18n import message
 
 STATIC = Path(__file__).parent / "static"
+
+UI_FOLDER = "ui"
+"""Where a game's page module lives in its package: ``ui/table.js``, ``ui/seat.js``,
+``ui/shared.js``, ``ui/style.css`` (the contract is described in static/common.js)."""
+
+UI_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".woff2": "font/woff2",
+}
+"""The kinds of file a game's ``ui/`` folder may serve, with their content types."""
+
+UI_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)+")
+"""A plain file name: no folder, no leading dot, no ``..``."""
 
 MAX_PACKET_BYTES = 64 * 1024
 """Engine.IO's limit on one incoming message: a larger one closes the connection.
@@ -201,6 +221,20 @@ def _page(name: str) -> Response:
     return response
 
 
+def _ui_files(key: str) -> set[str]:
+    """The servable files of game ``key``'s ``ui/`` folder; 404 for a key no game has."""
+    if key not in registry.game_keys():
+        abort(404)
+    folder = registry.package_files(key).joinpath(UI_FOLDER)
+    if not folder.is_dir():
+        return set()
+    return {
+        entry.name
+        for entry in folder.iterdir()
+        if entry.is_file() and UI_NAME.fullmatch(entry.name) and Path(entry.name).suffix in UI_TYPES
+    }
+
+
 def _routes(web: WebTable) -> None:
     app, referee = web.app, web.referee
 
@@ -236,6 +270,21 @@ def _routes(web: WebTable) -> None:
     def no_source_map(name: str) -> Response:
         """The vendored client names a source map we do not ship: answer empty, not 404."""
         return Response(status=204)
+
+    @app.get("/games/<key>/ui/")
+    def game_ui_files(key: str) -> Response:
+        """The files of a game's page module, so a page loads only what the game ships."""
+        return jsonify({"game": key, "files": sorted(_ui_files(key))})
+
+    @app.get("/games/<key>/ui/<name>")
+    def game_ui_file(key: str, name: str) -> Response:
+        """One file of a registered game's ``ui/`` folder (package data, never a path)."""
+        if name not in _ui_files(key):
+            abort(404)
+        data = registry.package_files(key).joinpath(UI_FOLDER).joinpath(name).read_bytes()
+        response = Response(data, content_type=UI_TYPES[Path(name).suffix])
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
     @app.get("/api/ui")
     def ui() -> Response:

@@ -4,7 +4,7 @@ The host opens ``/calibrate/<host token>`` (linked from the host display when a 
 attached). The page asks for a frame of the table camera and shows the corner markers the
 detector found; the board's four corners come from those markers (``vision.calibration``) or
 from four clicks; the server fits the homography and returns a rectified, top-down picture of
-the board, on which the board profile's named regions (row slots, each seat's estate columns,
+the board, on which the board profile's named regions (row slots, the columns of each seat's board,
 graveyards, the dice tray) are drawn and edited in board millimetres. Save validates the
 profile, writes it atomically (``vision.calibration.save_profile``) and the page checks it on a
 fresh live frame: the saved regions drawn where the corner markers put them, which is what the

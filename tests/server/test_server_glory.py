@@ -219,7 +219,7 @@ def test_the_deciding_seat_sees_the_duel_and_its_options_and_a_click_sends_the_m
             display = browser.new_page(viewport={"width": 1280, "height": 900})
             display.on("pageerror", lambda e: errors.append(str(e)))
             display.goto(served.table_url)
-            expect(display.locator("#rows .duel-side")).to_have_count(2, timeout=WAIT_MS)
+            expect(display.locator("#duel .duel-side")).to_have_count(2, timeout=WAIT_MS)
 
             # both pages show both Attacks, the pass and step, and who decides
             for page in (mine, theirs):
@@ -262,7 +262,7 @@ def test_the_deciding_seat_sees_the_duel_and_its_options_and_a_click_sends_the_m
             expect(mine.locator("#summary")).to_have_attribute(
                 "data-state-id", str(start + 2), timeout=WAIT_MS
             )
-            expect(display.locator("#rows .duel-side .gdie").first).to_be_visible()
+            expect(display.locator("#duel .duel-side .gdie").first).to_be_visible()
             expect(display.locator("#log li").first).to_contain_text(f"{seat} rolls")
             display.screenshot(path=str(SHOTS / "glory-table-rolled.png"), full_page=True)
         finally:

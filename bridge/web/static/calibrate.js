@@ -15,7 +15,7 @@
   const token = match ? decodeURIComponent(match[1]) : "";
   const api = `/api/calibrate/${encodeURIComponent(token)}`;
   const CORNERS = ["ui/cal-corner-tl", "ui/cal-corner-tr", "ui/cal-corner-br", "ui/cal-corner-bl"];
-  const KINDS = ["slot", "estate", "graveyard", "tray", "cards", "area"];
+  const KINDS = ["slot", "tray", "cards", "area"]; // and every kind the game's profile uses
   const SNAP = 0.5; // mm
 
   const S = {
@@ -50,7 +50,12 @@
     ["check", "ui/cal-check"],
   ]) fill(id, t(code));
   $("back").href = `/host/${encodeURIComponent(token)}`;
-  for (const id of ["f-kind", "new-kind"]) fill(id, KINDS.map((k) => el("option", { value: k }, k)));
+  // The region kinds offered: the common ones and those the loaded profile names.
+  function fillKinds() {
+    const kinds = new Set([...KINDS, ...(S.profile ? S.profile.regions.map((r) => r.kind) : [])]);
+    for (const id of ["f-kind", "new-kind"]) fill(id, [...kinds].map((k) => el("option", { value: k }, k)));
+  }
+  fillKinds();
 
   // --- server ----------------------------------------------------------------------------------
   let busy = 0;
@@ -139,8 +144,8 @@
   function shortName(name) {
     const slot = /^row:(\d+)\/slot:(\d+)$/.exec(name);
     if (slot) return `${slot[1]}·${slot[2]}`;
-    const estate = /estate:(\w+)$/.exec(name);
-    if (estate) return estate[1].slice(0, 2);
+    const named = /\/\w+:(\w+)$/.exec(name); // a seat's named part ("seat:red/column:Mill")
+    if (named) return named[1].slice(0, 2);
     return name.replace(/^seat:/, "");
   }
 
@@ -321,7 +326,7 @@
 
   const handleSize = () => Math.max(3, 12 * unit($("board")));
 
-  // The smallest region under a point (an estate column before the area around it).
+  // The smallest region under a point (a column on a seat's board before the area around it).
   function regionAt(p) {
     let best = null;
     for (const r of regions()) {
@@ -578,6 +583,7 @@
   }
   S.state = state;
   S.profile = state.profile;
+  fillKinds();
   S.revision = state.revision;
   S.view = state.view;
   $("board-w").value = S.profile.width_mm;

@@ -1,5 +1,37 @@
-// Shared by the table display and the seat page: connection, catalog labels, small DOM helpers.
+// Shared by the table display and the seat page: connection, catalog labels, small DOM helpers,
+// the generic renderers every game gets, and the loader of a game's own page module.
 // No build step: plain browser JavaScript loaded after vendor/socket.io.min.js.
+//
+// The game page module contract
+// -----------------------------
+// The pages name no game. The state payload says which game is played (`data.game`, its key);
+// the page asks `/games/<key>/ui/` which files the game's package ships in its `ui/` folder and
+// loads them: `style.css`, then `shared.js` (code both pages use), then `table.js` on the table
+// display or `seat.js` on a seat's phone. Each script adds its parts with
+// `Herald.register(key, {...})`; every part is optional:
+//
+//   renderTable(root, view, ctx)  table display: draw the game's board into `root` (an empty
+//                                 <div>, the first column; add your own `section.card`s)
+//   renderSeat(root, view, ctx)   seat page: draw the seat's own holdings into `root` (below the
+//                                 prompt); `ctx.top` is a second <div> above the prompt (a contest,
+//                                 a pending choice) that the module may fill
+//   header(view, ctx)             seat page: a short text beside the seat chip ("12 ¤")
+//   promptNote(prompt, view, ctx) seat page: a text when the module offers this prompt's moves
+//                                 itself (in ctx.top); the generic move buttons are then hidden
+//   turnText(view, ctx)           seat page: the banner when it is not this seat's turn but the
+//                                 game still waits for it (e.g. "roll your dice"); null otherwise
+//   incomeTitle                   seat page: the game's own heading for the income lines (a code)
+//
+// `view` is the presented view (engine.present.view): the game's own data plus the core's keys
+// `game`, `to_act`, `prompts`, `scores`, `last_lines` and, on a seat page, `you` and
+// `your_prompts`. `ctx` holds `key`, `data` (the whole payload: `income`, `log`, `state_id`,
+// `seats`, `over`), `t(code, params)` for the game's own labels (`<key>:ui/<code>` in the game's
+// catalog), and on the seat page `seat`, `stateId`, `prompt` (this seat's prompt payload, with
+// labelled moves, or null), `send(move)`, `sendDice(dice)` and `rerender()`.
+//
+// A game with no `ui/` folder still gets working pages: the generic parts (whose turn, prompts as
+// move buttons, scores with their itemised lines, the log, plot and devices) and its view as a
+// readable list of keys and values.
 "use strict";
 
 const Herald = (() => {
@@ -64,30 +96,6 @@ const Herald = (() => {
       el("li", { title: line.ref || "" },
         el("span", { class: `amount ${line.amount < 0 ? "neg" : "pos"}` }, signed(line.amount)),
         el("span", { class: "text" }, line.text)));
-  }
-
-  function tile(tile, marks) {
-    if (!tile) return el("div", { class: "tile empty" }, marks);
-    const symbols = "●".repeat(tile.farmers || 0) + "◆".repeat(tile.chests || 0);
-    return el("div", { class: `tile estate-${tile.estate}`, title: `#${tile.number} ${tile.back}` },
-      el("span", { class: "estate" }, tile.estate_name || tile.estate),
-      symbols ? el("span", { class: "symbols" }, symbols) : null,
-      marks);
-  }
-
-  // The seat's estate columns: how many tiles of each estate, tokens under the column.
-  function fief(player, estates) {
-    return el("div", { class: "fief" },
-      estates.map((estate, i) => {
-        const column = player.board[i] || [];
-        const coins = (player.special_coins || []).includes(estate) ? "¤" : "";
-        const story = (player.story_tokens || []).filter((s) => s.estate === estate)
-          .map((s) => s.symbol[0]).join("");
-        return el("div", { class: `col estate-${estate} ${column.length ? "" : "none"}`, title: estate },
-          el("span", { class: "name" }, estate.slice(0, 3)),
-          el("span", { class: "count" }, String(column.length)),
-          el("span", { class: "tokens" }, coins + story));
-      }));
   }
 
   const LOG_TAIL = 40; // log entries kept for the display, as the server's snapshot sends
@@ -175,5 +183,109 @@ const Herald = (() => {
     toast.timer = setTimeout(() => box.replaceChildren(), 6000);
   }
 
-  return { SEAT_COLOURS, loadLabels, t, el, fill, seatChip, signed, lines, tile, fief, connect, toast };
+  // --- game page modules ----------------------------------------------------------------------
+
+  const games = {};
+  const loading = {};
+
+  function register(key, parts) {
+    games[key] = Object.assign(games[key] || {}, parts);
+  }
+
+  function addScript(src) {
+    return new Promise((resolve) => {
+      const script = el("script", { src });
+      script.addEventListener("load", resolve);
+      script.addEventListener("error", resolve); // a broken module: the generic page still works
+      document.head.append(script);
+    });
+  }
+
+  // The game's page module for `page` ("table" or "seat"): {} when the game ships none.
+  function loadGame(key, page) {
+    if (!key) return Promise.resolve({});
+    loading[key] ||= (async () => {
+      const base = `/games/${encodeURIComponent(key)}/ui/`;
+      let files = [];
+      try {
+        const response = await fetch(base);
+        if (response.ok) files = (await response.json()).files || [];
+      } catch (e) {
+        files = [];
+      }
+      if (files.includes("style.css")) document.head.append(el("link", { rel: "stylesheet", href: `${base}style.css` }));
+      for (const name of ["shared.js", `${page}.js`]) {
+        if (files.includes(name)) await addScript(base + name);
+      }
+      return games[key] || {};
+    })();
+    return loading[key];
+  }
+
+  // A game's own label: `<key>:ui/<code>` from the game's catalog.
+  function gameT(key) {
+    return (code, params) => t(`${key}:ui/${code}`, params);
+  }
+
+  // --- generic renderers -----------------------------------------------------------------------
+
+  const CORE_KEYS = new Set(["game", "to_act", "prompts", "scores", "last_lines", "you", "your_prompts", "sealed"]);
+
+  // "Round 3 · placement · To act: blue · State 12": round and phase when the view has them.
+  function summary(data) {
+    const view = data.view || {};
+    const parts = [];
+    if (typeof view.round === "number") parts.push(`${t("ui/round")} ${view.round}`);
+    if (view.phase !== undefined && view.phase !== null) parts.push(String(view.phase));
+    parts.push(data.over ? t("ui/game-over") : `${t("ui/to-act")}: ${(data.to_act || []).join(", ")}`);
+    parts.push(`${t("ui/state")} ${data.state_id}`);
+    return parts.join(" · ");
+  }
+
+  // The scores: rank, seat, total, and the itemised lines behind each total.
+  function scores(view, me) {
+    const rows = view.scores || [];
+    const body = el("tbody", {}, rows.map((row) => el("tr", { class: row.seat === me ? "me" : "", "data-seat": row.seat },
+      el("td", {}, String(row.rank)), el("td", {}, seatChip(row.seat)),
+      el("td", { class: "num" }, String(row.total)),
+      el("td", { class: "why" }, row.lines && row.lines.length
+        ? el("details", {}, el("summary", {}, t("ui/breakdown")), el("ul", { class: "lines" }, lines(row.lines)))
+        : null))));
+    const standing = rows.length && !rows[0].final;
+    return [standing ? el("caption", { class: "muted" }, t("ui/standing")) : null, body];
+  }
+
+  // Public prompts: who must act and what they are asked (no moves: those go to the seat only).
+  function prompts(view) {
+    const list = view.prompts || [];
+    if (!list.length) return [el("li", { class: "muted" }, t("ui/nothing"))];
+    return list.map((p) => el("li", { "data-seat": p.seat }, seatChip(p.seat), " ", el("span", { class: "text" }, p.text)));
+  }
+
+  function value(v) {
+    if (v === null || v === undefined) return t("ui/nothing");
+    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return v.join(", ") || t("ui/nothing");
+    if (typeof v === "object") return JSON.stringify(v);
+    return String(v);
+  }
+
+  // A game with no page module: its view's own keys and values, one row each.
+  function rawView(view) {
+    const rows = [];
+    for (const [k, v] of Object.entries(view || {})) {
+      if (CORE_KEYS.has(k)) continue;
+      rows.push(el("dt", {}, k), el("dd", { "data-key": k }, value(v)));
+    }
+    return el("dl", { class: "private raw-view" }, rows);
+  }
+
+  function genericBoard(root, view) {
+    root.replaceChildren(el("section", { class: "card", id: "game-data" },
+      el("h2", {}, t("ui/game-data")), rawView(view)));
+  }
+
+  return {
+    SEAT_COLOURS, loadLabels, t, el, fill, seatChip, signed, lines, connect, toast,
+    games, register, loadGame, gameT, summary, scores, prompts, rawView, genericBoard,
+  };
 })();

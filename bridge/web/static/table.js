@@ -1,41 +1,19 @@
 // The table display: public state only. Opened as /host/<token> it also shows the seats' join
-// QR codes and lets the host undo.
+// QR codes and lets the host undo. The game's board is drawn by its page module (common.js
+// describes the contract); a game without one shows its view as a list of keys and values.
 "use strict";
 
 (async () => {
-  const { t, el, fill, seatChip, lines, tile, fief } = Herald;
+  const { t, el, fill, seatChip, lines } = Herald;
   await Herald.loadLabels();
   document.title = t("ui/title-table");
-  for (const [id, code] of [["h-rows", "ui/rows"], ["h-events", "ui/events"], ["h-boards", "ui/boards"],
+  for (const [id, code] of [["h-prompts", "ui/prompts"], ["h-last", "ui/last-move"],
     ["h-plot", "ui/plot"], ["h-scores", "ui/scores"], ["h-log", "ui/log"], ["h-join", "ui/join"]]) {
     fill(id, t(code));
   }
   const match = location.pathname.match(/^\/host\/([^/]+)/);
   const hostToken = match ? decodeURIComponent(match[1]) : null;
   let latest = null;
-
-  function renderRows(view) {
-    const marks = {};
-    for (const p of view.players) {
-      if (p.lord) (marks[`${p.lord.row}/${p.lord.slot}`] ||= []).push(el("span", { class: "pawn lord", title: t("ui/lord") }, seatChip(p.seat)));
-      if (p.scout) (marks[`${p.scout.row}/${p.scout.slot}`] ||= []).push(el("span", { class: "pawn scout", title: t("ui/scout") }, "⚑ ", p.seat));
-    }
-    return view.rows.map((row, r) => el("div", { class: "row" },
-      el("span", { class: "row-no" }, `R${r + 1}`),
-      row.map((x, s) => tile(x, marks[`${r + 1}/${s + 1}`] || []))));
-  }
-
-  function renderBoards(data) {
-    const view = data.view;
-    return view.players.map((p) => {
-      const estates = Object.keys(view.estate_income[p.seat] || {});
-      return el("article", { class: "board", "data-seat": p.seat },
-        el("header", {}, seatChip(p.seat), el("span", { class: "coins" }, `${p.coins} ¤`)),
-        fief(p, estates),
-        el("h4", {}, t("ui/income")),
-        el("ul", { class: "lines" }, lines(data.income[p.seat])));
-    });
-  }
 
   function renderPlot(coinsByRound, seats, totalRounds) {
     const rounds = Object.keys(coinsByRound).map(Number).sort((a, b) => a - b);
@@ -72,12 +50,6 @@
     return svg;
   }
 
-  function renderScores(view) {
-    return [el("tbody", {}, view.scores.map((row) => el("tr", {},
-      el("td", {}, String(row.rank)), el("td", {}, seatChip(row.seat)),
-      el("td", { class: "num" }, String(row.total)))))];
-  }
-
   function renderLog(data) {
     const entries = data.log.slice().reverse();
     return entries.map((e, i) => el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
@@ -88,21 +60,34 @@
         ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null));
   }
 
+  let module = null; // the game's page module, once loaded
+  let pending = null; // the newest state that arrived while the module was loading
+
   function render(data) {
     latest = data;
-    const view = data.view;
-    const who = data.over ? t("ui/game-over") : data.to_act.join(", ");
-    fill("summary", `${t("ui/round")} ${view.round} · ${view.phase} · ${t("ui/to-act")}: ${who} · ${t("ui/state")} ${data.state_id}`);
-    document.getElementById("summary").setAttribute("data-state-id", data.state_id);
-    if (data.game === "glory") {
-      HeraldGlory.renderTable(data); // the duel, the board, the players' holdings
-    } else {
-      fill("rows", renderRows(view));
-      fill("events", view.event_cards.map((c) => el("span", { class: `card-ev ${c.face_up ? "" : "down"}` }, `E${c.number} ${c.name}`)));
-      fill("boards", renderBoards(data));
+    if (module === null) {
+      if (pending === null) {
+        Herald.loadGame(data.game, "table").then((found) => { module = found; render(pending); });
+      }
+      pending = data;
+      return;
     }
+    const view = data.view;
+    fill("summary", Herald.summary(data));
+    document.getElementById("summary").setAttribute("data-state-id", data.state_id);
+    const root = document.getElementById("game");
+    const ctx = { key: data.game, data, t: Herald.gameT(data.game) };
+    if (module.renderTable) module.renderTable(root, view, ctx);
+    else Herald.genericBoard(root, view);
+    fill("prompts", Herald.prompts(view));
+    const last = view.last_lines || [];
+    document.getElementById("last-box").hidden = !last.length;
+    fill("last", lines(last));
+    const plotted = Object.keys(data.coins_by_round || {}).length > 0; // a game with coins per round
+    document.getElementById("h-plot").hidden = !plotted;
+    document.getElementById("plot").hidden = !plotted;
     fill("plot", renderPlot(data.coins_by_round, data.seats, view.rounds_total));
-    fill("scores", renderScores(view));
+    fill("scores", Herald.scores(view, null));
     fill("log", renderLog(data));
   }
 
