@@ -237,7 +237,7 @@ const Herald = (() => {
     const parts = [];
     if (typeof view.round === "number") parts.push(`${t("ui/round")} ${view.round}`);
     if (view.phase !== undefined && view.phase !== null) parts.push(String(view.phase));
-    parts.push(data.over ? t("ui/game-over") : `${t("ui/to-act")}: ${(data.to_act || []).join(", ")}`);
+    parts.push(data.over ? t("ui/game-over") : `${t("ui/to-act")}: ${(data.to_act || view.to_act || []).join(", ")}`);
     parts.push(`${t("ui/state")} ${data.state_id}`);
     return parts.join(" · ");
   }
