@@ -8,6 +8,7 @@ still gets working pages: its prompts as move buttons, its scores, its view as a
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,10 +21,11 @@ from bridge.web.app import WebConfig, WebTable
 from engine import registry
 from engine.registry import GROUP
 
-GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
+ROOT = Path(__file__).resolve().parents[2]
+GAMES_DIR = ROOT / "tests" / "games"
 CHROMIUM = "/usr/bin/chromium"
 WAIT_MS = 30_000
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
+SHOTS = ROOT / "artifacts" / "server"
 
 
 @pytest.fixture
@@ -168,3 +170,17 @@ def test_a_game_without_a_page_module_gets_prompts_scores_and_its_view(
         finally:
             browser.close()
     assert errors == []
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the git checkout")
+def test_the_pages_and_labels_name_no_game_and_no_games_components() -> None:
+    """Everything about one game's pages lives in its package (issue 11, "A game is a
+    package"); the generic pages and the label code name none of the games' words."""
+    words = r"glory|middle.ages|lord|knight|duel|estate|fief"
+    found = subprocess.run(
+        ["git", "grep", "-n", "-i", "-E", words, "--", "bridge/web", "bridge/labels.py",
+         ":!bridge/web/static/vendor"],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert found.returncode in (0, 1), found.stderr
+    assert found.stdout == ""
