@@ -42,6 +42,11 @@ def _param(game_key: str, key: str, value: Any, lang: str) -> Any:
         return message(code, lang) if has_message(code) else value
     if isinstance(value, list):
         return ", ".join(str(_param(game_key, key, v, lang)) for v in value)
+    if isinstance(value, dict):
+        # a component given by its fields (a tile): named by the first field the catalog names
+        for field_name, inner in value.items():
+            if isinstance(inner, str) and has_message(f"{game_key}:{field_name}/{inner}"):
+                return message(f"{game_key}:{field_name}/{inner}", lang)
     return value
 
 
