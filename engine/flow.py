@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal, Protocol
 
 from engine import codec
@@ -65,19 +66,18 @@ class TurnFlow:
     subgames: tuple[SubGame, ...] = ()
     windows: tuple[Window, ...] = ()
 
+    @cached_property
+    def _by_name(self) -> dict[str, Step]:
+        found = {f"{g.name}/{s.name}": s for g in self.subgames for s in g.steps}
+        found.update((s.name, s) for s in self.steps)
+        return found
+
     def step(self, name: str) -> Step:
         """The step called ``name``: a top-level one, or ``"<sub-game>/<step>"``."""
-        sub, _, inner = name.partition("/")
-        if inner:
-            for game in self.subgames:
-                if game.name == sub:
-                    for step in game.steps:
-                        if step.name == inner:
-                            return step
-        for step in self.steps:
-            if step.name == name:
-                return step
-        raise KeyError(f"the turn flow has no step {name!r}")
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(f"the turn flow has no step {name!r}") from None
 
     def window(self, name: str) -> Window:
         for window in self.windows:
@@ -194,9 +194,10 @@ def sealed_of(state: Any) -> Sealed:
     return found if isinstance(found, Sealed) else Sealed()
 
 
-def actors(game: Any, state: Any) -> tuple[str, ...]:
+def actors(game: Any, state: Any, pos: Position | None = None) -> tuple[str, ...]:
     """Who the game waits for: the step's actors, less the seats that sealed their move."""
-    pos: Position = game.position(state)
+    if pos is None:
+        pos = game.position(state)
     step = game.flow.step(pos.active)
     if step.order != "sealed":
         return pos.actors
@@ -214,7 +215,7 @@ def gate(game: Any, state: Any, move: Any) -> list[Violation]:
     kind = kind_of(game, move)
     who = game.actor(move)
     step = game.flow.step(pos.active)
-    waiting = actors(game, state)
+    waiting = actors(game, state, pos)
     if kind in step.moves and who in waiting:
         return []
     for window in pos.windows:
