@@ -97,6 +97,11 @@ def label(move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True) -
     seat = move.get("seat", "")
     if kind == "duel" and isinstance(move.get("move"), dict):
         return _duel(move["move"], lang)
+    # what a seat keeps from its hidden hand is its own: the log says how many, never which
+    if public and kind == "keep":
+        return _t("keep-public", lang, seat=seat, returned=len(move.get("returned") or []))
+    if public and kind == "keep-titles":
+        return _t("keep-titles-public", lang, seat=seat, count=len(move.get("keep") or []))
     if public:
         return None
     if kind == "place":
@@ -104,15 +109,11 @@ def label(move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True) -
     if kind == "character":
         return _t("character", lang, seat=seat, character=move.get("character"))
     if kind == "keep":
-        if public:
-            return _t("keep-public", lang, seat=seat, returned=len(move.get("returned") or []))
         text = _t("keep", lang, seat=seat, goals=_names(move.get("goals")))
         if move.get("returned"):
             text += " " + _t("keep-return", lang, cards=_names(move["returned"]))
         return text
     if kind == "keep-titles":
-        if public:
-            return _t("keep-titles-public", lang, seat=seat, count=len(move.get("keep") or []))
         return _t("keep-titles", lang, seat=seat, titles=_names(move.get("keep")))
     if kind == "quest":
         return _t("quest", lang, seat=seat, card=move.get("card"), choice=_no(move.get("choice")))
