@@ -220,6 +220,10 @@ class Game(Protocol[S, M]):
 #   cannot be the awaited roll raise ``RuleViolation`` naming every problem; nothing changes.
 # - ``dice_pool(state) -> list[dict] | None``: the dice the table should roll now, as wire objects
 #   without ``value`` (what a simulated table asks its virtual dice tower to roll).
+# - ``attempt(state, move) -> state``: check and apply in one pass, for a game whose checks
+#   compute the next state anyway; raises ``RuleViolation`` with every problem, nothing changed.
+#   ``engine.rules.apply`` uses it after the flow gate, so no state needs caching between calls.
+# - ``last_lines(state) -> tuple[(seat, Line), ...]``: the itemised lines of the latest move.
 # - ``label(move_json, lang, public=True) -> str | None``: a sentence for a move; ``public``
 #   labels go to every display (the log), so they must not name hidden information.
 

@@ -41,6 +41,18 @@ def check(game: Game[Any, Any], state: Any, move: Any) -> list[Violation]:
 
 def apply(game: Game[Any, Any], state: Any, move: Any) -> Any:
     """The state after ``move``; raises ``RuleViolation`` (state untouched) when it is illegal."""
+    attempt = getattr(game, "attempt", None)
+    if callable(attempt) and not game.is_over(state):
+        # a game whose checks compute the next state anyway checks and applies in one pass
+        refused = flow.gate(game, state, move) if flow.has_flow(game) else check(game, state, move)
+        if refused:
+            raise RuleViolation(refused)
+        if flow.has_flow(game) and flow.is_sealed_move(game, state, move):
+            problems = game.check(state, move)
+            if problems:
+                raise RuleViolation(problems)
+            return flow.commit(game, state, move)
+        return attempt(state, move)
     violations = check(game, state, move)
     if violations:
         raise RuleViolation(violations)

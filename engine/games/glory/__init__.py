@@ -155,9 +155,6 @@ class Glory:
     flow = turn_flow.FLOW
     flow_kinds = turn_flow.FLOW_KINDS
 
-    def __init__(self) -> None:
-        self._last: tuple[GloryState, Move, GloryState] | None = None
-
     def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> GloryState:
         players = tuple(players)
         if not INFO.min_players <= len(players) <= INFO.max_players:
@@ -225,21 +222,21 @@ class Glory:
 
     def check(self, state: GloryState, move: Move) -> list[Violation]:
         try:
-            after = flow.apply(state, move)
+            flow.apply(state, move)
         except (Refused, RuleViolation) as exc:
             return list(exc.violations)
-        # ``check`` computes the next state anyway; the checked ``apply`` that follows reuses it
-        self._last = (state, move, after)
         return []
 
-    def apply_unchecked(self, state: GloryState, move: Move) -> GloryState:
-        last = self._last
-        if last is not None and last[0] is state and last[1] == move:
-            return last[2]
+    def attempt(self, state: GloryState, move: Move) -> GloryState:
+        """Check and apply in one pass (the rules compute the next state to check a move):
+        the next state, or ``RuleViolation`` with every problem and nothing changed."""
         try:
             return flow.apply(state, move)
         except Refused as exc:
             raise RuleViolation(exc.violations) from None
+
+    def apply_unchecked(self, state: GloryState, move: Move) -> GloryState:
+        return self.attempt(state, move)
 
     def check_position(self, state: GloryState) -> list[Violation]:
         return check_position(state)
