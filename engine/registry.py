@@ -100,11 +100,16 @@ def get_game(key: str) -> Game[Any, Any]:
     return game
 
 
-def package_files(key: str) -> Traversable:
-    """The folder of the game's package: its data, catalogs, UI module and profiles."""
+def package_name(key: str) -> str:
+    """The dotted name of the game's package (its ``cli`` module, data and profiles live there)."""
     reg = _all().get(key)
     if reg is None:
         raise KeyError(f"unknown game {key!r}; known games: {', '.join(game_keys()) or '-'}")
     module = importlib.import_module(reg.module)
     package = module.__name__ if hasattr(module, "__path__") else module.__package__
-    return resources.files(package or module.__name__)
+    return package or module.__name__
+
+
+def package_files(key: str) -> Traversable:
+    """The folder of the game's package: its data, catalogs, UI module and profiles."""
+    return resources.files(package_name(key))
