@@ -38,9 +38,9 @@ def _options(game: Game[Any, Any], players: int) -> dict[str, Any]:
 
 @click.command()
 @click.option("--game", "game_key", default=None,
-              help="The game to play (default: the first registered game).")  # fmt: skip
+              help="The game to play (default: the only registered game).")  # fmt: skip
 @click.option("--players", default=None, type=int,
-              help="Seats at the table (default: the game's fewest, at least 2 when it can).")  # fmt: skip
+              help="Seats (default: 3, or the nearest count the game seats).")  # fmt: skip
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--delay", default=0.05, show_default=True, type=float,
               help="Seconds between moves (0 for as fast as possible).")  # fmt: skip

@@ -48,13 +48,17 @@ class CliError(ValueError):
 
 
 def find_game(key: str | None) -> Game[Any, Any]:
-    """The game registered as ``key``; without a key the only (or first) registered game.
+    """The game registered as ``key``; without a key the only registered game.
 
-    Raises :class:`CliError` naming the known games when there is no such game.
+    Raises :class:`CliError` naming the known games when there is no such game, or when no key
+    is given and several games are registered (which one would be a guess; ``make run`` names
+    its game in the Makefile).
     """
     keys = registry.game_keys()
     if not keys:
         raise CliError(message("cli/no-game"))
+    if key is None and len(keys) > 1:
+        raise CliError(message("cli/choose-game", known=", ".join(keys)))
     if key is None:
         key = keys[0]
     if key not in keys:
