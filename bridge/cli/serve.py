@@ -109,7 +109,7 @@ def _stop_on_sigterm() -> None:
               type=click.Choice(["all", "table", "off"]),
               help="Simulated table: every move, chance only (phones play), or none.")  # fmt: skip
 @click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A rules option of the game (repeatable): --option tournament=pas-d-armes. "
                    "VALUE is read as JSON when it is (true, 3, null), else as text.")  # fmt: skip
 @click.option("--public-url", default=None, help="Base URL printed in links and QR codes.")
