@@ -1,7 +1,7 @@
 """A game's own command-line verbs, declared as pure functions the generic CLI exposes.
 
 Every game gets the same calculator verbs (``herald rules GAME schema|new|check|apply|…``). A game
-that has more to offer (Glory resolves one duel from a file) declares it in its package's
+that has more to offer (resolving one sub-game from a file, say) declares it in its package's
 ``cli.py`` as a module-level ``VERBS: tuple[Verb, ...]``. A verb is pure: it takes its inputs
 already read and parsed (JSON values, flags) and returns a :class:`VerbResult` carrying JSON for
 machines, text for people and an exit code. The CLI (``bridge/cli/rules.py``) reads the files,
@@ -10,7 +10,6 @@ prints and exits; it names no game and no verb.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -70,14 +69,8 @@ class Verb:
 def game_verbs(key: str) -> tuple[Verb, ...]:
     """The verbs the game registered as ``key`` declares in its package's ``cli`` module (none
     when it has no such module)."""
-    package = registry.package_name(key)
-    try:
-        module = importlib.import_module(f"{package}.cli")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.cli":
-            raise
-        return ()
-    found: tuple[Verb, ...] = tuple(getattr(module, "VERBS", ()))
+    module = registry.package_module(key, "cli")
+    found: tuple[Verb, ...] = tuple(getattr(module, "VERBS", ())) if module else ()
     return found
 
 
