@@ -314,7 +314,7 @@ def _options(
     game: Game[Any, Any], seats: tuple[str, ...], pairs: tuple[str, ...]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The game's options (its defaults, then each ``--option KEY=VALUE``) and, for a game that
-    cannot start with them (Glory: its printed data are incomplete), the options of its first
+    cannot start with them (its printed data incomplete, say), the options of its first
     simulated setup (``info.simulations``) laid under the given ones; returns the options and
     what that fallback set (empty when none was needed)."""
     try:
