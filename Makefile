@@ -22,7 +22,7 @@ $(VENV)/.dev-deps: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.run-deps
 
 run: $(VENV)/.run-deps
-	$(BIN)/herald serve
+	$(BIN)/herald serve --game middle-ages
 
 system-deps:
 	@bash scripts/system-deps.sh

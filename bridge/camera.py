@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -48,6 +47,7 @@ from numpy.typing import NDArray
 
 from bridge.labels import move_label
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
+from bridge.worker import Worker
 from engine import codec
 from engine.game import TABLE, Interpretation
 from engine.i18n import CodedError, message
@@ -326,9 +326,8 @@ class CameraTable:
         self._latest: Image | None = None
         self._new_profile: BoardProfile | None = None
         self._clock = 0.0
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._worker = Worker("herald-camera", self._run, join_timeout=10)
+        self._wake, self._stop = self._worker.woken, self._worker.stopping
 
     @property
     def name(self) -> str:
@@ -353,20 +352,20 @@ class CameraTable:
     # --- running -------------------------------------------------------------------------
 
     def start(self) -> None:
-        if self._thread is not None:
+        if self._worker.running:
             return
         self.referee.attach(self)
-        target = self._run_sim if self.sim is not None else self._run_source
-        self._thread = threading.Thread(target=target, name="herald-camera", daemon=True)
-        self._thread.start()
+        self._worker.start()
+
+    def _run(self) -> None:
+        if self.sim is not None:
+            self._run_sim()
+        else:
+            self._run_source()
 
     def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=10)
+        if self._worker.stop():
             self.referee.detach(self)
-            self._thread = None
         if self.source is not None:
             self.source.close()
 

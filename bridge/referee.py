@@ -333,7 +333,7 @@ class Referee:
     def _dice(self, principal: Principal, dice: Any) -> Outcome:
         """Dice typed in on a phone (or by the host): the game's chance move, if any step takes
         them (``dice_move``, engine/game.py). Checked as a tower's roll is; the seat must be one
-        the game lets report this roll (its own, or a Knight's it fights)."""
+        the game lets report this roll (its own, or another seat's the rules let it report)."""
         if not isinstance(dice, list) or not 1 <= len(dice) <= 32:
             return self._error("intent/malformed", detail=message("detail/dice", self.lang))
         by = principal.seat if principal.role == "seat" else None

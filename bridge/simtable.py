@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from bridge.referee import Notice, Referee, Update
+from bridge.worker import Worker
 from engine import codec
 from engine.game import TABLE, dice_pool
 
@@ -62,9 +62,9 @@ class SimTable:
         self.tower_rolls = 0
         self._asked: tuple[tuple[int, int], float] | None = None  # (session, state_id), when
         self._rng = random.Random(config.seed)
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._worker = Worker("herald-simtable", self._run)
+        self._wake = self._worker.woken
+        self._stop = self._worker.stopping
 
     # Transport: every published update is a reason to look at the table again.
     def publish(self, update: Update) -> None:
@@ -74,20 +74,15 @@ class SimTable:
         """Notices need no action from the simulated table."""
 
     def start(self) -> None:
-        if self.config.mode == "off" or self._thread is not None:
+        if self.config.mode == "off" or self._worker.running:
             return
         self.referee.attach(self)
-        self._thread = threading.Thread(target=self._run, name="herald-simtable", daemon=True)
-        self._wake.set()
-        self._thread.start()
+        self._worker.wake()
+        self._worker.start()
 
     def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        if self._worker.stop():
             self.referee.detach(self)
-            self._thread = None
 
     def _pause(self) -> float:
         spread = self.config.delay * self.config.jitter

@@ -13,6 +13,7 @@ import importlib
 from dataclasses import dataclass
 from importlib import metadata, resources
 from importlib.abc import Traversable
+from types import ModuleType
 from typing import Any
 
 from engine.game import Game
@@ -100,11 +101,28 @@ def get_game(key: str) -> Game[Any, Any]:
     return game
 
 
-def package_files(key: str) -> Traversable:
-    """The folder of the game's package: its data, catalogs, UI module and profiles."""
+def package_name(key: str) -> str:
+    """The dotted name of the game's package (its ``cli`` module, data and profiles live there)."""
     reg = _all().get(key)
     if reg is None:
         raise KeyError(f"unknown game {key!r}; known games: {', '.join(game_keys()) or '-'}")
     module = importlib.import_module(reg.module)
     package = module.__name__ if hasattr(module, "__path__") else module.__package__
-    return resources.files(package or module.__name__)
+    return package or module.__name__
+
+
+def package_module(key: str, name: str) -> ModuleType | None:
+    """The game's own module ``<package>.<name>`` (its ``cli`` verbs), or None when the game
+    has none."""
+    package = package_name(key)
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{name}":
+            raise
+        return None
+
+
+def package_files(key: str) -> Traversable:
+    """The folder of the game's package: its data, catalogs, UI module and profiles."""
+    return resources.files(package_name(key))

@@ -1,7 +1,10 @@
 """``herald rules GAME …``: the offline score, income and legality calculator over JSON files.
 
-Readable tables by default, ``--json`` for machines. Input that is not a valid state, move or log
-of the game exits with code 2 and a message naming the JSON path; an illegal move exits 1.
+The same verbs for every registered game (schema, moves, new, check, apply, income, score,
+replay, selfplay), plus the game's own verbs, declared as pure functions in its package's
+``cli.py`` (``engine.verbs``); this module names no game. Readable tables by default, ``--json``
+for machines. Exit codes (docs/cli.md): 0 fine, 1 an illegal move, 2 bad input (unreadable
+file, schema error, unknown game or option), 3 a faulty position.
 """
 
 from __future__ import annotations
@@ -18,13 +21,23 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from bridge.cli.glory import duel_cmd
-from bridge.cli.io import EXIT_ILLEGAL, EXIT_INPUT, err, fail, out, read_json
-from engine import get_game, log, selfplay
+from bridge.cli.io import (
+    EXIT_FAULTY,
+    EXIT_ILLEGAL,
+    EXIT_INPUT,
+    CliError,
+    err,
+    fail,
+    find_game,
+    out,
+    parse_options,
+    read_json,
+)
+from engine import log, selfplay, verbs
 from engine import rules as engine_rules
 from engine.game import Game, Line
 from engine.i18n import message
-from engine.violations import InputError, RuleViolation
+from engine.violations import InputError, RuleViolation, Violation
 
 
 def _input_error(path: str, exc: InputError) -> NoReturn:
@@ -47,23 +60,90 @@ def _line_json(game: Game[Any, Any], line: Line) -> dict[str, Any]:
     return line.to_json(game.describe(line))
 
 
-GAME_COMMANDS: dict[str, str] = {"duel": "glory"}
-"""Subcommands that belong to one game only (bridge/cli/glory.py)."""
+class RulesGroup(click.Group):
+    """The calculator's verbs, then the verbs the game named by ``GAME`` declares itself."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        key = ctx.params.get("game_key")
+        if found is not None or key is None:
+            return found
+        game = _game(key)
+        verb = verbs.find_verb(game.info.key, cmd_name)
+        return None if verb is None else verb_command(verb)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = list(super().list_commands(ctx))
+        key = ctx.params.get("game_key")
+        if key is not None:
+            names += [v.name for v in verbs.game_verbs(_game(key).info.key)]
+        return names
 
 
-@click.group()
+def _game(key: str) -> Game[Any, Any]:
+    try:
+        return find_game(key)
+    except CliError as exc:
+        fail(str(exc))
+
+
+@click.group(cls=RulesGroup)
 @click.argument("game_key", metavar="GAME")
 @click.pass_context
 def rules(ctx: click.Context, game_key: str) -> None:
-    """Offline calculator for GAME (middle-ages, glory): schema, new, check, income, score,
-    replay, selfplay; for glory also `duel DUEL.json` (one duel from a file)."""
-    owner = GAME_COMMANDS.get(ctx.invoked_subcommand or "")
-    if owner is not None and owner != game_key:
-        fail(f"'{ctx.invoked_subcommand}' is a {owner} command")
-    try:
-        ctx.obj = get_game(game_key)
-    except KeyError as exc:
-        fail(str(exc.args[0]))
+    """Offline calculator for GAME (any registered game): schema, moves, new, check, apply,
+    income, score, replay, selfplay, and the game's own verbs (`herald rules GAME --help`).
+
+    Exit codes: 0 fine, 1 illegal move, 2 bad input, 3 faulty position."""
+    ctx.obj = _game(game_key)
+
+
+def verb_command(verb: verbs.Verb) -> click.Command:
+    """A click command for a game's own verb: reads its JSON files, prints its result, exits
+    with its code."""
+    params: list[click.Parameter] = []
+    for arg in verb.args:
+        if arg.kind == "flag":
+            params.append(click.Option([f"--{arg.name}"], is_flag=True, help=arg.help))
+        elif arg.positional:
+            params.append(click.Argument([arg.name], metavar=arg.metavar, required=False))
+        else:
+            params.append(click.Option([f"--{arg.name}"], metavar=arg.metavar, help=arg.help))
+    params.append(click.Option(["--json", "as_json"], is_flag=True, help="Machine-readable."))
+    if verb.schema is not None:
+        params.append(click.Option(["--schema", "show_schema"], is_flag=True,
+                                   help="Print the JSON Schema of the verb's input."))  # fmt: skip
+
+    def run(as_json: bool, show_schema: bool = False, **given: Any) -> None:
+        if show_schema and verb.schema is not None:
+            click.echo(json.dumps(verb.schema(), indent=2, ensure_ascii=False))
+            return
+        inputs: dict[str, Any] = {}
+        files: dict[str, str] = {}
+        for arg in verb.args:
+            value = given.get(arg.name)
+            if arg.kind == "flag":
+                inputs[arg.name] = bool(value)
+            elif value is None:
+                if arg.required:
+                    hint = " (or --schema)" if verb.schema is not None else ""
+                    fail(f"give {arg.metavar}{hint}")
+                inputs[arg.name] = None
+            else:
+                files[arg.name] = value
+                inputs[arg.name] = read_json(value)
+        try:
+            result = verb.run(inputs, "en")
+        except verbs.BadInput as exc:
+            where = f" at {exc.error.path}" if exc.error.path else ""
+            fail(f"{files.get(exc.arg, exc.arg)}{where}: {exc.error.detail}")
+        if as_json:
+            click.echo(json.dumps(result.data, ensure_ascii=False))
+        else:
+            click.echo(result.text, err=result.code != 0)
+        sys.exit(result.code)
+
+    return click.Command(verb.name, params=params, callback=run, help=verb.help)
 
 
 @rules.command()
@@ -73,18 +153,11 @@ def schema(game: Game[Any, Any]) -> None:
     click.echo(json.dumps(engine_rules.schema(game), indent=2, ensure_ascii=False))
 
 
-def _parse_options(opts: tuple[str, ...]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs; VALUE is JSON, or a plain string when it is not."""
-    options: dict[str, Any] = {}
-    for item in opts:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            fail(f"an option is NAME=VALUE, not {item!r}")
-        try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name] = value
-    return options
+def _options(game: Game[Any, Any], pairs: tuple[str, ...]) -> dict[str, Any]:
+    try:
+        return parse_options(pairs, game)
+    except CliError as exc:
+        fail(str(exc))
 
 
 DATA_CODES = ("data/incomplete", "data/missing")
@@ -119,7 +192,7 @@ def _refused_setup(game: Game[Any, Any], options: dict[str, Any], exc: RuleViola
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE",
               help="A rules option (see docs/rules-decisions.md); VALUE is JSON.")  # fmt: skip
 @click.option("--data", "data_path", metavar="FILE", type=click.Path(dir_okay=False),
-              help="Glory: the printed contents from FILE (same as -o data=FILE).")  # fmt: skip
+              help="The game data in FILE (same as -o data=FILE).")  # fmt: skip
 @click.option("--seed", type=int, default=None,
               help="Also deal what the table shows (shuffles, draws) with this seed, up to "
               "the first move a seat makes.")  # fmt: skip
@@ -134,7 +207,7 @@ def new(
     """Print the starting state for PLAYERS (seat names) as JSON.
 
     A game whose data lacks a value it needs is refused (exit 2), naming each value."""
-    options = _parse_options(opts)
+    options = _options(game, opts)
     if data_path is not None:
         if not any(o.name == "data" for o in game.info.options):
             fail(f"{game.info.key} has no data option")
@@ -152,37 +225,162 @@ def new(
     click.echo(json.dumps(engine_rules.encode(state), ensure_ascii=False))
 
 
+def _print_violations(violations: list[Violation], to_err: bool = False) -> None:
+    console = err if to_err else out
+    for v in violations:
+        console.print(f"  • [bold]{v.code}[/] {escape(v.text())}\n    [dim]{escape(v.ref)}[/]")
+
+
 @rules.command()
 @click.argument("state_path", metavar="STATE")
 @click.argument("move_path", metavar="[MOVE]", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
 def check(game: Game[Any, Any], state_path: str, move_path: str | None, as_json: bool) -> None:
-    """Is MOVE legal in STATE? Lists every violation. Without MOVE, checks the whole position."""
+    """Is MOVE legal in STATE? Lists every violation. Without MOVE, checks the whole position.
+
+    Exit 0 legal, 1 an illegal move, 3 a faulty position (the move is then not checked)."""
     state = _load_state(game, state_path)
     violations = game.check_position(state)
     subject = "position"
+    code = EXIT_FAULTY
     if move_path is not None and not violations:
-        try:
-            move = engine_rules.decode_move(game, read_json(move_path))
-        except InputError as exc:
-            _input_error(move_path, exc)
+        move = _load_move(game, move_path)
         violations = engine_rules.check(game, state, move)
         subject = "move"
+        code = EXIT_ILLEGAL
     elif move_path is not None:
         err.print("[yellow]the position itself is faulty; the move was not checked[/]")
     if as_json:
-        click.echo(json.dumps({"legal": not violations,
+        click.echo(json.dumps({"legal": not violations, "subject": subject,
                                "violations": [v.to_json() for v in violations]},
                               ensure_ascii=False))  # fmt: skip
     elif not violations:
         out.print(f"[green]legal[/]: the {subject} breaks no rule")
     else:
-        out.print(f"[red]illegal[/]: {len(violations)} violation(s)")
-        for v in violations:
-            out.print(f"  • [bold]{v.code}[/] {escape(v.text())}\n    [dim]{escape(v.ref)}[/]")
+        word = "faulty" if code == EXIT_FAULTY else "illegal"
+        out.print(f"[red]{word}[/]: {len(violations)} violation(s)")
+        _print_violations(violations)
     if violations:
-        sys.exit(EXIT_ILLEGAL)
+        sys.exit(code)
+
+
+def _load_move(game: Game[Any, Any], source: str) -> Any:
+    """A move from a file, or given inline as JSON (an argument starting with ``{``)."""
+    data = _json_arg(source)
+    try:
+        return engine_rules.decode_move(game, data)
+    except InputError as exc:
+        _input_error(_arg_name(source), exc)
+
+
+def _json_arg(source: str) -> Any:
+    if source.lstrip().startswith(("{", "[")):
+        try:
+            return json.loads(source)
+        except json.JSONDecodeError as exc:
+            fail(f"{_arg_name(source)} is not JSON: {exc.msg} (column {exc.colno})")
+    return read_json(source)
+
+
+def _arg_name(source: str) -> str:
+    text = source.strip()
+    return f"the move {text[:40]}{'…' if len(text) > 40 else ''}" if text[:1] in "{[" else source
+
+
+@rules.command()
+@click.argument("state_path", metavar="STATE")
+@click.argument("move_args", metavar="MOVE...", nargs=-1, required=True)
+@click.pass_obj
+def apply(game: Game[Any, Any], state_path: str, move_args: tuple[str, ...]) -> None:
+    """Apply each MOVE in turn to STATE and print the next state as JSON.
+
+    A MOVE is a JSON file, ``-`` (standard input) or the move inline (``'{"kind": …}'``); a JSON
+    array gives several moves at once. Every move is checked first: the first illegal one stops
+    with its violations (exit 1) and nothing is printed. A faulty STATE exits 3."""
+    state = _load_state(game, state_path)
+    faults = game.check_position(state)
+    if faults:
+        err.print(f"[red]faulty[/]: {state_path}: {len(faults)} violation(s)")
+        _print_violations(faults, to_err=True)
+        sys.exit(EXIT_FAULTY)
+    moves: list[tuple[str, Any]] = []
+    for source in move_args:
+        data = _json_arg(source)
+        for n, item in enumerate(data if isinstance(data, list) else [data]):
+            name = _arg_name(source) + (f"[{n}]" if isinstance(data, list) else "")
+            try:
+                moves.append((name, engine_rules.decode_move(game, item)))
+            except InputError as exc:
+                _input_error(name, exc)
+    for number, (name, move) in enumerate(moves, start=1):
+        violations = engine_rules.check(game, state, move)
+        if violations:
+            err.print(f"[red]illegal[/]: move {number} ({escape(name)}): "
+                      f"{len(violations)} violation(s)")  # fmt: skip
+            _print_violations(violations, to_err=True)
+            sys.exit(EXIT_ILLEGAL)
+        state = engine_rules.apply(game, state, move)
+    click.echo(json.dumps(engine_rules.encode(state), ensure_ascii=False))
+
+
+def _type_text(node: dict[str, Any]) -> str:
+    """A JSON Schema node as a short type: ``integer``, ``string | null``, ``list of Tile``."""
+    if "$ref" in node:
+        return str(node["$ref"]).rsplit("/", 1)[-1]
+    if "const" in node:
+        return json.dumps(node["const"])
+    if "enum" in node:
+        return " | ".join(json.dumps(v) for v in node["enum"])
+    for key in ("anyOf", "oneOf"):
+        if key in node:
+            return " | ".join(_type_text(n) for n in node[key])
+    kind = node.get("type", "any")
+    if kind == "array":
+        items = node.get("prefixItems") or [node.get("items", {})]
+        return "list of " + ", ".join(_type_text(i) for i in items)
+    if kind == "object" and "additionalProperties" in node and not node.get("properties"):
+        extra = node["additionalProperties"]
+        return "map of " + (_type_text(extra) if isinstance(extra, dict) else "any")
+    return str(kind)
+
+
+def move_kinds(game: Game[Any, Any]) -> list[dict[str, Any]]:
+    """Each move kind of the game with its fields and description, read from its JSON Schema."""
+    doc = engine_rules.schema(game)
+    defs = doc["$defs"]
+    move = defs["Move"]
+    refs = [n["$ref"] for n in move.get("anyOf", move.get("oneOf", [move]))]
+    kinds = []
+    for ref in refs:
+        node = defs[ref.rsplit("/", 1)[-1]]
+        props = node.get("properties", {})
+        required = set(node.get("required", ()))
+        fields = [
+            {"name": name, "type": _type_text(p), "required": name in required}
+            for name, p in props.items()
+            if name != "kind"
+        ]
+        kind = props.get("kind", {}).get("const", ref.rsplit("/", 1)[-1])
+        kinds.append({"kind": kind, "type": ref.rsplit("/", 1)[-1],
+                      "description": node.get("description", ""), "fields": fields})  # fmt: skip
+    return kinds
+
+
+@rules.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_obj
+def moves(game: Game[Any, Any], as_json: bool) -> None:
+    """List every move kind of the game: its fields, their types and what the move does."""
+    kinds = move_kinds(game)
+    if as_json:
+        click.echo(json.dumps(kinds, ensure_ascii=False))
+        return
+    for k in kinds:
+        out.print(f"[bold]{escape(str(k['kind']))}[/] ({k['type']}): {escape(k['description'])}")
+        for f in k["fields"]:
+            optional = "" if f["required"] else " (optional)"
+            out.print(f"    {f['name']}: {escape(f['type'])}{optional}")
 
 
 @rules.command()
@@ -260,14 +458,19 @@ def score(game: Game[Any, Any], state_path: str, as_json: bool) -> None:
         _print_scores(game, state)
 
 
-def read_log(game: Game[Any, Any], path: str) -> tuple[log.Header, list[log.Event]]:
-    """A JSONL log: a header line, then one event per line (exit 2 naming the bad line)."""
+def read_log(
+    game: Game[Any, Any], path: str, header_optional: bool = False
+) -> tuple[log.Header | None, list[log.Event]]:
+    """A JSONL log: a header line, then one event per line (exit 2 naming the bad line).
+
+    With ``header_optional`` (replay ``--from``) the header may be left out: a first line that
+    is an event (it has a ``kind``) starts the events."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror}")
     lines = [(n, ln) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
-    if not lines:
+    if not lines and not header_optional:
         fail(f"{path} is empty; a log starts with a header line")
     header: log.Header | None = None
     events: list[log.Event] = []
@@ -277,7 +480,8 @@ def read_log(game: Game[Any, Any], path: str) -> tuple[log.Header, list[log.Even
         except json.JSONDecodeError as exc:
             fail(f"{path}:{n} is not JSON: {exc.msg}")
         try:
-            if header is None:
+            first = n == lines[0][0]
+            if first and not (header_optional and isinstance(data, dict) and "kind" in data):
                 header = log.decode_header(data)
                 if header.game != game.info.key:
                     fail(f"{path}:{n}: the log is for {header.game!r}, not {game.info.key!r}")
@@ -285,21 +489,36 @@ def read_log(game: Game[Any, Any], path: str) -> tuple[log.Header, list[log.Even
                 events.append(log.decode_event(game, data))
         except InputError as exc:
             _input_error(f"{path}:{n}", exc)
-    assert header is not None
     return header, events
 
 
 @rules.command()
 @click.argument("log_path", metavar="LOG.jsonl")
+@click.option("--from", "from_path", metavar="STATE",
+              help="Replay the log's events from this state instead of the log's setup; the "
+                   "log's header line may then be left out.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
-def replay(game: Game[Any, Any], log_path: str, as_json: bool) -> None:
-    """Replay a game log; print the final state and the score table."""
-    header, events = read_log(game, log_path)
-    session = None
+def replay(game: Game[Any, Any], log_path: str, from_path: str | None, as_json: bool) -> None:
+    """Replay a game log; print the final state and the score table.
+
+    Exit 1 at the first illegal event (naming its line), 3 when the --from state is faulty."""
+    header, events = read_log(game, log_path, header_optional=from_path is not None)
+    offset = 1 if header is None else 2
     try:
-        session = log.start(game, header.players, header.options)
-        for i, event in enumerate(events, start=2):
+        if from_path is not None:
+            state = _load_state(game, from_path)
+            faults = game.check_position(state)
+            if faults:
+                err.print(f"[red]faulty[/]: {from_path}: {len(faults)} violation(s)")
+                _print_violations(faults, to_err=True)
+                sys.exit(EXIT_FAULTY)
+            seats = game.seats(state)
+            session = log.Session(game, log.Header(game.info.key, seats, {}), state)
+        else:
+            assert header is not None
+            session = log.start(game, header.players, header.options)
+        for i, event in enumerate(events, start=offset):
             try:
                 session = log.accept(session, event)
             except RuleViolation as exc:
@@ -339,12 +558,12 @@ def selfplay_cmd(
 ) -> None:
     """Random legal play of whole games; counts errors (a correct engine has none).
 
-    Cycles through the game's simulated setups (Glory: the stand-in data, 2-4 players, both
-    tournament types); --players and -o narrow or override them."""
+    Cycles through the game's simulated setups (``info.simulations``); --players and -o narrow
+    or override them."""
     info = game.info
     if players is not None and not info.min_players <= players <= info.max_players:
         fail(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
-    setups = selfplay.setups(game, players, _parse_options(opts))
+    setups = selfplay.setups(game, players, _options(game, opts))
     rng = random.Random(seed)
     errors: list[str] = []
     moves = 0
@@ -381,6 +600,3 @@ def selfplay_cmd(
             out.print(f"  [red]•[/] {e}")
     if errors:
         sys.exit(EXIT_ILLEGAL)
-
-
-rules.add_command(duel_cmd)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import logging
 import signal
 import socket
@@ -31,9 +30,12 @@ from bridge.camera import (
     choose_table,
     open_camera_table,
 )
+from bridge.cli.io import CliError, check_players, find_game, parse_options
 from bridge.devices.stack import DeviceOptions, DeviceStack
 from bridge.devices.table import TableDevices
 from bridge.referee import Referee
+from bridge.seats import seat_names
+from bridge.serve_config import ServeConfig
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore, StoreError
 from bridge.tts.editor_api import EditorClient
@@ -41,12 +43,10 @@ from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.web.app import TABLE_ROOM, WebConfig, WebTable, seat_room
-from engine import get_game
+from engine import selfplay
 from engine.game import Game
-from engine.i18n import message
+from engine.i18n import has_message, message
 from engine.violations import InputError, RuleViolation
-
-SEAT_NAMES = ("blue", "green", "pink", "yellow", "purple")
 
 
 def _public_url(host: str, port: int) -> str:
@@ -88,8 +88,12 @@ def _stop_on_sigterm() -> None:
 
 
 @click.command()
-@click.option("--game", "game_key", default="middle-ages", show_default=True)
-@click.option("--players", default=3, show_default=True, type=click.IntRange(1, len(SEAT_NAMES)))
+@click.option("--game", "game_key", default=None,
+              help="The game to referee (default: the only registered game; with several, "
+                   "name one).")  # fmt: skip
+@click.option("--players", default=None, type=click.IntRange(min=1),
+              help="Seats at the table, within the game's range (default: 3, or the nearest "
+                   "count the game seats).")  # fmt: skip
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to listen on (0.0.0.0 for phones on the LAN).")  # fmt: skip
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
@@ -105,7 +109,7 @@ def _stop_on_sigterm() -> None:
               type=click.Choice(["all", "table", "off"]),
               help="Simulated table: every move, chance only (phones play), or none.")  # fmt: skip
 @click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A rules option of the game (repeatable): --option tournament=pas-d-armes. "
                    "VALUE is read as JSON when it is (true, 3, null), else as text.")  # fmt: skip
 @click.option("--public-url", default=None, help="Base URL printed in links and QR codes.")
@@ -151,64 +155,48 @@ def _stop_on_sigterm() -> None:
 @click.option("--camera-fps", default=8.0, show_default=True, type=click.FloatRange(0.5, 60),
               help="Frames per second the camera table reads.")  # fmt: skip
 @click.pass_context
-def serve(
-    ctx: click.Context,
-    game_key: str,
-    players: int,
-    host: str,
-    port: int,
-    db_path: str,
-    table_id: str,
-    resume: bool | None,
-    move_delay: float,
-    sim_mode: Any,
-    seed: int,
-    option_pairs: tuple[str, ...],
-    public_url: str | None,
-    allow_origin: tuple[str, ...],
-    qr: bool,
-    mqtt_url: str | None,
-    serial_urls: tuple[str, ...],
-    virtual: Any,
-    ha_discovery: bool,
-    ha_prefix: str,
-    tts: bool,
-    tts_host: str,
-    tts_port: int,
-    tts_listen_port: int,
-    tts_poll: float,
-    table_opt: str | None,
-    camera_spec: str | None,
-    profile_file: str | None,
-    library_dir: str | None,
-    camera_fps: float,
-) -> None:
+def serve(ctx: click.Context, /, **params: Any) -> None:
     """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
-    table, named = choose_table(game_key, table_opt, camera_spec, tts)
-    sim_default = ctx.get_parameter_source("sim_mode") is click.core.ParameterSource.DEFAULT
-    if (tts or table == "camera") and sim_default:
+    sim_given = ctx.get_parameter_source("sim_mode") is not click.core.ParameterSource.DEFAULT
+    run_server(ServeConfig(**params, sim_given=sim_given))
+
+
+def _game_and_seats(cfg: ServeConfig) -> tuple[Game[Any, Any], int]:
+    """The game ``--game`` names (or the only one registered) and its seat count."""
+    try:
+        game = find_game(cfg.game_key)
+    except CliError as exc:
+        raise click.BadParameter(str(exc), param_hint="--game") from exc
+    info = game.info
+    players = cfg.players or max(info.min_players, min(3, info.max_players))
+    try:
+        check_players(game, players)
+    except CliError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from exc
+    return game, players
+
+
+def run_server(cfg: ServeConfig) -> None:
+    """Set up the referee, its store, pages, table source and devices, and serve until stopped."""
+    game, players = _game_and_seats(cfg)
+    game_key = game.info.key
+    table, named = choose_table(game_key, cfg.table_opt, cfg.camera_spec, cfg.tts)
+    sim_mode = cfg.sim_mode
+    if (cfg.tts or table == "camera") and not cfg.sim_given:
         sim_mode = "off"  # the TTS table or the real camera is the table: nobody simulated
-    if table == "moves" and (camera_spec or profile_file or library_dir):
+    if table == "moves" and (cfg.camera_spec or cfg.profile_file or cfg.library_dir):
         raise click.UsageError(message("camera/bad-table"))
-    if "*" in allow_origin:
+    if "*" in cfg.allow_origin:
         raise click.BadParameter(
             "'*' would let any web page act on the table", param_hint="--allow-origin"
         )
-    try:
-        game = get_game(game_key)
-    except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--game") from exc
-    if not game.info.min_players <= players <= game.info.max_players:
-        raise click.BadParameter(
-            f"{game.info.name} takes {game.info.min_players}-{game.info.max_players} players",
-            param_hint="--players",
-        )
-    options = _options(game, option_pairs)
+    seats: tuple[str, ...] = seat_names(players)
+    options, fallback_options = _options(game, seats, cfg.option_pairs)
+    profile_file = cfg.profile_file
     if profile_file is None and table != "moves":
         # the venue's own board profile lives beside its event store: the calibration page
         # saves there, and until it does the game's built-in profile is read
-        profile_file = f"{db_path}.board.json"
-    seats: tuple[str, ...] = SEAT_NAMES[:players]
+        profile_file = f"{cfg.db_path}.board.json"
     fallback = ""
     if table != "moves":
         try:
@@ -218,11 +206,11 @@ def serve(
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
     try:
-        store = EventStore(db_path)
+        store = EventStore(cfg.db_path)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from exc
     try:
-        referee = Referee.open(store, game, table_id, seats, options, resume=resume)
+        referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume)
     except LookupError as exc:
         raise click.ClickException(message("serve/no-resume", detail=str(exc))) from exc
     except (InputError, RuleViolation) as exc:
@@ -232,37 +220,34 @@ def serve(
     camera: CameraTable | None = None
     if table != "moves":
         mode: Any = "off" if table == "camera" else sim_mode
-        config = CameraConfig(mode=mode, delay=move_delay, seed=seed, fps=camera_fps)
+        config = CameraConfig(mode=mode, delay=cfg.move_delay, seed=cfg.seed, fps=cfg.camera_fps)
         try:
             camera = open_camera_table(
-                referee, table, config, camera=camera_spec, profile_path=profile_file,
-                library_dir=library_dir,
+                referee, table, config, camera=cfg.camera_spec, profile_path=profile_file,
+                library_dir=cfg.library_dir,
             )  # fmt: skip
         except CameraError as exc:
             if named:
                 store.close()
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
-    web = WebTable(
-        referee,
-        WebConfig(public_url=(public_url or _public_url(host, port)).rstrip("/"),
-                  allowed_origins=allow_origin),
-        camera=camera,
-    )  # fmt: skip
+    public = (cfg.public_url or _public_url(cfg.host, cfg.port)).rstrip("/")
+    web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin),
+                   camera=camera)  # fmt: skip
     has_dice = callable(getattr(game, "dice_pool", None))
     devices = DeviceStack(
         DeviceOptions(
-            dedup_path=Path(f"{db_path}.devices"),
-            mqtt=mqtt_url,
-            serial=serial_urls,
-            virtual=virtual if sim_mode != "off" else "off",
+            dedup_path=Path(f"{cfg.db_path}.devices"),
+            mqtt=cfg.mqtt_url,
+            serial=cfg.serial_urls,
+            virtual=cfg.virtual if sim_mode != "off" else "off",
             roll_every=None if has_dice else 20.0,  # a game with dice: the tower rolls its pools
-            ha_discovery=ha_discovery,
-            ha_prefix=ha_prefix,
+            ha_discovery=cfg.ha_discovery,
+            ha_prefix=cfg.ha_prefix,
         )
     )
     sim_moves: Any = "off" if table == "camera-sim" else sim_mode  # the camera-sim plays itself
-    sim = SimTable(referee, SimConfig(mode=sim_moves, delay=move_delay, seed=seed),
+    sim = SimTable(referee, SimConfig(mode=sim_moves, delay=cfg.move_delay, seed=cfg.seed),
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
@@ -270,29 +255,25 @@ def serve(
 
     echo = click.echo
     params = {"session": referee.row.id, "state_id": referee.state_id}
-    echo(message("serve/heading", game=game.info.name, table_id=table_id, **params))
+    echo(message("serve/heading", game=game.info.name, table_id=cfg.table_id, **params))
     echo(message("serve/resumed" if referee.resumed else "serve/started", **params))
-    for key, (value, code) in SERVE_DEFAULTS.get(game.info.key, {}).items():
-        if referee.row.header.options.get(key) == value:
-            echo(message(code, key=key, value=value))
+    played = referee.row.header.options
+    if fallback_options and all(played.get(k) == v for k, v in fallback_options.items()):
+        echo(_options_notice(game, fallback_options))
     echo(message("serve/table-url", url=web.table_url()))
     echo(message("serve/host-url", url=web.host_url()))
     for seat in referee.seats:
         echo(message("serve/seat-url", seat=seat, url=web.seat_url(seat)))
-        if qr:
+        if cfg.qr:
             echo(_qr(web.seat_url(seat)))
     if fallback:
         echo(message("serve/table-fallback", reason=fallback))
     echo(_table_line(camera))
     if sim_mode != "off":
-        echo(message("serve/sim", mode=sim_mode, delay=move_delay, seed=seed))
-    tts_link = (
-        _start_tts(referee, game_key, tts_host, tts_port, tts_listen_port, tts_poll)
-        if tts
-        else None
-    )
+        echo(message("serve/sim", mode=sim_mode, delay=cfg.move_delay, seed=cfg.seed))
+    tts_link = _start_tts(referee, game_key, cfg) if cfg.tts else None
     if tts_link is not None:
-        echo(message("serve/tts", host=tts_host, port=tts_port))
+        echo(message("serve/tts", host=cfg.tts_host, port=cfg.tts_port))
     echo(message("serve/devices", note=devices.start(referee, attach_web)))
     echo(message("serve/stop"))
     sys.stdout.flush()
@@ -303,7 +284,7 @@ def serve(
     if camera is not None:
         camera.start()
     try:
-        web.socketio.run(web.app, host=host, port=port, allow_unsafe_werkzeug=True,
+        web.socketio.run(web.app, host=cfg.host, port=cfg.port, allow_unsafe_werkzeug=True,
                          request_handler=NoDelayHandler)  # fmt: skip
     except KeyboardInterrupt:
         pass
@@ -329,35 +310,36 @@ def _table_line(camera: CameraTable | None) -> str:
     return message("serve/table-camera", source=camera.name, profile=name)
 
 
-SERVE_DEFAULTS: dict[str, dict[str, tuple[Any, str]]] = {
-    "glory": {"data": ("stand-in", "serve/glory-stand-in")},
-}
-"""Per game: options ``herald serve`` sets unless ``--option`` gives them, and the notice it
-prints whenever the session plays that value. Glory's printed data are incomplete (a game would
-be refused, naming the missing values), so it plays the invented stand-in set and says so."""
+def _options(
+    game: Game[Any, Any], seats: tuple[str, ...], pairs: tuple[str, ...]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game's options (its defaults, then each ``--option KEY=VALUE``) and, for a game that
+    cannot start with them (its printed data incomplete, say), the options of its first
+    simulated setup (``info.simulations``) laid under the given ones; returns the options and
+    what that fallback set (empty when none was needed)."""
+    try:
+        given = parse_options(pairs, game)
+    except CliError as exc:
+        raise click.BadParameter(str(exc), param_hint="--option") from exc
+    options = {**game.info.option_defaults(), **given}
+    try:
+        game.setup(seats, dict(options))
+        return options, {}
+    except (InputError, RuleViolation):
+        pass
+    simulated = selfplay.setups(game, len(seats))[0].options
+    fallback = {k: v for k, v in simulated.items() if k not in given and options.get(k) != v}
+    return {**options, **fallback}, fallback
 
 
-def _options(game: Game[Any, Any], pairs: tuple[str, ...]) -> dict[str, Any]:
-    """The game's options: its defaults, then ``serve``'s own (``SERVE_DEFAULTS``), then each
-    ``--option KEY=VALUE``; an unknown key or a pair without ``=`` is a usage error."""
-    known = {o.name for o in game.info.options}
-    given: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise click.BadParameter(message("serve/option-form", pair=pair),
-                                     param_hint="--option")  # fmt: skip
-        if key not in known:
-            raise click.BadParameter(
-                message("serve/option-unknown", key=key, game=game.info.name,
-                        known=", ".join(sorted(known)) or "-"), param_hint="--option")  # fmt: skip
-        try:
-            given[key] = json.loads(text)
-        except ValueError:
-            given[key] = text
-    serve_own = {k: v for k, (v, _) in SERVE_DEFAULTS.get(game.info.key, {}).items()}
-    return {**game.info.option_defaults(), **serve_own, **given}
+def _options_notice(game: Game[Any, Any], fallback: dict[str, Any]) -> str:
+    """The notice a table playing its simulated options prints: the game's own sentence
+    (``<game>:serve/options-notice``) when its catalog has one, else the core's."""
+    key, value = next(iter(fallback.items()))
+    own = f"{game.info.key}:serve/options-notice"
+    code = own if has_message(own) else "serve/options-notice"
+    shown = ", ".join(f"{k}={v}" for k, v in fallback.items())
+    return message(code, game=game.info.name, key=key, value=value, options=shown)
 
 
 class _TTSLink:
@@ -377,17 +359,17 @@ class _TTSLink:
         self.client.close()
 
 
-def _start_tts(
-    referee: Referee, game_key: str, host: str, port: int, listen_port: int, poll: float
-) -> _TTSLink:
+def _start_tts(referee: Referee, game_key: str, cfg: ServeConfig) -> _TTSLink:
     """Connect to TTS and start reading its table; a clear error when that cannot be done."""
     try:
         profile = load_profile(game_key)
-        client = EditorClient(tts_host=host, tts_port=port, listen_port=listen_port)
+        client = EditorClient(
+            tts_host=cfg.tts_host, tts_port=cfg.tts_port, listen_port=cfg.tts_listen_port
+        )
         client.start()
     except TTSError as exc:
         raise click.ClickException(str(exc)) from exc
-    source = TTSTableSource(referee, client, profile, poll_s=poll)
+    source = TTSTableSource(referee, client, profile, poll_s=cfg.tts_poll)
     link = _TTSLink(referee, client, source)
     source.start()
     return link

@@ -1,8 +1,8 @@
 """``herald stickers``: printable ArUco sticker sheets for a game's board profile.
 
-``herald stickers --game middle-ages --out sheet.pdf [--dict NAME]`` writes a PDF at true size
+``herald stickers --game GAME --out sheet.pdf [--dict NAME]`` writes a PDF at true size
 (10 mm stickers, larger board-corner markers 0–3), each sticker labelled with its component
-(``lord:blue``, ``scout:blue``, …), and beside it the board profile the kit matches
+(``<component>:<seat>``), and beside it the board profile the kit matches
 (``sheet.profile.json``: dictionary and marker → component map, for ``herald vision detect
 --profile``). The map itself comes from the game's built-in profile. Bad input exits with code 2
 and a sentence from the message catalog.
@@ -46,12 +46,15 @@ def _profile(game: str | None, path: str | None) -> BoardProfile:
     try:
         if path is not None:
             return load_profile(path)
+        profiles = [n for n in builtin_profiles() if "." not in n]  # not the faces maps
+        if game is None and len(profiles) == 1:
+            game = profiles[0]
         name = (game or "").replace("-", "_")
-        if name not in builtin_profiles():
+        if name not in profiles:
             _fail(
                 "vision/sticker-no-profile",
                 game=game,
-                choices=", ".join(n.replace("_", "-") for n in builtin_profiles()),
+                choices=", ".join(n.replace("_", "-") for n in profiles),
             )
         return builtin_profile(name)
     except ProfileError as exc:
@@ -59,7 +62,8 @@ def _profile(game: str | None, path: str | None) -> BoardProfile:
 
 
 @click.command()
-@click.option("--game", default="middle-ages", show_default=True, help="Game whose profile to use.")
+@click.option("--game", default=None,
+              help="Game whose profile to use (default: the only built-in profile).")  # fmt: skip
 @click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False), help="PDF file.")
 @click.option("--dict", "dictionary", default=None, help="ArUco dictionary, e.g. 4x4_250.")
 @click.option("--profile", type=click.Path(dir_okay=False), help="Board profile (JSON) instead.")
@@ -73,7 +77,7 @@ def _profile(game: str | None, path: str | None) -> BoardProfile:
     help="Where to save the kit's board profile (default: OUT with .profile.json).",
 )
 def stickers(
-    game: str,
+    game: str | None,
     out_path: str,
     dictionary: str | None,
     profile: str | None,

@@ -136,16 +136,20 @@ def enroll_cmd(images: tuple[str, ...], library: str, config_path: str | None) -
 
 
 @vision.command(name="faces")
-@click.option("--game", default="middle-ages", show_default=True)
+@click.option("--game", required=True, help="A game the simulated camera can draw.")
 def faces_cmd(game: str) -> None:
-    """Print the face map of the simulated table's stand-in tile art (face id → tile attributes).
+    """Print the face map of the simulated table's stand-in art (face id → component attributes).
 
-    It is generated from the engine's tile box, so ``vision/profiles/middle_ages.faces.json`` is
-    rebuilt with ``herald vision faces > vision/profiles/middle_ages.faces.json``. For real
-    tiles, write ``faces.json`` beside an enrolled library in the same format (docs/vision.md).
+    It is generated from the engine's box, so the game's ``faces.json`` profile is rebuilt with
+    ``herald vision faces --game GAME > …faces.json``. For real components, write ``faces.json``
+    beside an enrolled library in the same format (docs/vision.md).
     """
-    if game != "middle-ages":
-        _fail("vision/sticker-no-profile", game=game, choices="middle-ages")
+    from bridge.camera import has_camera_sim
+    from engine.registry import game_keys
+
+    if not has_camera_sim(game):
+        drawn = ", ".join(k for k in game_keys() if has_camera_sim(k)) or "-"
+        _fail("vision/sticker-no-profile", game=game, choices=drawn)
     from vision.sim import standin_face_map
 
     click.echo(standin_face_map().to_text(), nl=False)

@@ -28,6 +28,7 @@ from bridge.tts.messages import IncomingMessage
 from bridge.tts.profile import Profile, build_snapshot
 from bridge.tts.push import announcement, table_event
 from bridge.tts.reader import read_table
+from bridge.worker import Worker
 from engine import codec
 from engine.game import Interpretation
 
@@ -59,9 +60,9 @@ class TTSTableSource:
     poll_s: float = 5.0
     settle_s: float = 0.3
     clock: Callable[[], float] = time.time
-    _wake: threading.Event = field(default_factory=threading.Event, init=False)
-    _stop: threading.Event = field(default_factory=threading.Event, init=False)
-    _thread: threading.Thread | None = field(default=None, init=False)
+    _worker: Worker = field(init=False)
+    _wake: threading.Event = field(init=False)
+    _stop: threading.Event = field(init=False)
     _last_note: str = field(default="", init=False)
 
     def sync(self) -> SyncResult:
@@ -107,17 +108,17 @@ class TTSTableSource:
 
     # --- running -------------------------------------------------------------------------
 
+    def __post_init__(self) -> None:
+        self._worker = Worker("tts-source", self._run)
+        self._wake, self._stop = self._worker.woken, self._worker.stopping
+
     def start(self) -> None:
         """Listen for ``herald.lua``'s change reports and read the table when one arrives."""
         self.client.add_listener(self._on_message)
-        self._thread = threading.Thread(target=self._run, name="tts-source", daemon=True)
-        self._thread.start()
+        self._worker.start()
 
     def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        self._worker.stop()
 
     def _on_message(self, msg: IncomingMessage) -> None:
         if table_event(msg) is not None:

@@ -1,6 +1,7 @@
 """`herald rules GAME …`: the offline calculator's contract (docs/cli.md).
 
-Exit codes: 0 fine, 1 illegal move or log, 2 input that breaks the schema or is not JSON.
+Exit codes: 0 fine, 1 illegal move or log, 2 input that breaks the schema or is not JSON,
+3 a faulty position.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def test_check_without_a_move_checks_the_whole_position(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     code, out = run("check", str(path), "--json")
     codes = {v["code"] for v in json.loads(out)["violations"]}
-    assert code == 1
+    assert code == 3  # a faulty position, not an illegal move
     assert {"position/negative-coins", "position/coin-tokens"} <= codes
 
 

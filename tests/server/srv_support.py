@@ -128,13 +128,17 @@ def serve(
 
     The server tests exercise the referee, the store and the sockets, so they run the
     move-level simulated table (its seats blue, green, pink): ``table`` is passed as
-    ``--table`` unless it is None (the server's own default) or ``args`` name one.
+    ``--table`` unless it is None (the server's own default) or ``args`` name one, and Middle
+    Ages unless ``args`` name a ``--game``.
     """
     port = free_port()
     named = any(a == "--table" or a.startswith("--table=") for a in args)
     table_args = () if named or table is None else ("--table", table)
+    # serve names no default game when several are registered (the Makefile picks make run's)
+    has_game = any(a == "--game" or a.startswith("--game=") for a in args)
+    game_args = () if has_game else ("--game", "middle-ages")
     cmd = [herald_bin(), "serve", "--db", str(db), "--port", str(port),
-           "--no-qr", "--table-id", "t1", *table_args, *args]  # fmt: skip
+           "--no-qr", "--table-id", "t1", *game_args, *table_args, *args]  # fmt: skip
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env)  # fmt: skip

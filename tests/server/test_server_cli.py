@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from srv_support import open_referee, play_moves
 
 from bridge.cli import main
+from bridge.seats import seat_names
+from engine.registry import game_keys, get_game
 
 
 def test_sessions_list_show_and_export_replays_offline(tmp_path: Path) -> None:
@@ -54,11 +57,43 @@ def test_sessions_errors_are_clear(tmp_path: Path) -> None:
 def test_serve_refuses_bad_options_before_listening(tmp_path: Path) -> None:
     runner = CliRunner()
     db = str(tmp_path / "s.db")
-    star = runner.invoke(main, ["serve", "--db", db, "--allow-origin", "*"])
+    base = ["serve", "--db", db, "--game", "middle-ages"]
+    star = runner.invoke(main, [*base, "--allow-origin", "*"])
     assert star.exit_code == 2 and "any web page" in star.output
-    nothing = runner.invoke(main, ["serve", "--db", db, "--resume"])
+    nothing = runner.invoke(main, [*base, "--resume"])
     assert nothing.exit_code == 1 and "Nothing to resume" in nothing.output
     game = runner.invoke(main, ["serve", "--db", db, "--game", "chess"])
     assert game.exit_code == 2 and "middle-ages" in game.output
-    players = runner.invoke(main, ["serve", "--db", db, "--players", "1"])
-    assert players.exit_code == 2
+    players = runner.invoke(main, [*base, "--players", "1"])
+    assert players.exit_code == 2 and "2-5 players" in players.output
+    option = runner.invoke(main, [*base, "--option", "no-such-option=1"])
+    assert option.exit_code == 2 and "no option 'no-such-option'" in option.output
+
+
+def test_serve_without_a_game_names_the_registered_ones(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    result = CliRunner().invoke(main, ["serve", "--db", db])
+    assert result.exit_code == 2
+    assert all(key in result.output for key in game_keys())
+
+
+@pytest.mark.parametrize("key", game_keys())
+def test_serve_accepts_every_seat_count_of_the_game_and_no_other(tmp_path: Path, key: str) -> None:
+    """Seat counts come from the game (France 1429 seats 3-6): the range is the game's own, and
+    no seat-name list cuts it short."""
+    info = get_game(key).info
+    assert len(set(seat_names(info.max_players))) == info.max_players
+    for players in (info.min_players - 1, info.max_players + 1):
+        if players < 1:
+            continue
+        db = str(tmp_path / f"s{players}.db")
+        result = CliRunner().invoke(main, ["serve", "--db", db, "--game", key,
+                                           "--players", str(players)])  # fmt: skip
+        assert result.exit_code == 2
+        assert f"{info.min_players}-{info.max_players} players" in result.output
+
+
+def test_seat_names_never_run_out() -> None:
+    assert seat_names(3) == ("blue", "green", "pink")
+    names = seat_names(12)
+    assert len(set(names)) == 12 and names[-1] == "seat12"

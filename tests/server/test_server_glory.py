@@ -112,7 +112,7 @@ def test_serve_refuses_an_unknown_option_or_a_pair_without_equals(tmp_path: Path
     result = runner.invoke(serve_command, ["--game", "glory", "--db", db, "--option", "nope=1"])
     assert result.exit_code == 2 and "has no option 'nope'" in result.output
     result = runner.invoke(serve_command, ["--game", "glory", "--db", db, "--option", "data"])
-    assert result.exit_code == 2 and "KEY=VALUE" in result.output
+    assert result.exit_code == 2 and "NAME=VALUE" in result.output
     result = runner.invoke(serve_command, ["--game", "glory", "--db", db,
                                            "--option", "tournament=tilt"])  # fmt: skip
     assert result.exit_code == 1 and "tournament is one of" in result.output

@@ -37,6 +37,7 @@
 const Herald = (() => {
   const SEAT_COLOURS = {
     blue: "#2f6fdb", green: "#2e9d4f", pink: "#e05a9c", yellow: "#c9a400", purple: "#8a4fd0",
+    orange: "#e07a1f", teal: "#168f8f",
     red: "#c8372d", // the camera's seats are its sticker colours (red, blue, green, yellow)
   };
   let ui = {};

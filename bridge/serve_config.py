@@ -1,0 +1,54 @@
+"""Everything ``herald serve`` was asked for, as one frozen value.
+
+The click options of ``herald serve`` map one to one onto these fields (same names as the
+option's Python parameter), so the server's set-up takes one argument instead of thirty and a
+test can build a configuration without a command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+SimMode = Literal["all", "table", "off"]
+Virtual = Literal["auto", "mqtt", "serial", "off"]
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """One served table: the game and seats, the web server, the simulated table, devices,
+    Tabletop Simulator and the camera. Defaults are those of ``herald serve``."""
+
+    game_key: str | None = None
+    """None: the only (or first) registered game."""
+    players: int | None = None
+    """None: the game's fewest seats, three when it seats three."""
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db_path: str = "herald.db"
+    table_id: str = "main"
+    resume: bool | None = None
+    move_delay: float = 1.5
+    sim_mode: SimMode = "all"
+    sim_given: bool = False
+    """True when ``--sim`` was given on the command line (else the table source may turn it off)."""
+    seed: int = 1
+    option_pairs: tuple[str, ...] = ()
+    public_url: str | None = None
+    allow_origin: tuple[str, ...] = ()
+    qr: bool = True
+    mqtt_url: str | None = None
+    serial_urls: tuple[str, ...] = ()
+    virtual: Virtual = "auto"
+    ha_discovery: bool = False
+    ha_prefix: str = "homeassistant"
+    tts: bool = False
+    tts_host: str = "127.0.0.1"
+    tts_port: int = 39999
+    tts_listen_port: int = 39998
+    tts_poll: float = 5.0
+    table_opt: str | None = None
+    camera_spec: str | None = None
+    profile_file: str | None = None
+    library_dir: str | None = None
+    camera_fps: float = 8.0
