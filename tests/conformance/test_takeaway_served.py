@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import GAMES_DIR
 from srv_support import WAIT, Served, Watcher, serve
 
 from engine.registry import GROUP
+
+GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
 
 
 def plugin_path(root: Path) -> str:
