@@ -42,7 +42,7 @@ pytest: $(VENV)/.dev-deps system-deps
 test: lint typecheck pytest
 
 bench: $(VENV)/.run-deps
-	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/engine.py --game middle-ages
 
 clean:
 	rm -rf $(VENV) build *.egg-info

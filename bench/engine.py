@@ -2,9 +2,9 @@
 
 Runs the same checked path as `herald rules GAME selfplay` (legal_moves → rules.apply → log),
 chance sampled as a shuffled physical table would show it, over the game's simulated setups
-(Glory: the stand-in data, both tournament types in turn). Reports the median of several
+(a game whose default data cannot be played names its simulated setups, e.g. a stand-in data set). Reports the median of several
 repeats, and moves per second, for each player count from 2.
-Usage: python bench/engine.py [--game middle-ages|glory] [--games 200] [--repeats 5] [--json]
+Usage: python bench/engine.py [--game KEY] [--games 200] [--repeats 5] [--json]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 # would shadow the `engine` package it measures.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
 
-from engine import get_game, selfplay  # noqa: E402
+from engine import game_keys, get_game, selfplay  # noqa: E402
 
 
 def bench(game_key: str, players: int, games: int, repeats: int) -> dict[str, float]:
@@ -52,7 +52,7 @@ def bench(game_key: str, players: int, games: int, repeats: int) -> dict[str, fl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="middle-ages")
+    parser.add_argument("--game", required=True, choices=game_keys())
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--json", action="store_true")

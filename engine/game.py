@@ -50,7 +50,7 @@ class GameInfo:
 
     ``simulations`` are the games a simulated table cycles through (selfplay, the bench); empty:
     every allowed player count with the default options. A game whose defaults cannot be
-    simulated (Glory's printed data is incomplete) names the options that can.
+    simulated (its printed data are incomplete in the rulebook) names the options that can.
     """
 
     key: str

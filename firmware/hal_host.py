@@ -234,7 +234,7 @@ class Script:
 
 
 def parse_dice(text):
-    """``6,6`` or ``6:red:glory,6:blue``: sides, then optional colour and type, per die."""
+    """``6,6`` or ``6:red:symbols,6:blue``: sides, then optional colour and type, per die."""
     dice = []
     for spec in text.split(","):
         parts = spec.split(":")
@@ -339,7 +339,7 @@ def run_dice_tower(argv=None):
 
     p = _parser("python -m firmware.dice_tower", "dice tower")
     p.add_argument(
-        "--dice", default="6,6", help="sides of each die, e.g. 6,6 or 6:red:glory,6:blue"
+        "--dice", default="6,6", help="sides of each die, e.g. 6,6 or 6:red:symbols,6:blue"
     )
     p.add_argument("--manual", action="store_true", help="buttons instead of sensors")
     p.add_argument("--settle-ms", type=int, default=400, help="faces must hold this long")

@@ -94,7 +94,7 @@ class ProtocolError(ValueError):
 class Die:
     """One die of a roll: ``value`` is the face up, 1..``sides``.
 
-    ``type`` names a custom face table (Glory's dice, say) that the game's engine maps the
+    ``type`` names a custom face table (a game's own symbol dice, say) that the game's engine maps the
     value through; ``color`` tells identical dice apart. Herald never interprets either.
     """
 

@@ -6,8 +6,8 @@
 - **Rolls.** If the game offers the optional verb ``dice_move(state, dice)`` and the table is
   to act, the roll becomes the engine's chance move (an observation, like the camera's). Every
   accepted roll is broadcast through ``Referee.roll`` as ``roll`` to the table room, with a
-  catalog sentence saying whether a game step took it. Middle Ages has no dice, so there the
-  sentence says no game step needs the roll. Glory's duels take typed dice (strength, horse,
+  catalog sentence saying whether a game step took it. In a game without dice the sentence says
+  no game step needs the roll; a game with symbol dice takes typed dice (strength, horse,
   armour); dice no step can take are refused with the game's sentence, and nothing changes.
 - **Buttons.** A seat box's press becomes that seat's intent, checked by the referee exactly as a
   phone's (a :class:`DevicePrincipal` is a seat principal): ``confirm`` plays the seat's only
@@ -91,7 +91,7 @@ def seat_box_id(seat: str) -> str:
 
 def _is_pass(move: dict[str, Any]) -> bool:
     """A declining move: one of its choices is empty (``lord: null``, ``tile: null``), or it
-    wraps a ``decline`` (a Glory duel step: ``{"kind": "duel", "move": {"kind": "decline"}}``)."""
+    wraps a ``decline`` (a sub-game step, e.g. ``{"kind": "duel", "move": {"kind": "decline"}}``)."""
     inner = move.get("move")
     if isinstance(inner, dict):
         return inner.get("kind") == "decline"

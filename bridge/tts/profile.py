@@ -181,7 +181,7 @@ def available_profiles() -> list[str]:
 
 
 def load_profile(game: str) -> Profile:
-    """The shipped profile of ``game`` (for example ``"middle-ages"``).
+    """The shipped profile of ``game`` (its key).
 
     Raises:
         ProfileError: no such profile, or the file breaks the profile format.

@@ -29,6 +29,29 @@ PACKAGE_DATA = {"engine/i18n/__init__.py", "engine/registry.py"}
 """Where the engine may look up installed packages and their shipped data (catalogs, entry
 points): ``importlib`` only, never a path a user gives."""
 
+STILL_READING_FILES = {
+    "engine/games/glory/components.py": {"importlib"},
+    "engine/games/glory/data.py": {"importlib", "pathlib"},
+    "engine/games/middle_ages/components.py": {"importlib"},
+}
+"""Known debt (issue "one folder per game", §1): these games still read their shipped data
+inside the rules; loading moves to the edge. Listed so the test holds the line: no new module
+may do it, and each entry must go once fixed (the test fails while an entry is stale)."""
+
+STILL_NAMING_GAMES = {
+    "bridge/camera.py",
+    "bridge/tts/profiles/middle-ages.json",
+    "vision/calibration.py",
+    "vision/faces.py",
+    "vision/pipeline.py",
+    "vision/profiles/middle_ages.faces.json",
+    "vision/profiles/middle_ages.json",
+    "vision/scenes.py",
+    "vision/sim.py",
+}
+"""Known debt (same issue): the camera and Tabletop Simulator profiles and the simulated camera
+still live in the core. No other file may name a game; each entry must go once fixed."""
+
 
 def _imports(path: Path) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -43,6 +66,7 @@ def _imports(path: Path) -> list[tuple[int, str]]:
 
 def test_the_engine_imports_no_io_web_bridge_or_vision_library() -> None:
     bad = []
+    debt: dict[str, set[str]] = {}
     for path in sorted((ROOT / "engine").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         for line, name in _imports(path):
@@ -51,8 +75,12 @@ def test_the_engine_imports_no_io_web_bridge_or_vision_library() -> None:
                 continue
             if top == "importlib" and rel in PACKAGE_DATA:
                 continue
+            if top in STILL_READING_FILES.get(rel, set()):
+                debt.setdefault(rel, set()).add(top)
+                continue
             bad.append(f"{rel}:{line} imports {name}")
     assert bad == []
+    assert debt == STILL_READING_FILES, "a listed module no longer reads files: drop it"
 
 
 def _tracked(*paths: str) -> list[str]:
@@ -70,13 +98,23 @@ def test_the_core_names_no_game() -> None:
         package = registry.package_files(key)
         words |= {key.lower(), Path(str(package)).name.lower()}
     found = []
+    debt = set()
     for rel in core:
         if rel == "pyproject.toml":
             continue  # the entry points that register the games we ship
         text = (ROOT / rel).read_text(encoding="utf-8", errors="replace").lower()
-        for lineno, line in enumerate(text.splitlines(), 1):
-            found += [f"{rel}:{lineno}: {w}" for w in sorted(words) if w in line]
+        hits = [
+            f"{rel}:{lineno}: {w}"
+            for lineno, line in enumerate(text.splitlines(), 1)
+            for w in sorted(words)
+            if w in line
+        ]
+        if hits and rel in STILL_NAMING_GAMES:
+            debt.add(rel)
+        else:
+            found += hits
     assert found == [], "\n".join(found[:40])
+    assert debt == STILL_NAMING_GAMES, "a listed file names no game any more: drop it"
 
 
 if __name__ == "__main__":  # pragma: no cover
