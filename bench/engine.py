@@ -2,8 +2,8 @@
 
 Runs the same checked path as `herald rules GAME selfplay` (legal_moves → rules.apply → log),
 chance sampled as a shuffled physical table would show it, over the game's simulated setups
-(a game whose default data cannot be played names its simulated setups, e.g. a stand-in data set). Reports the median of several
-repeats, and moves per second, for each player count from 2.
+(a game whose default data cannot be played names them, e.g. a stand-in data set). Reports the
+median of several repeats, and moves per second, for each player count from 2.
 Usage: python bench/engine.py [--game KEY] [--games 200] [--repeats 5] [--json]
 """
 

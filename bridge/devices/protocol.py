@@ -94,8 +94,8 @@ class ProtocolError(ValueError):
 class Die:
     """One die of a roll: ``value`` is the face up, 1..``sides``.
 
-    ``type`` names a custom face table (a game's own symbol dice, say) that the game's engine maps the
-    value through; ``color`` tells identical dice apart. Herald never interprets either.
+    ``type`` names a custom face table (a game's own symbol dice, say) that the game's engine
+    maps the value through; ``color`` tells identical dice apart. Herald never interprets either.
     """
 
     sides: int

@@ -91,7 +91,7 @@ def seat_box_id(seat: str) -> str:
 
 def _is_pass(move: dict[str, Any]) -> bool:
     """A declining move: one of its choices is empty (``lord: null``, ``tile: null``), or it
-    wraps a ``decline`` (a sub-game step, e.g. ``{"kind": "duel", "move": {"kind": "decline"}}``)."""
+    wraps a ``decline`` (a sub-game step: ``{"kind": "duel", "move": {"kind": "decline"}}``)."""
     inner = move.get("move")
     if isinstance(inner, dict):
         return inner.get("kind") == "decline"
