@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 from engine import flow as core_flow
+from engine.adapter import check_seats, resolve_options
 from engine.game import (
-    TABLE,
     GameInfo,
     Interpretation,
     Line,
@@ -35,7 +35,6 @@ from engine.violations import InputError, RuleViolation, Violation
 
 __all__ = ["GAME", "GAME_KEY", "RULEBOOK"]
 
-RESERVED_SEATS = (TABLE, "host")
 
 INFO = GameInfo(
     key=GAME_KEY,
@@ -157,24 +156,8 @@ class Glory:
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> GloryState:
         players = tuple(players)
-        if not INFO.min_players <= len(players) <= INFO.max_players:
-            raise InputError("setup/players", f"Glory takes 1-4 players, not {len(players)}")
-        if len(set(players)) != len(players) or any(
-            not p or p in (*RESERVED_SEATS, SIR_SEAT) for p in players
-        ):
-            raise InputError("setup/players", "seat names must be distinct, non-empty, and not "
-                             f"{', '.join((*RESERVED_SEATS, SIR_SEAT))}")  # fmt: skip
-        opts = {**INFO.option_defaults(), **(options or {})}
-        known = {o.name for o in INFO.options}
-        unknown = set(opts) - known
-        if unknown:
-            raise InputError("setup/options", f"unknown option(s) {sorted(unknown)}; "
-                             f"known: {sorted(known)}")  # fmt: skip
-        for spec in INFO.options:
-            if spec.choices and opts[spec.name] not in spec.choices:
-                raise InputError("setup/options", f"{spec.name} is one of "
-                                 f"{', '.join(map(str, spec.choices))}, not {opts[spec.name]!r}",
-                                 f"$.options.{spec.name}")  # fmt: skip
+        check_seats(INFO, players, reserved=(SIR_SEAT,))
+        opts = resolve_options(INFO, options)
         if (len(players) == 1) != (opts["solo"] is not None):
             raise InputError("setup/options", "one player plays a solo scenario (option solo), "
                              "and a solo scenario has one player", "$.options.solo")  # fmt: skip

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import codec
 from engine import flow as core_flow
+from engine.adapter import check_seats, resolve_options
 from engine.game import TABLE, GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow
 from engine.games.middle_ages import (
     checks,
@@ -49,10 +50,9 @@ from engine.games.middle_ages.state import (
     Reveal,
     State,
 )
-from engine.violations import InputError, Violation
+from engine.violations import Violation
 
 KEY = GAME_KEY
-RESERVED_SEATS = (TABLE, "host")
 
 INFO = GameInfo(
     key=KEY,
@@ -107,19 +107,10 @@ class MiddleAges:
 
     def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> State:
         players = tuple(players)
-        if not INFO.min_players <= len(players) <= INFO.max_players:
-            raise InputError("setup/players", f"Middle Ages takes 2-5 players, not {len(players)}")
-        if len(set(players)) != len(players) or any(not p or p in RESERVED_SEATS for p in players):
-            raise InputError("setup/players", "seat names must be distinct, non-empty, and not "
-                             f"{' or '.join(RESERVED_SEATS)}")  # fmt: skip
+        check_seats(INFO, players)
         opts = dict(options or {})
         box = parse_box(opts.pop("box")) if "box" in opts else None
-        known = {o.name for o in INFO.options}
-        unknown = set(opts) - known
-        if unknown:
-            raise InputError("setup/options", f"unknown option(s) {sorted(unknown)}; "
-                             f"known: {sorted(known)}")  # fmt: skip
-        decoded: Options = codec.decode(Options, {**INFO.option_defaults(), **opts}, "$.options")
+        decoded: Options = codec.decode(Options, resolve_options(INFO, opts), "$.options")
         n = len(players)
         blue = box.count("blue") if box else BLUE_TILES
         orange = (box.count("orange") if box else ORANGE_TILES) if n >= 4 else 0
