@@ -139,9 +139,11 @@ class DiceTower(Device):
 
 
 def main(argv=None):
+    # the hal builds the pins, store and link for this board and runs the class handed to it:
+    # it never imports the device modules, so there is no import circle
     from firmware import hal
 
-    return hal.run_dice_tower(argv)
+    return hal.run_dice_tower(DiceTower, argv)
 
 
 if __name__ == "__main__":

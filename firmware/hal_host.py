@@ -314,14 +314,13 @@ def _run(device, script, args, auto):
     return 0
 
 
-def run_seat_box(argv=None):
-    from firmware.seat_box import SeatBox
+def run_seat_box(seat_box_class, argv=None):
 
     p = _parser("python -m firmware.seat_box", "seat box")
     p.add_argument("--seat", required=True, help="seat this box belongs to")
     args = p.parse_args(argv)
     pins = {"confirm": VirtualPin(), "pass": VirtualPin(), "undo": VirtualPin()}
-    box = SeatBox(
+    box = seat_box_class(
         args.device,
         args.seat,
         pins,
@@ -334,8 +333,7 @@ def run_seat_box(argv=None):
     return _run(box, script, args, lambda rng: "press " + rng.choice(("confirm", "pass")))
 
 
-def run_dice_tower(argv=None):
-    from firmware.dice_tower import DiceTower
+def run_dice_tower(tower_class, argv=None):
 
     p = _parser("python -m firmware.dice_tower", "dice tower")
     p.add_argument(
@@ -349,11 +347,11 @@ def run_dice_tower(argv=None):
     if args.manual:
         pins = {"die%d" % i: VirtualPin() for i in range(len(dice))}
         pins["send"] = VirtualPin()
-        tower = DiceTower(args.device, dice, store, buttons=pins, log=log, battery=args.battery)
+        tower = tower_class(args.device, dice, store, buttons=pins, log=log, battery=args.battery)
         script = Script(pins=pins, device=tower)
     else:
         sensor = VirtualDiceSensor(len(dice))
-        tower = DiceTower(args.device, dice, store, sensor=sensor, log=log, battery=args.battery)
+        tower = tower_class(args.device, dice, store, sensor=sensor, log=log, battery=args.battery)
         tower.detector.settle_ms = args.settle_ms
         script = Script(sensor=sensor, device=tower, settle_ms=args.settle_ms)
 

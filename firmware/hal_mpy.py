@@ -166,25 +166,23 @@ def _pin(n):
     return machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)
 
 
-def run_seat_box(argv=None):
-    from firmware.seat_box import SeatBox
+def run_seat_box(seat_box_class, argv=None):
 
     cfg = load_config()
     p = cfg["pins"]
     pins = {name: _pin(p[name]) for name in ("confirm", "pass", "undo") if name in p}
-    box = SeatBox(cfg["device"], cfg["seat"], pins, PwmRgb(p["led"]), FlashStore())
+    box = seat_box_class(cfg["device"], cfg["seat"], pins, PwmRgb(p["led"]), FlashStore())
     run(box, _link(cfg, box), Clock, lambda: False)
 
 
-def run_dice_tower(argv=None):
-    from firmware.dice_tower import DiceTower
+def run_dice_tower(tower_class, argv=None):
 
     cfg = load_config()
     dice = cfg.get("dice", [{"sides": 6}])
     if "manual" in cfg:
         pins = {name: _pin(n) for name, n in cfg["manual"].items()}
-        tower = DiceTower(cfg["device"], dice, FlashStore(), buttons=pins)
+        tower = tower_class(cfg["device"], dice, FlashStore(), buttons=pins)
     else:
         sensor = BeamSensor(cfg["beam"], cfg.get("reader"))
-        tower = DiceTower(cfg["device"], dice, FlashStore(), sensor=sensor)
+        tower = tower_class(cfg["device"], dice, FlashStore(), sensor=sensor)
     run(tower, _link(cfg, tower), Clock, lambda: False)

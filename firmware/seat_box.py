@@ -46,9 +46,10 @@ class SeatBox(Device):
 
 
 def main(argv=None):
+    # the hal builds the pins, store and link for this board and runs the class handed to it
     from firmware import hal
 
-    return hal.run_seat_box(argv)
+    return hal.run_seat_box(SeatBox, argv)
 
 
 if __name__ == "__main__":
