@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.i18n import message
 from engine.verbs import EXIT_INPUT, Verb, VerbArg, VerbResult
 
 
@@ -14,11 +15,12 @@ def hint(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     """The winning take from ``{"pile": N}``; a pile that is not a positive count is bad input."""
     pile = inputs["pile"].get("pile") if isinstance(inputs["pile"], dict) else None
     if not isinstance(pile, int) or pile < 1:
-        return VerbResult({"error": "pile"}, 'PILE.json is {"pile": N} with N >= 1', EXIT_INPUT)
+        return VerbResult({"error": "pile"}, message("takeaway:hint/bad-pile", lang), EXIT_INPUT)
     take = pile % 4 or None
     if inputs["quiet"]:
         return VerbResult({"take": take}, str(take or "-"))
-    text = f"take {take}" if take else "no take wins: every take leaves a winning pile"
+    text = message("takeaway:hint/take", lang, count=take) if take else message(
+        "takeaway:hint/none", lang)  # fmt: skip
     return VerbResult({"take": take}, text)
 
 
