@@ -288,6 +288,17 @@ def _arg_name(source: str) -> str:
     return f"the move {text[:40]}{'…' if len(text) > 40 else ''}" if text[:1] in "{[" else source
 
 
+def _sound_state(game: Game[Any, Any], path: str) -> Any:
+    """The state in ``path``; a position with faults is refused, listing them (exit 3)."""
+    state = _load_state(game, path)
+    faults = game.check_position(state)
+    if faults:
+        err.print(f"[red]faulty[/]: {path}: {len(faults)} violation(s)")
+        _print_violations(faults, to_err=True)
+        sys.exit(EXIT_FAULTY)
+    return state
+
+
 @rules.command()
 @click.argument("state_path", metavar="STATE")
 @click.argument("move_args", metavar="MOVE...", nargs=-1, required=True)
@@ -298,12 +309,7 @@ def apply(game: Game[Any, Any], state_path: str, move_args: tuple[str, ...]) -> 
     A MOVE is a JSON file, ``-`` (standard input) or the move inline (``'{"kind": …}'``); a JSON
     array gives several moves at once. Every move is checked first: the first illegal one stops
     with its violations (exit 1) and nothing is printed. A faulty STATE exits 3."""
-    state = _load_state(game, state_path)
-    faults = game.check_position(state)
-    if faults:
-        err.print(f"[red]faulty[/]: {state_path}: {len(faults)} violation(s)")
-        _print_violations(faults, to_err=True)
-        sys.exit(EXIT_FAULTY)
+    state = _sound_state(game, state_path)
     moves: list[tuple[str, Any]] = []
     for source in move_args:
         data = _json_arg(source)
@@ -507,12 +513,7 @@ def replay(game: Game[Any, Any], log_path: str, from_path: str | None, as_json: 
     offset = 1 if header is None else 2
     try:
         if from_path is not None:
-            state = _load_state(game, from_path)
-            faults = game.check_position(state)
-            if faults:
-                err.print(f"[red]faulty[/]: {from_path}: {len(faults)} violation(s)")
-                _print_violations(faults, to_err=True)
-                sys.exit(EXIT_FAULTY)
+            state = _sound_state(game, from_path)
             seats = game.seats(state)
             session = log.Session(game, log.Header(game.info.key, seats, {}), state)
         else:

@@ -9,35 +9,21 @@ it the way it finds any installed game, with no edit outside tests/games/takeawa
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from srv_support import WAIT, Served, Watcher, serve
-
-from engine.registry import GROUP
+from srv_support import WAIT, Served, Watcher, serve_takeaway
 
 GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
-
-
-def plugin_path(root: Path) -> str:
-    """A ``PYTHONPATH`` on which the tiny game is an installed ``herald.games`` plugin."""
-    dist = root / "herald_takeaway-1.0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: herald-takeaway\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(f"[{GROUP}]\ntakeaway = takeaway:GAME\n")
-    return os.pathsep.join([str(root), str(GAMES_DIR), os.environ.get("PYTHONPATH", "")])
 
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     root = tmp_path_factory.mktemp("plugin")
-    env = {"PYTHONPATH": plugin_path(root / "site")}
-    args = ("--game", "takeaway", "--players", "2", "--sim", "table", "--move-delay", "0.05")
-    served = serve(root / "takeaway.db", *args, env=env)
+    served = serve_takeaway(root)
     yield served
     served.stop()
 

@@ -22,6 +22,7 @@ from bridge.referee import Notice, Referee, Update
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore
 from engine import get_game
+from engine.registry import GROUP
 
 SEATS = ("blue", "green", "pink")
 
@@ -232,3 +233,25 @@ class Watcher:
 
     def close(self) -> None:
         self.client.disconnect()
+
+
+GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
+"""The games written for the tests (the tiny Take-away)."""
+
+
+def plugin_path(root: Path) -> str:
+    """A ``PYTHONPATH`` on which the tiny game is an installed ``herald.games`` plugin (the
+    metadata ``pip install`` leaves behind), so ``herald serve`` finds it like any game."""
+    dist = root / "herald_takeaway-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: herald-takeaway\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text(f"[{GROUP}]\ntakeaway = takeaway:GAME\n")
+    return os.pathsep.join([str(root), str(GAMES_DIR), os.environ.get("PYTHONPATH", "")])
+
+
+def serve_takeaway(root: Path) -> Served:
+    """``herald serve`` on the tiny game installed as a plugin: two phones, the simulated
+    table rolling the die only."""
+    env = {"PYTHONPATH": plugin_path(root / "site")}
+    args = ("--game", "takeaway", "--players", "2", "--sim", "table", "--move-delay", "0.05")
+    return serve(root / "takeaway.db", *args, env=env)

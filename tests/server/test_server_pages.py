@@ -14,12 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from srv_support import Served, open_referee, serve
+from srv_support import Served, open_referee, serve_takeaway
 
 from bridge.labels import ui_messages
 from bridge.web.app import WebConfig, WebTable
 from engine import registry
-from engine.registry import GROUP
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_DIR = ROOT / "tests" / "games"
@@ -102,22 +101,10 @@ def test_the_page_labels_hold_the_cores_and_every_games_own() -> None:
 # --- a game with no page module, in Debian's chromium ----------------------------------------
 
 
-def plugin_path(root: Path) -> str:
-    """A ``PYTHONPATH`` on which the tiny game is an installed ``herald.games`` plugin (the
-    metadata ``pip install`` leaves behind), so ``herald serve`` finds it like any game."""
-    dist = root / "herald_takeaway-1.0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: herald-takeaway\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(f"[{GROUP}]\ntakeaway = takeaway:GAME\n")
-    return os.pathsep.join([str(root), str(GAMES_DIR), os.environ.get("PYTHONPATH", "")])
-
-
 @pytest.fixture(scope="module")
 def plain_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     root = tmp_path_factory.mktemp("plain")
-    env = {"PYTHONPATH": plugin_path(root / "site")}
-    args = ("--game", "takeaway", "--players", "2", "--sim", "table", "--move-delay", "0.05")
-    served = serve(root / "plain.db", *args, env=env)
+    served = serve_takeaway(root)
     yield served
     served.stop()
 
