@@ -11,13 +11,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from srv_support import WAIT, Served, Watcher, serve_takeaway
-
-GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
 
 
 @pytest.fixture(scope="module")
