@@ -38,7 +38,7 @@ from engine.games.middle_ages.components import (
 )
 from engine.games.middle_ages.flow import FLOW
 from engine.games.middle_ages.flow import position as flow_position
-from engine.games.middle_ages.interpret import interpret_table
+from engine.games.middle_ages.interpret import TABLE_READING
 from engine.games.middle_ages.state import (
     CHANCE_TYPES,
     MOVE_TYPES,
@@ -50,6 +50,7 @@ from engine.games.middle_ages.state import (
     Reveal,
     State,
 )
+from engine.interpret import interpret as core_interpret
 from engine.violations import Violation
 
 KEY = GAME_KEY
@@ -177,7 +178,7 @@ class MiddleAges:
 
     def interpret(self, state: State, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or TTS), or why none fits."""
-        return interpret_table(state, seen)
+        return core_interpret(self, TABLE_READING, state, seen)
 
     def sample_chance(self, state: State, rng: random.Random) -> Move | None:
         """What a shuffled physical table would show next: a row, the event cards, the draw."""
