@@ -45,13 +45,14 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from bridge.game_files import camera_profile_path, drawable_games, face_map_path, placer
 from bridge.labels import move_label
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from bridge.worker import Worker
 from engine import codec
 from engine.game import TABLE, Interpretation
 from engine.i18n import CodedError, message
-from vision.calibration import BoardProfile, ProfileError, builtin_profile, load_profile
+from vision.calibration import BoardProfile, ProfileError, load_profile
 from vision.config import TrackerConfig
 from vision.faces import FaceMap, FaceMapError, face_map_for
 from vision.markers import MarkerDetector
@@ -67,13 +68,6 @@ TableKind = Literal["camera-sim", "moves", "camera"]
 SimMode = Literal["all", "table", "off"]
 
 SOURCE = "camera"
-PROFILES = Path(__file__).resolve().parents[1] / "vision" / "profiles"
-
-SIM_GAMES: dict[str, str] = {"middle-ages": "middle_ages"}
-"""Games the simulated camera can lay out (``vision.sim.state_layout``): key → built-in profile."""
-
-VISION_GAMES: dict[str, str] = {"middle-ages": "middle_ages"}
-"""Games with a built-in board profile, so a real camera needs no ``--profile``."""
 
 
 class CameraError(CodedError, RuntimeError):
@@ -559,9 +553,9 @@ class CameraTable:
                 return
 
     def _differs(self, state: Any) -> bool:
-        from vision.sim import state_layout
+        from vision.sim import lay_out
 
-        layout, _ = state_layout(state, self.sim.profile)
+        layout, _ = lay_out(self.sim.place(state), self.sim.profile)
         return bool(layout != self.sim.layout)
 
     def _took(self, state_id: int, move: Any) -> bool:
@@ -585,8 +579,9 @@ class CameraTable:
 
 
 def has_camera_sim(game_key: str) -> bool:
-    """Whether the simulated camera can lay out this game's table."""
-    return game_key in SIM_GAMES
+    """Whether the simulated camera can lay out this game's table (a camera profile and the
+    game's ``layout`` verb)."""
+    return game_key in drawable_games()
 
 
 def choose_table(
@@ -622,11 +617,12 @@ def camera_seats(game_key: str, profile_path: str | None, players: int) -> tuple
 
 
 def profile_seats(profile: BoardProfile) -> tuple[str, ...]:
-    """The seat colours the profile's stickers name (``lord:<seat>``), in sticker order."""
+    """The seat colours the profile's seat stickers name (``<seat_sticker>:<seat>``), in sticker
+    order."""
     seats: list[str] = []
     for _, label in sorted(profile.markers.items()):
         kind, _, seat = label.partition(":")
-        if kind == "lord" and seat and seat not in seats:
+        if profile.seat_sticker and kind == profile.seat_sticker and seat and seat not in seats:
             seats.append(seat)
     return tuple(seats)
 
@@ -641,16 +637,16 @@ def load_board_profile(game_key: str, path: str | Path | None) -> tuple[BoardPro
     Raises:
         CameraError: the file is broken, or the game has no built-in profile and none is given.
     """
-    name = VISION_GAMES.get(game_key)
-    if path is not None and (Path(path).exists() or name is None):
+    shipped = camera_profile_path(game_key)
+    if path is not None and (Path(path).exists() or shipped is None):
         try:
             return load_profile(path), Path(path)
         except (OSError, ProfileError, ValueError) as exc:
             raise CameraError("vision/bad-profile", detail=str(exc)) from exc
-    if name is None:
+    if shipped is None:
         raise CameraError("camera/no-profile", game=game_key)
-    # No file yet: the built-in profile until the calibration page saves one at ``path``.
-    return builtin_profile(name), Path(path) if path is not None else PROFILES / f"{name}.json"
+    # No file yet: the game's own profile until the calibration page saves one at ``path``.
+    return load_profile(shipped), Path(path) if path is not None else shipped
 
 
 def open_camera_table(
@@ -681,7 +677,7 @@ def open_camera_table(
         raise CameraError("camera/unknown-seats", seats=", ".join(missing),
                           named=", ".join(named))  # fmt: skip
     try:
-        faces = face_map_for(profile.name, library_dir)
+        faces = face_map_for(face_map_path(game_key), library_dir)
     except FaceMapError as exc:
         raise CameraError("camera/bad-faces", detail=exc.text()) from exc
     pipeline = _pipeline(profile, library_dir, faces if table == "camera-sim" else None)
@@ -689,14 +685,15 @@ def open_camera_table(
     if table == "camera-sim":
         from vision.sim import StateCamera
 
-        sim = StateCamera(config.seed, size=config.size, profile=profile)
+        place = placer(game_key, profile)
+        sim = StateCamera(config.seed, size=config.size, profile=profile, place=place)
         motion = replace(pipeline.cfg.tracker, motion_scale=config.sim_motion_scale)
         return CameraTable(referee, pipeline, reader, config, sim=sim, profile_path=used_path,
                            tracker=motion)  # fmt: skip
     if not camera:
         raise CameraError("camera/no-source")
     try:
-        source = open_source(camera)
+        source = open_source(camera, profile=profile)
     except SourceError as exc:
         raise CameraError("camera/source", detail=exc.text()) from exc
     return CameraTable(referee, pipeline, reader, config, source=source, profile_path=used_path)

@@ -30,6 +30,7 @@ import numpy as np
 
 from vision.appearance import Library, SlotClassifier
 from vision.art import stand_in_art
+from vision.calibration import BoardProfile
 from vision.markers import opencv_default_detector
 from vision.pipeline import Pipeline
 from vision.scenes import hard_scene
@@ -59,13 +60,13 @@ Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)`` with stage ``stream`` or ``scenes``."""
 
 
-def build_pipeline() -> Pipeline:
+def build_pipeline(profile: BoardProfile) -> Pipeline:
     """The pipeline benchmarked: stand-in card faces enrolled, stand-in tile faces in slots."""
     library = Library()
     for key in CARDS:
         library.add(key, stand_in_art(key, 320, 448))
     slots = SlotClassifier({key: stand_in_art(key, 320, 320) for key in TILES})
-    return Pipeline(library=library, slots=slots)
+    return Pipeline(profile=profile, library=library, slots=slots)
 
 
 def scene_figures(pipe: Pipeline, n: int, progress: Progress | None = None) -> dict[str, Any]:
@@ -78,7 +79,9 @@ def scene_figures(pipe: Pipeline, n: int, progress: Progress | None = None) -> d
     rng = np.random.default_rng(9)
     for k in range(n):
         cards = [str(c) for c in rng.choice(CARDS, 3, replace=False)] + [f"alien-{k}"]
-        scene = hard_scene(FIRST_SCENE + k, tile_keys=TILES + UNKNOWN_TILES, card_keys=cards)
+        scene = hard_scene(
+            FIRST_SCENE + k, pipe.profile, tile_keys=TILES + UNKNOWN_TILES, card_keys=cards
+        )
         gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
         t0 = time.perf_counter()
         corners, ids, _ = default.detectMarkers(gray)
@@ -148,7 +151,8 @@ def scene_figures(pipe: Pipeline, n: int, progress: Progress | None = None) -> d
 
 def stream_figures(pipe: Pipeline, frames: int, progress: Progress | None = None) -> dict[str, Any]:
     """Per-frame cost of the tracker on a ``frames``-long simulated stream (3 moves, 3 hands)."""
-    sim = SimulatedTable(31, frames=frames, moves=3, passes=3, tile_keys=TILES, card_keys=CARDS[:4])
+    sim = SimulatedTable(31, frames=frames, moves=3, passes=3, tile_keys=TILES,
+                         card_keys=CARDS[:4], profile=pipe.profile)  # fmt: skip
     tracker = Tracker(pipe)
     ms: list[float] = []
     for frame in sim:
@@ -176,15 +180,18 @@ def stream_figures(pipe: Pipeline, frames: int, progress: Progress | None = None
     }
 
 
-def run(scenes: int = 30, frames: int = 150, progress: Progress | None = None) -> dict[str, Any]:
-    """Every figure, the contract keys first (``CONTRACT``), then the extras.
+def run(
+    profile: BoardProfile, scenes: int = 30, frames: int = 150, progress: Progress | None = None
+) -> dict[str, Any]:
+    """Every figure on ``profile``'s board, the contract keys first (``CONTRACT``), then the
+    extras.
 
     Raises:
         ValueError: ``scenes`` or ``frames`` below 1.
     """
     if scenes < 1 or frames < 1:
         raise ValueError("the benchmark needs at least one scene and one frame")
-    pipe = build_pipeline()
+    pipe = build_pipeline(profile)
     figures = stream_figures(pipe, frames, progress)
     figures.update(scene_figures(pipe, scenes, progress))
     ordered = {k: figures[k] for k in CONTRACT}

@@ -13,7 +13,6 @@ import json
 import math
 import os
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +65,9 @@ class BoardProfile:
     regions: tuple[Region, ...] = ()
     markers: dict[int, str] = field(default_factory=dict)
     marker_attrs: dict[str, str] = field(default_factory=dict)
+    seat_sticker: str = ""
+    """The sticker kind that names the seats (labels ``<kind>:<seat>``): the seat colours a
+    camera session can take, in sticker order. Empty: the profile names no seats."""
 
     def component_of(self, marker_id: int) -> tuple[str, dict[str, str]]:
         """The component a sticker names, and the attribute its label carries.
@@ -127,6 +129,7 @@ class BoardProfile:
             ],
             "markers": {str(k): v for k, v in sorted(self.markers.items())},
             "marker_attrs": dict(sorted(self.marker_attrs.items())),
+            "seat_sticker": self.seat_sticker,
         }
 
     @classmethod
@@ -169,6 +172,7 @@ class BoardProfile:
                 regions=regions,
                 markers=markers,
                 marker_attrs=marker_attrs,
+                seat_sticker=str(data.get("seat_sticker", "")),
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ProfileError(f"bad board profile: {exc}") from exc
@@ -280,20 +284,6 @@ def save_profile(profile: BoardProfile, path: str | Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def builtin_profiles() -> list[str]:
-    """Names of the profiles shipped in ``vision/profiles`` (``["middle_ages"]``)."""
-    root = resources.files("vision").joinpath("profiles")
-    return sorted(e.name[: -len(".json")] for e in root.iterdir() if e.name.endswith(".json"))
-
-
-def builtin_profile(name: str) -> BoardProfile:
-    """A profile shipped in ``vision/profiles`` (``"middle_ages"``)."""
-    res = resources.files("vision").joinpath("profiles", f"{name}.json")
-    if not res.is_file():
-        raise ProfileError(f"no built-in board profile {name!r}")
-    return BoardProfile.from_json(json.loads(res.read_text(encoding="utf-8")))
 
 
 @dataclass(frozen=True)

@@ -1,21 +1,19 @@
 """What an enrolled face means in the game's vocabulary: face id → the attributes it shows.
 
 The slot classifier reports a tile by the id of the enrolled picture it matched
-(``attrs.face``); the engine reads tiles by their attributes (for Middle Ages ``estate``,
-``number``, ``back``, ``farmers``, ``chests``). A *face map* is the data file between the two, one
-entry per face id, written by whoever enrolled the faces (the same job the GM-notes patterns of
-``bridge/tts/profiles/middle-ages.json`` do for Tabletop Simulator)::
+(``attrs.face``); the engine reads tiles by their attributes (whatever the game's vocabulary
+names: a printed name, a number, a back colour...). A *face map* is the data file between the
+two, one entry per face id, written by whoever enrolled the faces (the same job the GM-notes
+patterns of a game's Tabletop Simulator profile do)::
 
-    {"version": 1, "game": "middle-ages", "note": "...",
-     "faces": {"field-07": {"estate": "Field", "number": 7, "back": "blue",
-                            "farmers": 0, "chests": 0}}}
+    {"version": 1, "game": "<key>", "note": "...",
+     "faces": {"field-07": {"name": "Field", "number": 7, "back": "blue"}}}
 
 An entry may give only some attributes (a photo of a face shows no back number): the engine
 then treats the tile as partly read and asks the table to confirm instead of guessing. A face
-the map does not name keeps only its ``face`` id. The built-in map
-``vision/profiles/middle_ages.faces.json`` names the stand-in art the simulated table draws
-(``vision.sim.tile_key``); it is generated from the engine's tile box by
-``herald vision faces`` rather than written by hand.
+the map does not name keeps only its ``face`` id. A game ships the map of the stand-in art
+its simulated table draws in its package (``camera/faces.json``), generated from the game's
+data by ``herald vision faces --game KEY`` rather than written by hand.
 """
 
 from __future__ import annotations
@@ -30,7 +28,6 @@ from engine.i18n import CodedError
 from vision.snapshot import Observation
 
 FACE_MAP_VERSION = 1
-PROFILES = Path(__file__).parent / "profiles"
 _KEYS = {"version", "game", "note", "faces"}
 
 
@@ -132,14 +129,9 @@ class FaceMap:
         return cls.from_json(data, file)
 
 
-def builtin_face_map_path(profile_name: str) -> Path | None:
-    """The shipped face map of a built-in board profile (``middle_ages``), if there is one."""
-    path = PROFILES / f"{profile_name}.faces.json"
-    return path if path.is_file() else None
-
-
-def face_map_for(profile_name: str, library_dir: str | Path | None = None) -> FaceMap:
-    """The face map to use: ``faces.json`` beside an enrolled library, else the built-in one.
+def face_map_for(shipped: str | Path | None, library_dir: str | Path | None = None) -> FaceMap:
+    """The face map to use: ``faces.json`` beside an enrolled library, else the one the game
+    ships (``shipped``, its ``camera/faces.json``), else none.
 
     Raises:
         FaceMapError: the chosen file is broken.
@@ -148,5 +140,4 @@ def face_map_for(profile_name: str, library_dir: str | Path | None = None) -> Fa
         beside = Path(library_dir) / "faces.json"
         if beside.is_file():
             return FaceMap.load(beside)
-    builtin = builtin_face_map_path(profile_name)
-    return FaceMap.load(builtin) if builtin is not None else FaceMap()
+    return FaceMap.load(shipped) if shipped is not None else FaceMap()

@@ -21,7 +21,6 @@ from vision.calibration import (
     BoardProfile,
     Calibration,
     Region,
-    builtin_profile,
     calibrate,
     filter_by_size,
 )
@@ -96,7 +95,8 @@ class Pipeline:
 
     Args:
         cfg: Thresholds.
-        profile: The game's board profile (default: the built-in Middle Ages profile).
+        profile: The game's board profile (its package's ``camera/profile.json``, or a
+            calibrated one).
         library: Enrolled faces for cards (local features) and tiles (slot correlation).
         slot_faces: Square faces for the slot classifier; taken from ``library_dir`` if given.
         dictionary: ArUco dictionary name, overriding the profile's.
@@ -105,13 +105,14 @@ class Pipeline:
     def __init__(
         self,
         cfg: VisionConfig | None = None,
-        profile: BoardProfile | None = None,
+        *,
+        profile: BoardProfile,
         library: Library | None = None,
         slots: SlotClassifier | None = None,
         dictionary: str | None = None,
     ) -> None:
         self.cfg = cfg or VisionConfig()
-        self.profile = profile or builtin_profile("middle_ages")
+        self.profile = profile
         self.markers = MarkerDetector(self.cfg.markers, dictionary or self.profile.dictionary)
         self.matcher = Matcher(library) if library is not None and len(library) else None
         self.slots = slots
@@ -119,23 +120,21 @@ class Pipeline:
     @classmethod
     def from_paths(
         cls,
-        cfg: VisionConfig | None = None,
-        profile_path: str | Path | None = None,
+        cfg: VisionConfig | None,
+        profile_path: str | Path,
         library_dir: str | Path | None = None,
         dictionary: str | None = None,
     ) -> Pipeline:
         """Build from files, as the CLI does."""
-        cfg = cfg or VisionConfig()
-        profile = None
-        if profile_path is not None:
-            from vision.calibration import load_profile
+        from vision.calibration import load_profile
 
-            profile = load_profile(profile_path)
+        cfg = cfg or VisionConfig()
+        profile = load_profile(profile_path)
         library = slots = None
         if library_dir is not None:
             library = Library.load(library_dir, cfg.match)
             slots = SlotClassifier.from_library_dir(library_dir)
-        return cls(cfg, profile, library, slots, dictionary)
+        return cls(cfg, profile=profile, library=library, slots=slots, dictionary=dictionary)
 
     # -- stages -------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.art import card_back, die_face, stand_in_art
-from vision.calibration import BoardProfile, builtin_profile
+from vision.calibration import BoardProfile
 from vision.markers import dictionary_by_name, usable_ids
 
 Image = NDArray[np.uint8]
@@ -146,19 +146,19 @@ class Scene:
 
 def random_layout(
     rng: np.random.Generator,
-    profile: BoardProfile | None = None,
+    profile: BoardProfile,
     n_stickers: int = 24,
     tile_keys: list[str] | None = None,
     card_keys: list[str] | None = None,
     n_dice: int = 2,
     dictionary: str = "4x4_250",
 ) -> Layout:
-    """A plausible Middle Ages table: corner markers, tiles in slots, pawns, cards, dice.
+    """A plausible table on ``profile``'s board: corner markers, tiles in its slots, sticker
+    pawns, cards, dice.
 
     Sticker IDs are drawn from those the profile does not use for corners; pawns never overlap
     each other or a tile; cards lie beside the board and may overlap one another.
     """
-    profile = profile or builtin_profile("middle_ages")
     pieces: list[Piece] = []
     m = profile.corner_marker_mm
     for marker_id, center in zip(profile.corner_ids, profile.corner_centers_mm, strict=True):
@@ -543,12 +543,11 @@ def render(
     layout: Layout,
     camera: Camera,
     rng: np.random.Generator,
-    profile: BoardProfile | None = None,
+    profile: BoardProfile,
     board_seed: int = 0,
     hands: int = 0,
 ) -> Scene:
     """Draw ``layout`` through ``camera``; ``rng`` drives hands and sensor noise only."""
-    profile = profile or builtin_profile("middle_ages")
     table, labels = view_table(layout, camera, profile, board_seed)
     hand_list = [random_hand(rng, camera.size) for _ in range(hands)]
     frame, hand_mask = finish_frame(table, camera, hand_list, rng)
@@ -664,10 +663,10 @@ def _truth(
     return out
 
 
-def hard_scene(seed: int, style: Style = HARD, **layout_kw: object) -> Scene:
+def hard_scene(seed: int, profile: BoardProfile, style: Style = HARD, **layout_kw: object) -> Scene:
     """One seeded scene with a random layout and camera (the benchmark's unit)."""
     rng = np.random.default_rng(seed)
-    layout = random_layout(rng, **layout_kw)  # type: ignore[arg-type]
+    layout = random_layout(rng, profile, **layout_kw)  # type: ignore[arg-type]
     camera = random_camera(rng, style)
     hands = int(rng.integers(style.hands[0], style.hands[1] + 1))
-    return render(layout, camera, rng, board_seed=seed % 4, hands=hands)
+    return render(layout, camera, rng, profile, board_seed=seed % 4, hands=hands)

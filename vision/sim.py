@@ -5,25 +5,24 @@ steady stretches, hands that pass over the table and leave, and moves in which a
 in, a sticker pawn jumps to a new spot under it, and the hand leaves. Each frame comes with the
 layout that is true at that moment, so a test can check what the tracker committed and when.
 
-``state_layout``/``render_state`` draw the table of a Middle Ages engine state, and
-``StateCamera`` films a table that follows engine states: the default camera of ``herald
-serve`` (``bridge/camera.py``). ``standin_face_map`` says which tile attributes each stand-in
-face shows.
+``lay_out``/``render_placed`` draw the table of a game's position, placed by the game's own
+``layout(state, regions)`` verb, and ``StateCamera`` films a table that follows a game's states:
+the default camera of ``herald serve`` (``bridge/camera.py``). ``standin_face_map`` says which
+attributes each stand-in face shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.calibration import BoardProfile, builtin_profile
+from vision.calibration import BoardProfile
 from vision.scenes import (
     EASY,
-    TILE_MM,
     Camera,
     Hand,
     Layout,
@@ -84,11 +83,12 @@ class SimulatedTable:
         card_keys: list[str] | None = None,
         moves: int = 2,
         passes: int = 2,
-        profile: BoardProfile | None = None,
+        *,
+        profile: BoardProfile,
     ) -> None:
         self.seed = seed
         self.style = style
-        self.profile = profile or builtin_profile("middle_ages")
+        self.profile = profile
         rng = np.random.default_rng(seed)
         first = random_layout(
             rng, self.profile, n_stickers=16, tile_keys=tile_keys, card_keys=card_keys
@@ -178,13 +178,6 @@ class SimulatedTable:
 
 # -- a table drawn from an engine state ----------------------------------------------------------
 
-PAWN_OFFSETS_MM = ((-11.0, -11.0), (11.0, -11.0), (-11.0, 11.0), (11.0, 11.0), (0.0, 0.0))
-"""Where the pawns sharing one row slot stand, relative to its centre (lords first)."""
-
-ESTATE_CHIP_MM = 12.0
-TOKEN_STAGGER_MM = 16.0
-GRAVE_CHIP_MM = 20.0
-
 
 @dataclass
 class StateScene:
@@ -201,40 +194,27 @@ class StateScene:
     scene: Scene
 
 
-def tile_key(tile: Any) -> str:
-    """The stand-in art key of a Middle Ages tile (one picture per distinct face and back)."""
-    return f"ma:{tile.estate}:{tile.number}:{tile.back}:{tile.farmers}:{tile.chests}"
+Placer = Callable[[Any], Sequence[Any]]
+"""``place(state)``: the game's components of ``state`` as placed items (``engine.layout``)."""
 
 
-def tile_attrs(tile: Any) -> dict[str, Any]:
-    """A tile's readable attributes in the shared vocabulary."""
-    return {
-        "estate": tile.estate,
-        "number": tile.number,
-        "back": tile.back,
-        "farmers": tile.farmers,
-        "chests": tile.chests,
-    }
+def region_rects(profile: BoardProfile) -> dict[str, tuple[float, float, float, float]]:
+    """The profile's regions by name, as ``(x, y, width, height)`` in board millimetres: what a
+    game's ``layout(state, regions)`` places its components in."""
+    return {r.name: r.rect for r in profile.regions}
 
 
-def state_layout(
-    state: Any, profile: BoardProfile | None = None
-) -> tuple[Layout, list[dict[str, Any]]]:
-    """Lay a Middle Ages ``engine`` State out on the profile's regions.
+def lay_out(placed: Sequence[Any], profile: BoardProfile) -> tuple[Layout, list[dict[str, Any]]]:
+    """The drawable table of a game's placed components, and the observations they give.
 
-    Row tiles lie face up in their ``row:<r>/slot:<s>`` slots; lords and scouts are sticker
-    pawns (IDs from the profile's ``markers`` map) standing in the slot of their position; each
-    seat's estate columns hold its tiles as small chips stacked down the column, with its
-    special-coin and story tokens (sticker tokens) at the column's foot; graveyard tiles lie in a
-    row in ``seat:<seat>/graveyard``.
+    Each item has ``kind`` (``picture``: drawn by its art ``key``; ``sticker``: ``key`` is a
+    sticker label the profile's ``markers`` map to an id), ``center``, ``size`` (board mm) and
+    ``seen`` (what a perfect reader reports of it, or None). The board's corner markers come
+    first. Nothing here knows a game: the placing is the game's own verb.
 
     Raises:
-        ValueError: the profile has no region or sticker for a piece of the state.
+        ValueError: the profile has no (more) sticker for a label.
     """
-    from engine.games.middle_ages.components import ESTATES
-
-    profile = profile or builtin_profile("middle_ages")
-    regions = {r.name: r for r in profile.regions}
     ids: dict[str, list[int]] = {}
     for marker_id, label in sorted(profile.markers.items()):
         ids.setdefault(label, []).append(marker_id)
@@ -243,132 +223,54 @@ def state_layout(
     m = profile.corner_marker_mm
     for marker_id, center in zip(profile.corner_ids, profile.corner_centers_mm, strict=True):
         pieces.append(Piece("marker", str(marker_id), center, (m, m)))
-
-    def region(name: str) -> tuple[float, float, float, float]:
-        if name not in regions:
-            raise ValueError(f"the board profile has no region {name!r}")
-        return regions[name].rect
-
-    def sticker(label: str, center: tuple[float, float], taken: set[int]) -> None:
-        free = [i for i in ids.get(label, []) if i not in taken]
-        if not free:
-            raise ValueError(f"the board profile has no (more) sticker for {label!r}")
-        taken.add(free[0])
-        pieces.append(
-            Piece("marker", str(free[0]), center, (profile.sticker_mm, profile.sticker_mm))
-        )
-
     used: set[int] = set()
-    for r, row in enumerate(state.rows, start=1):
-        for s, tile in enumerate(row, start=1):
-            if tile is None:
-                continue
-            name = f"row:{r}/slot:{s}"
-            x, y, w, h = region(name)
-            size = (TILE_MM - 4, TILE_MM - 4)
-            pieces.append(Piece("tile", tile_key(tile), (x + w / 2, y + h / 2), size))
-            truth.append({"component": "tile", "region": name, "attrs": tile_attrs(tile)})
-    standing: dict[str, int] = {}
-    for kind in ("lord", "scout"):
-        for player in state.players:
-            pos = getattr(player, kind)
-            if pos is None:
-                continue
-            name = f"row:{pos.row}/slot:{pos.slot}"
-            x, y, w, h = region(name)
-            k = standing.get(name, 0)
-            standing[name] = k + 1
-            dx, dy = PAWN_OFFSETS_MM[min(k, len(PAWN_OFFSETS_MM) - 1)]
-            sticker(f"{kind}:{player.seat}", (x + w / 2 + dx, y + h / 2 + dy), used)
-            truth.append({"component": f"{kind}:{player.seat}", "region": name, "attrs": {}})
-    for player in state.players:
-        for i, (estate, column) in enumerate(zip(ESTATES, player.board, strict=True)):
-            if not column and not _tokens(player, estate):
-                continue
-            name = f"seat:{player.seat}/estate:{estate}"
-            x, y, w, h = region(name)
-            for k, tile in enumerate(column):
-                center = (x + w / 2, y + 7 + k * 4.5)
-                size = (ESTATE_CHIP_MM, ESTATE_CHIP_MM)
-                pieces.append(Piece("tile", tile_key(tile), center, size))
-                truth.append({"component": "tile", "region": name, "attrs": tile_attrs(tile)})
-            for k, (label, attrs) in enumerate(_tokens(player, estate)):
-                # Columns are 13 mm apart and a token is 16 mm across: neighbouring columns
-                # stagger their tokens so no two touch (a covered quiet zone hides a sticker).
-                foot = y + h - 8 - (i % 2) * TOKEN_STAGGER_MM - k * 2 * TOKEN_STAGGER_MM
-                sticker(label, (x + w / 2, foot), used)
-                truth.append({"component": label.split(":")[0], "region": name, "attrs": attrs})
-        if player.graveyard:
-            name = f"seat:{player.seat}/graveyard"
-            x, y, w, h = region(name)
-            for k, tile in enumerate(player.graveyard):
-                center = (
-                    x + 12 + k * min(9.0, (w - 24) / max(1, len(player.graveyard))),
-                    y + h / 2,
-                )
-                pieces.append(Piece("tile", tile_key(tile), center, (GRAVE_CHIP_MM,) * 2))
-                truth.append({"component": "tile", "region": name, "attrs": tile_attrs(tile)})
+    for item in placed:
+        if item.kind == "sticker":
+            free = [i for i in ids.get(item.key, []) if i not in used]
+            if not free:
+                raise ValueError(f"the board profile has no (more) sticker for {item.key!r}")
+            used.add(free[0])
+            size = (profile.sticker_mm, profile.sticker_mm)
+            pieces.append(Piece("marker", str(free[0]), tuple(item.center), size))
+        else:
+            pieces.append(Piece("tile", item.key, tuple(item.center), tuple(item.size)))
+        if item.seen is not None:
+            truth.append(dict(item.seen))
     return Layout(tuple(pieces), profile.dictionary), truth
 
 
-def _tokens(player: Any, estate: str) -> list[tuple[str, dict[str, Any]]]:
-    out: list[tuple[str, dict[str, Any]]] = [
-        ("special-coin-token", {}) for e in player.special_coins if e == estate
-    ]
-    out += [
-        (f"story-token:{t.symbol}", {"symbol": t.symbol})
-        for t in player.story_tokens
-        if t.estate == estate
-    ]
-    return out
-
-
-def render_state(
-    state: Any,
+def render_placed(
+    placed: Sequence[Any],
     seed: int,
+    profile: BoardProfile,
     style: Style = EASY,
-    profile: BoardProfile | None = None,
     camera: Camera | None = None,
     hands: int = 0,
 ) -> StateScene:
-    """Photograph ``state`` (see ``state_layout``) through a seeded camera.
+    """Photograph a game's placed components (see ``lay_out``) through a seeded camera.
 
     Pass the ``camera`` of an earlier ``StateScene`` to shoot the next position from the same
     place, as a fixed table camera does. ``seed`` drives the camera (when not given), hands and
     sensor noise.
     """
-    profile = profile or builtin_profile("middle_ages")
-    layout, truth = state_layout(state, profile)
+    layout, truth = lay_out(placed, profile)
     rng = np.random.default_rng(seed)
     cam = camera or random_camera(rng, style)
     scene = render(layout, cam, rng, profile, board_seed=seed % 4, hands=hands)
     return StateScene(scene.image, layout, cam, truth, scene)
 
 
-# -- the simulated camera of ``herald serve``: a fixed camera over a table that follows a state --
-
-
-def standin_face_map(tiles: Any = None) -> Any:
-    """The face map of the stand-in tile art: ``tile_key(tile)`` → ``tile_attrs(tile)``.
-
-    ``tiles`` defaults to the engine's shipped Middle Ages tile box, so the map is derived from
-    the box data (``engine/games/middle_ages/data/tiles.json``), never written by hand.
-    """
+def standin_face_map(faces: dict[str, dict[str, Any]], game: str) -> Any:
+    """The face map of a game's stand-in art (art key → the attributes its face shows), as a
+    game's ``camera_faces()`` gives it: derived from the game's data, never written by hand."""
     from vision.faces import FaceMap
 
-    if tiles is None:
-        from engine.games.middle_ages.components import default_box
-
-        tiles = default_box().tiles
-    faces = {tile_key(t): tile_attrs(t) for t in tiles}
     note = (
-        "Stand-in tile art of the simulated table (vision.sim.tile_key) -> tile attributes, "
-        "generated by `herald vision faces` from the engine's tile box "
-        "(engine/games/middle_ages/data/tiles.json, itself an assumed distribution until "
-        "verified). For real tiles, enrol photos with `herald vision enroll` and write "
-        "faces.json beside the library."
+        "Stand-in art of the simulated table -> the attributes each face shows, generated by "
+        "`herald vision faces` from the game's own data. For real components, enrol photos "
+        "with `herald vision enroll` and write faces.json beside the library."
     )
-    return FaceMap(faces, "middle-ages", note)
+    return FaceMap(faces, game, note)
 
 
 def standin_faces(face_ids: Any) -> dict[str, Image]:
@@ -411,6 +313,8 @@ class StateCamera:
         style: Camera and light conditions.
         size: Frame size in pixels; 1280x720 keeps the cost low beside the server.
         profile: The board profile the state is laid out on.
+        place: The game's placing of a state's components (``layout`` with the profile's
+            regions bound).
     """
 
     NOISE_PATTERNS = 4
@@ -420,11 +324,14 @@ class StateCamera:
         seed: int,
         style: Style = STATE_CAMERA,
         size: tuple[int, int] = (1280, 720),
-        profile: BoardProfile | None = None,
+        *,
+        profile: BoardProfile,
+        place: Placer,
     ) -> None:
         import cv2
 
-        self.profile = profile or builtin_profile("middle_ages")
+        self.profile = profile
+        self.place = place
         rng = np.random.default_rng(seed)
         self.camera: Camera = random_camera(rng, style, size)
         self.board_seed = seed % 4
@@ -452,7 +359,7 @@ class StateCamera:
 
     def show(self, state: Any) -> list[Layout]:
         """Lay ``state`` out on the table; returns [old, new] layouts (old may be the same)."""
-        layout, truth = state_layout(state, self.profile)
+        layout, truth = lay_out(self.place(state), self.profile)
         old = self.layout or layout
         if layout != self.layout:
             self.layout, self.truth = layout, truth

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.i18n import CodedError
+from vision.calibration import BoardProfile
 
 Image = NDArray[np.uint8]
 
@@ -158,8 +159,11 @@ class SimulatedSource:
         """Nothing to release."""
 
 
-def open_source(spec: str | int, loop: bool = False) -> FrameSource:
-    """The source a command-line ``spec`` names (see the module docstring).
+def open_source(
+    spec: str | int, loop: bool = False, profile: BoardProfile | None = None
+) -> FrameSource:
+    """The source a command-line ``spec`` names (see the module docstring); ``sim`` films a
+    random table on ``profile``'s board.
 
     Raises:
         SourceError: nothing can be opened for ``spec``.
@@ -173,7 +177,9 @@ def open_source(spec: str | int, loop: bool = False) -> FrameSource:
         seed = text.partition(":")[2]
         if seed and not seed.isdigit():
             raise SourceError("vision/source-bad-spec", spec=spec)
-        return SimulatedSource(int(seed or 0))
+        if profile is None:
+            raise SourceError("vision/source-sim-profile", spec=spec)
+        return SimulatedSource(int(seed or 0), profile=profile)
     if text.lower().startswith(URL_SCHEMES):
         return CaptureSource(text)
     path = Path(text)

@@ -15,6 +15,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from bridge.game_files import camera_games, camera_profile
 from engine.i18n import message
 from vision.bench import run
 
@@ -33,8 +34,17 @@ def bench() -> None:
               help="Hard scenes for recall, precision and top-1 (seeds 9000+).")  # fmt: skip
 @click.option("--frames", default=150, show_default=True, type=click.IntRange(1, 10000),
               help="Frames of the simulated stream for the per-frame cost.")  # fmt: skip
-def vision_cmd(as_json: bool, scenes: int, frames: int) -> None:
+@click.option("--game", "game_key", default=None,
+              help="Whose board profile the scenes lie on (default: the first game a camera "
+              "can read).")  # fmt: skip
+def vision_cmd(as_json: bool, scenes: int, frames: int, game_key: str | None) -> None:
     """Marker recall and ID precision, tile and card top-1, per-frame pipeline cost."""
+    readable = camera_games()
+    if not readable or (game_key is not None and game_key not in readable):
+        raise click.BadParameter(message("bench/no-camera-game", game=game_key or "-",
+                                         choices=", ".join(readable) or "-"),
+                                 param_hint="--game")  # fmt: skip
+    profile = camera_profile(game_key or readable[0])
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -50,7 +60,7 @@ def vision_cmd(as_json: bool, scenes: int, frames: int) -> None:
         def progress(stage: str, done: int, total: int) -> None:
             bar.update(tasks[stage], completed=done, total=total)
 
-        figures = run(scenes, frames, progress)
+        figures = run(profile, scenes, frames, progress)
     if as_json:
         click.echo(json.dumps(figures))
         return

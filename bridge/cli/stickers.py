@@ -20,12 +20,11 @@ import click
 from rich.console import Console
 from rich.progress import track
 
+from bridge.game_files import camera_games, camera_profile
 from engine.i18n import message
 from vision.calibration import (
     BoardProfile,
     ProfileError,
-    builtin_profile,
-    builtin_profiles,
     load_profile,
 )
 from vision.markers import UnknownDictionaryError, available_dictionaries
@@ -46,17 +45,13 @@ def _profile(game: str | None, path: str | None) -> BoardProfile:
     try:
         if path is not None:
             return load_profile(path)
-        profiles = [n for n in builtin_profiles() if "." not in n]  # not the faces maps
-        if game is None and len(profiles) == 1:
-            game = profiles[0]
-        name = (game or "").replace("-", "_")
-        if name not in profiles:
-            _fail(
-                "vision/sticker-no-profile",
-                game=game,
-                choices=", ".join(n.replace("_", "-") for n in profiles),
-            )
-        return builtin_profile(name)
+        readable = camera_games()
+        if game is None and len(readable) == 1:
+            game = readable[0]
+        if game not in readable:
+            _fail("vision/sticker-no-profile", game=game, choices=", ".join(readable) or "-")
+        found: BoardProfile = camera_profile(game)
+        return found
     except ProfileError as exc:
         _fail("vision/bad-profile", detail=str(exc))
 

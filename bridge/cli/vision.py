@@ -58,6 +58,9 @@ def vision() -> None:
 @click.option("--dict", "dictionary", default=None, help="ArUco dictionary, e.g. 4x4_250.")
 @click.option("--library", type=click.Path(file_okay=False), help="Enrolled faces directory.")
 @click.option("--profile", type=click.Path(dir_okay=False), help="Board profile (JSON).")
+@click.option("--game", default=None,
+              help="Read the board with this game's own camera profile (when no --profile; "
+              "default: the only game that ships one).")  # fmt: skip
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Tuning file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON document.")
 def detect(
@@ -65,11 +68,21 @@ def detect(
     dictionary: str | None,
     library: str | None,
     profile: str | None,
+    game: str | None,
     config_path: str | None,
     as_json: bool,
 ) -> None:
     """Detect markers, the board, cards/tiles and dice in one FRAME image."""
     cfg = _config(config_path)
+    if profile is None:
+        from bridge.game_files import camera_games, camera_profile_path
+
+        readable = camera_games()
+        chosen = game if game is not None else (readable[0] if len(readable) == 1 else None)
+        shipped = camera_profile_path(chosen) if chosen in readable else None
+        if chosen is None or shipped is None:
+            _fail("vision/sticker-no-profile", game=game, choices=", ".join(readable) or "-")
+        profile = str(shipped)
     if dictionary is not None:
         try:
             dictionary_by_name(dictionary)
@@ -140,16 +153,18 @@ def enroll_cmd(images: tuple[str, ...], library: str, config_path: str | None) -
 def faces_cmd(game: str) -> None:
     """Print the face map of the simulated table's stand-in art (face id → component attributes).
 
-    It is generated from the engine's box, so the game's ``faces.json`` profile is rebuilt with
-    ``herald vision faces --game GAME > …faces.json``. For real components, write ``faces.json``
-    beside an enrolled library in the same format (docs/vision.md).
+    It is generated from the game's own data (its ``camera_faces`` verb), so the game's
+    ``camera/faces.json`` is rebuilt with ``herald vision faces --game GAME > …faces.json``.
+    For real components, write ``faces.json`` beside an enrolled library in the same format
+    (docs/vision.md).
     """
-    from bridge.camera import has_camera_sim
-    from engine.registry import game_keys
+    from bridge.game_files import drawable_games
+    from engine.registry import get_game
 
-    if not has_camera_sim(game):
-        drawn = ", ".join(k for k in game_keys() if has_camera_sim(k)) or "-"
-        _fail("vision/sticker-no-profile", game=game, choices=drawn)
+    drawn = drawable_games()
+    faces = getattr(get_game(game), "camera_faces", None) if game in drawn else None
+    if not callable(faces):
+        _fail("vision/sticker-no-profile", game=game, choices=", ".join(drawn) or "-")
     from vision.sim import standin_face_map
 
-    click.echo(standin_face_map().to_text(), nl=False)
+    click.echo(standin_face_map(faces(), game).to_text(), nl=False)

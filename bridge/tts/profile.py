@@ -1,6 +1,6 @@
 """Game profiles: which TTS objects are which game components, and where the board regions are.
 
-A profile is a JSON data file (``bridge/tts/profiles/<game>.json``); it turns the game-free
+A profile is a JSON data file (``tts/profile.json`` in the game's package); it turns the game-free
 ``TTSObject`` list into the ``vision.snapshot.TableSnapshot`` the camera pipeline also produces,
 so the referee's diff → candidate move → engine path is the same for both table sources. It names
 things; it never decides whether anything is legal.
@@ -31,12 +31,13 @@ import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bridge.game_files import tts_profile_path
 from bridge.tts.errors import ProfileError
 from bridge.tts.objects import TTSObject
+from engine.registry import game_keys
 from vision.snapshot import Observation, TableSnapshot
 
 _MATCH_FIELDS = ("nickname", "gm_notes", "description", "name", "type", "guid")
@@ -175,9 +176,8 @@ class _Region:
 
 
 def available_profiles() -> list[str]:
-    """Game keys that ship a TTS profile."""
-    root = resources.files("bridge.tts").joinpath("profiles")
-    return sorted(e.name[:-5] for e in root.iterdir() if e.name.endswith(".json"))
+    """Game keys that ship a TTS profile (``tts/profile.json`` in the game's package)."""
+    return sorted(k for k in game_keys() if tts_profile_path(k) is not None)
 
 
 def load_profile(game: str) -> Profile:
@@ -189,7 +189,8 @@ def load_profile(game: str) -> Profile:
     known = available_profiles()
     if game not in known:
         raise ProfileError("tts/profile-unknown", game=game, known=", ".join(known) or "none")
-    entry = resources.files("bridge.tts").joinpath("profiles").joinpath(f"{game}.json")
+    entry = tts_profile_path(game)
+    assert entry is not None
     return parse_profile(json.loads(entry.read_text(encoding="utf-8")), name=f"{game}.json")
 
 

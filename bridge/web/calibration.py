@@ -22,7 +22,6 @@ import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -32,15 +31,15 @@ from flask import Blueprint, Response, abort, jsonify, request, send_from_direct
 from numpy.typing import NDArray
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from bridge.game_files import camera_profile_path
 from bridge.referee import Referee
 from engine.i18n import DEFAULT_LANG, message
+from engine.registry import game_keys
 from vision.calibration import (
     BoardProfile,
     Calibration,
     CornerError,
     ProfileError,
-    builtin_profile,
-    builtin_profiles,
     calibrate,
     from_board_corners,
     load_profile,
@@ -181,9 +180,9 @@ class Calibrator:
     def __init__(self, camera: Any, game_key: str, lang: str = DEFAULT_LANG) -> None:
         self.camera = camera
         self.lang = lang
-        name = game_key.replace("-", "_")
-        if name in builtin_profiles():
-            self.builtin = builtin_profile(name)
+        shipped = camera_profile_path(game_key)
+        if shipped is not None:
+            self.builtin = load_profile(shipped)
         else:
             self.builtin = BoardProfile.from_config(BoardConfig())
         self._captures: OrderedDict[int, Capture] = OrderedDict()
@@ -537,10 +536,12 @@ def parse_profile(doc: Any) -> BoardProfile:
 
 
 def _is_builtin(path: Path) -> bool:
-    """True for a profile shipped in ``vision/profiles`` (package data, not the venue's file)."""
-    shipped = Path(str(resources.files("vision").joinpath("profiles")))
+    """True for a profile a game ships in its package (package data, not the venue's file)."""
     try:
-        return path.resolve().parent == shipped.resolve()
+        target = path.resolve()
+        return any(
+            (p := camera_profile_path(k)) is not None and p.resolve() == target for k in game_keys()
+        )
     except OSError:
         return False
 

@@ -15,10 +15,15 @@ import numpy as np
 import pytest
 
 from bridge.camera import CameraConfig, CameraTable, choose_table, open_camera_table
+from bridge.game_files import camera_profile, camera_profile_path, placer
 from bridge.referee import Notice, Referee, Update
 from bridge.store import EventStore
 from engine import codec, get_game
 from engine.games.middle_ages.state import LayEvents, MoveLord, PlaceLord, Reveal
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
+
 
 GAME = get_game("middle-ages")
 SEATS = ("red", "blue", "green")  # the board profile's sticker colours
@@ -136,7 +141,7 @@ def test_latest_frame_and_profile_path_for_the_calibration_page(played: dict[str
     camera: CameraTable = played["camera"]
     frame = camera.latest_frame()
     assert frame is not None and frame.shape == (720, 1280, 3) and frame.dtype == np.uint8
-    assert camera.profile_path is not None and camera.profile_path.name == "middle_ages.json"
+    assert camera.profile_path == camera_profile_path("middle-ages")
     referee: Referee = played["referee"]
     sid, full = referee.state_id, camera.tracker.stats.full_detections
     camera.use_profile(camera.pipeline.profile)  # what the page does after a save
@@ -159,7 +164,7 @@ def test_a_real_frame_source_is_read_the_same_way(tmp_path: Path) -> None:
         assert referee.observe("host", codec.encode(move)).ok
         state = referee.session.state
     place = GAME.legal_moves(state)[0]
-    shots = StateCamera(3)
+    shots = StateCamera(3, profile=MA_BOARD, place=placer("middle-ages", MA_BOARD))
     folder = tmp_path / "frames"
     folder.mkdir()
     for name, shown in (("1.png", state), ("2.png", GAME.apply_unchecked(state, place))):

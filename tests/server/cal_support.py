@@ -15,10 +15,15 @@ import numpy as np
 from numpy.typing import NDArray
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+from bridge.game_files import camera_profile
 from bridge.web.app import WebTable
 from vision.calibration import BoardProfile
 from vision.scenes import Camera
 from vision.sim import SimulatedTable
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
+
 
 SEED = 11
 """A simulated table whose four corner markers are all in view."""
@@ -42,7 +47,7 @@ class Rendered:
 @cache
 def rendered_table(seed: int = SEED) -> Rendered:
     """The first frame of a seeded simulated table (rendered once per test process)."""
-    sim = SimulatedTable(seed, frames=1, moves=0, passes=0)
+    sim = SimulatedTable(seed, frames=1, moves=0, passes=0, profile=MA_BOARD)
     return Rendered(sim.frame(0).image, sim.camera, sim.profile)
 
 

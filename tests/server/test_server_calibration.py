@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,14 @@ from cal_support import FakeCamera, rendered_table
 from flask.testing import FlaskClient
 from srv_support import open_referee
 
+from bridge.game_files import camera_profile, camera_profile_path
 from bridge.web.app import WebConfig, WebTable
 from bridge.web.calibration import KEEP_CAPTURES
-from vision.calibration import BoardProfile, builtin_profile, load_profile, save_profile
+from vision.calibration import BoardProfile, load_profile, save_profile
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
+
 
 BOARD_MM = [(0.0, 0.0), (560.0, 0.0), (560.0, 380.0), (0.0, 380.0)]
 
@@ -71,7 +75,7 @@ def test_capture_without_a_camera_says_so_and_nothing_can_be_saved(tmp_path: Pat
         got = state(web)
         assert got["camera"] is False and got["can_save"] is False
         assert "No camera" in got["no_camera"]
-        assert got["profile"] == builtin_profile("middle_ages").to_json()
+        assert got["profile"] == MA_BOARD.to_json()
         refused(client(web).post(f"{api(web)}/capture", json={}), 503, "calibrate/no-camera")
         refused(client(web).post(f"{api(web)}/check"), 503, "calibrate/no-camera")
         refused(save(web, got["profile"], got["revision"]), 503, "calibrate/no-camera")
@@ -222,7 +226,7 @@ def _many(count: int) -> list[dict[str, Any]]:
 
 
 def _bad(change: Any) -> dict[str, Any]:
-    doc = builtin_profile("middle_ages").to_json()
+    doc = MA_BOARD.to_json()
     change(doc)
     return doc
 
@@ -254,7 +258,7 @@ def test_an_invalid_profile_is_refused_and_the_file_is_unchanged(
 ) -> None:
     assert camera.profile_path is not None
     camera.profile_path.parent.mkdir(parents=True)
-    save_profile(builtin_profile("middle_ages"), camera.profile_path)
+    save_profile(MA_BOARD, camera.profile_path)
     before = camera.profile_path.read_bytes()
     revision = state(web)["revision"]
     refused(save(web, _bad(change), revision), 400, code)
@@ -313,7 +317,8 @@ def test_without_a_profile_file_nothing_is_saved(web: WebTable, camera: FakeCame
 def test_the_profile_shipped_with_herald_is_never_overwritten(
     web: WebTable, camera: FakeCamera
 ) -> None:
-    shipped = Path(str(resources.files("vision").joinpath("profiles", "middle_ages.json")))
+    shipped = camera_profile_path("middle-ages")
+    assert shipped is not None
     before = shipped.read_bytes()
     camera.profile_path = shipped
     got = state(web)

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from bridge.game_files import camera_profile
 from vision.appearance import Library, Matcher, SlotClassifier
 from vision.art import stand_in_art
 from vision.markers import MarkerDetector
 from vision.scenes import Scene, hard_scene
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
+
 
 TILES = [f"tile-{i:02d}" for i in range(12)]
 UNKNOWN_TILES = [f"tile-x{i}" for i in range(4)]
@@ -23,7 +28,9 @@ def detector() -> MarkerDetector:
 def hard_scenes() -> list[Scene]:
     """Six seeded hard scenes (seeds unused by tuning, which used 1000-1015)."""
     return [
-        hard_scene(7100 + k, tile_keys=TILES + UNKNOWN_TILES, card_keys=[CARDS[k], "alien-card"])
+        hard_scene(
+            7100 + k, MA_BOARD, tile_keys=TILES + UNKNOWN_TILES, card_keys=[CARDS[k], "alien-card"]
+        )
         for k in range(6)
     ]
 

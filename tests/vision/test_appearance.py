@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from bridge.game_files import camera_profile
 from tests.vision.conftest import CARDS, TILES
 from vision.appearance import (
     Candidate,
@@ -19,10 +20,13 @@ from vision.appearance import (
     enroll,
 )
 from vision.art import stand_in_art
-from vision.calibration import builtin_profile, calibrate
+from vision.calibration import calibrate
 from vision.markers import MarkerDetector
 from vision.pipeline import Pipeline
 from vision.scenes import Scene, random_camera, random_layout, render
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
 
 
 def _place(
@@ -97,7 +101,7 @@ def test_tiles_in_slots(
 ) -> None:
     """Enrolled tiles in calibrated slots: >= 99 % top-1 on 3 hard scenes (the benchmark's aim),
     never a wrong id; unknown tiles and empty slots read as None."""
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     pipe = Pipeline(profile=profile, slots=slots)
     right = total = 0
     for scene in hard_scenes[:3]:
@@ -159,12 +163,12 @@ def test_cards_on_the_painted_board_and_copies_found(matcher: Matcher) -> None:
     Each card is a separate Hough candidate, so board features never dilute its matches."""
     rng = np.random.default_rng(61)
     keys = [CARDS[1], CARDS[5], CARDS[5], "stranger-on-board"]
-    layout = random_layout(rng, card_keys=keys, n_dice=0)
+    layout = random_layout(rng, MA_BOARD, card_keys=keys, n_dice=0)
     spots = [(110.0, 320.0), (245.0, 330.0), (380.0, 318.0), (480.0, 120.0)]
     cards = [i for i, p in enumerate(layout.pieces) if p.kind == "card"]
     for index, spot in zip(cards, spots, strict=True):
         layout = layout.moved(index, spot)
-    scene = render(layout, random_camera(rng), rng, hands=0)
+    scene = render(layout, random_camera(rng), rng, MA_BOARD, hands=0)
     found = matcher.find(scene.image)
     truth = scene.of_kind("card")
     for t in truth:

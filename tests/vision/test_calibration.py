@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from bridge.game_files import camera_profile
 from vision.calibration import (
     BoardProfile,
     CornerError,
     ProfileError,
-    builtin_profile,
     calibrate,
     from_board_corners,
     load_profile,
@@ -21,10 +21,13 @@ from vision.calibration import (
 from vision.markers import MarkerDetector
 from vision.scenes import Scene
 
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
+
 
 def test_board_coordinates_within_2mm(detector: MarkerDetector, hard_scenes: list[Scene]) -> None:
     """Every verified sticker maps to board mm within 2 mm of ground truth."""
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     calibrated = 0
     for scene in hard_scenes:
         markers = detector.detect(scene.image)
@@ -45,7 +48,7 @@ def test_board_coordinates_within_2mm(detector: MarkerDetector, hard_scenes: lis
 def test_three_corners_are_enough_two_are_not(
     detector: MarkerDetector, hard_scenes: list[Scene]
 ) -> None:
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     markers = next(
         found
         for scene in hard_scenes
@@ -61,7 +64,7 @@ def test_three_corners_are_enough_two_are_not(
 
 
 def test_profile_round_trip_and_regions(tmp_path: Path) -> None:
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     path = tmp_path / "p.json"
     path.write_text(json.dumps(profile.to_json()))
     again = load_profile(path)
@@ -96,7 +99,7 @@ def test_unreadable_profile_file(tmp_path: Path) -> None:
 
 
 def test_four_clicked_board_corners_map_exactly_onto_the_board() -> None:
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     corners = [[300.0, 120.0], [1600.0, 95.0], [1660.0, 980.0], [310.0, 1010.0]]
     cal = from_board_corners(corners, profile)
     assert cal.found and cal.reprojection_px == 0.0
@@ -119,12 +122,12 @@ def test_four_clicked_board_corners_map_exactly_onto_the_board() -> None:
 )
 def test_corners_that_cannot_be_the_board_are_refused(corners: object, reason: str) -> None:
     with pytest.raises(CornerError) as caught:
-        from_board_corners(corners, builtin_profile("middle_ages"))
+        from_board_corners(corners, MA_BOARD)
     assert caught.value.reason == reason
 
 
 def test_save_profile_writes_what_load_profile_reads(tmp_path: Path) -> None:
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     path = tmp_path / "board.json"
     save_profile(profile, path)
     assert load_profile(path) == profile
@@ -138,8 +141,8 @@ def test_save_profile_failure_leaves_the_old_file(tmp_path: Path) -> None:
     blocked = tmp_path / "dir.json"
     blocked.mkdir()  # os.replace cannot put a file over a directory
     with pytest.raises(ProfileError):
-        save_profile(builtin_profile("middle_ages"), blocked)
+        save_profile(MA_BOARD, blocked)
     with pytest.raises(ProfileError):
-        save_profile(builtin_profile("middle_ages"), tmp_path / "missing" / "board.json")
+        save_profile(MA_BOARD, tmp_path / "missing" / "board.json")
     assert path.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.json", "dir.json"]

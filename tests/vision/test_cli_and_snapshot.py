@@ -11,12 +11,16 @@ import pytest
 from click.testing import CliRunner
 
 from bridge.cli.vision import vision
+from bridge.game_files import camera_profile
 from tests.vision.conftest import TILES
 from vision.art import stand_in_art
 from vision.config import VisionConfig
 from vision.pipeline import Pipeline
 from vision.scenes import EASY, hard_scene
 from vision.snapshot import TableSnapshot
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +29,9 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for key in [*TILES[:6], "card-a"]:
         shape = (320, 448) if key.startswith("card") else (320, 320)
         cv2.imwrite(str(root / f"{key}.png"), stand_in_art(key, *shape))
-    scene = hard_scene(8800, style=EASY, tile_keys=TILES[:6], card_keys=["card-a", "alien"])
+    scene = hard_scene(
+        8800, MA_BOARD, style=EASY, tile_keys=TILES[:6], card_keys=["card-a", "alien"]
+    )
     cv2.imwrite(str(root / "frame.png"), scene.image)
     (root / "truth.json").write_text(
         json.dumps(
@@ -90,8 +96,8 @@ def test_other_dictionary_finds_nothing_on_4x4_table(workdir: Path) -> None:
 
 
 def test_snapshot_round_trip_and_regions() -> None:
-    scene = hard_scene(8801, style=EASY, tile_keys=[], card_keys=[])
-    pipe = Pipeline()
+    scene = hard_scene(8801, MA_BOARD, style=EASY, tile_keys=[], card_keys=[])
+    pipe = Pipeline(profile=MA_BOARD)
     snap = pipe.snapshot(pipe.detect(scene.image), 1.5)
     assert TableSnapshot.from_json(json.loads(json.dumps(snap.to_json()))) == snap
     pawns = [o for o in snap.observations if o.component.startswith(("pawn:", "marker:"))]

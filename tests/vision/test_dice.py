@@ -5,11 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bridge.game_files import camera_profile
 from vision.art import die_face
-from vision.calibration import builtin_profile, calibrate
+from vision.calibration import calibrate
 from vision.dice import read_dice, rectify
 from vision.markers import MarkerDetector
 from vision.scenes import hard_scene
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
 
 
 def _tray_with(values: list[int], size: int = 64) -> np.ndarray:
@@ -45,12 +49,12 @@ def test_covered_die_is_unreadable_not_guessed() -> None:
 
 def test_dice_in_hard_scenes() -> None:
     """All fully visible dice of 6 seeded hard scenes read right; none read wrong."""
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     tray = profile.regions_of_kind("tray")[0]
     detector = MarkerDetector()
     right = total = 0
     for k in range(6):
-        scene = hard_scene(8200 + k, tile_keys=[], card_keys=[], n_dice=3)
+        scene = hard_scene(8200 + k, MA_BOARD, tile_keys=[], card_keys=[], n_dice=3)
         board = calibrate(detector.detect(scene.image), profile)
         if not board.found:
             continue

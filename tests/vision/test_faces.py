@@ -8,23 +8,31 @@ from pathlib import Path
 
 import pytest
 
+from bridge.game_files import camera_profile, face_map_path, placer
 from engine.games.middle_ages.components import default_box
+from engine.games.middle_ages.layout import tile_attrs, tile_key
 from engine.games.middle_ages.state import Reveal, State
 from engine.registry import get_game
 from vision.appearance import SlotClassifier
-from vision.faces import FaceMap, FaceMapError, builtin_face_map_path, face_map_for
+from vision.faces import FaceMap, FaceMapError, face_map_for
 from vision.pipeline import Pipeline
-from vision.sim import render_state, standin_face_map, standin_faces, tile_attrs, tile_key
+from vision.sim import render_placed, standin_face_map, standin_faces
 from vision.snapshot import Observation
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
+
 
 GAME = get_game("middle-ages")
 
 
 def test_the_shipped_face_map_is_the_one_generated_from_the_tile_box() -> None:
-    """Regenerate with `herald vision faces > vision/profiles/middle_ages.faces.json`."""
-    path = builtin_face_map_path("middle_ages")
+    """Regenerate with `herald vision faces --game middle-ages >
+    engine/games/middle_ages/camera/faces.json`."""
+    path = face_map_path("middle-ages")
     assert path is not None
-    assert path.read_text(encoding="utf-8") == standin_face_map().to_text()
+    generated = standin_face_map(GAME.camera_faces(), "middle-ages")  # type: ignore[attr-defined]
+    assert path.read_text(encoding="utf-8") == generated.to_text()
     shipped = FaceMap.load(path)
     for tile in default_box().tiles:  # every tile of the box: its face id names its attributes
         assert shipped.attrs(tile_key(tile)) == tile_attrs(tile)
@@ -44,10 +52,10 @@ def test_a_read_face_gets_the_attributes_the_map_gives_it() -> None:
 
 
 def test_faces_json_beside_a_library_wins_over_the_built_in_map(tmp_path: Path) -> None:
-    assert len(face_map_for("middle_ages", tmp_path)) == len(default_box().tiles)
+    assert len(face_map_for(face_map_path("middle-ages"), tmp_path)) == len(default_box().tiles)
     doc = {"version": 1, "faces": {"f1": {"estate": "Mill", "farmers": 1}}}
     (tmp_path / "faces.json").write_text(json.dumps(doc), encoding="utf-8")
-    mine = face_map_for("middle_ages", tmp_path)
+    mine = face_map_for(face_map_path("middle-ages"), tmp_path)
     assert mine.attrs("f1") == {"estate": "Mill", "farmers": 1} and len(mine) == 1
     assert mine.path == tmp_path / "faces.json"
 
@@ -91,9 +99,12 @@ def test_a_row_revealed_in_front_of_the_camera_is_the_engines_reveal() -> None:
     reveal = GAME.sample_chance(before, random.Random(4))
     assert isinstance(reveal, Reveal)
     after = GAME.apply_unchecked(before, reveal)
-    faces = standin_face_map()
-    pipe = Pipeline(slots=SlotClassifier(standin_faces({tile_key(t) for t in default_box().tiles})))
-    shot = render_state(after, seed=21)
+    faces = standin_face_map(GAME.camera_faces(), "middle-ages")  # type: ignore[attr-defined]
+    pipe = Pipeline(
+        profile=MA_BOARD,
+        slots=SlotClassifier(standin_faces({tile_key(t) for t in default_box().tiles})),
+    )
+    shot = render_placed(placer("middle-ages", MA_BOARD)(after), seed=21, profile=MA_BOARD)
     snapshot = pipe.snapshot(pipe.detect(shot.image), 0.0)
     seen = [o.to_json() for o in faces.apply(snapshot.observations)]
     tiles = [o for o in seen if o["component"] == "tile"]

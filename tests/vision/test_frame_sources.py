@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from bridge.game_files import camera_profile
 from engine.i18n import has_message
 from vision.sources import (
     CaptureSource,
@@ -18,6 +19,9 @@ from vision.sources import (
     SourceError,
     open_source,
 )
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
 
 
 def _pictures(n: int) -> list[np.ndarray]:
@@ -81,7 +85,7 @@ def test_errors_name_a_catalog_sentence(tmp_path: Path) -> None:
 
 
 def test_simulated_table_is_a_source() -> None:
-    src = open_source("sim:3")
+    src = open_source("sim:3", profile=MA_BOARD)
     assert isinstance(src, SimulatedSource)
     first = next(iter(src))
     assert isinstance(first, Frame) and first.index == 0

@@ -11,10 +11,15 @@ import pypdfium2 as pdfium
 from click.testing import CliRunner
 
 from bridge.cli import main
-from vision.calibration import builtin_profile, load_profile
+from bridge.game_files import camera_profile
+from vision.calibration import load_profile
 from vision.config import MarkerConfig
 from vision.markers import MarkerDetector, usable_ids
 from vision.stickers import kit_profile, plan_sheet
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
+
 
 DPI = 150
 A4_PT = (595.28, 841.89)
@@ -34,7 +39,7 @@ def test_sheet_is_true_size_and_detects_with_profile_ids(tmp_path: Path) -> None
     pdf = tmp_path / "sheet.pdf"
     res = CliRunner().invoke(main, ["stickers", "--game", "middle-ages", "--out", str(pdf)])
     assert res.exit_code == 0, res.output
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     saved = load_profile(tmp_path / "sheet.profile.json")
     assert saved.markers == profile.markers and saved.dictionary == "4x4_250"
     assert "lord:blue" in profile.markers.values() and "scout:blue" in profile.markers.values()
@@ -64,7 +69,7 @@ def test_other_dictionary_renumbers_only_when_needed(tmp_path: Path) -> None:
 
 def test_weak_ids_are_never_printed() -> None:
     assert set(range(250)) - set(usable_ids("4x4_250", MarkerConfig())) >= WEAK_4X4
-    profile = builtin_profile("middle_ages")
+    profile = MA_BOARD
     labels = sorted(profile.markers.values())
     weak = replace(profile, markers={62: "lord:red", 85: "scout:red", 30: "lord:blue"})
     kit = kit_profile(weak)

@@ -5,11 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bridge.game_files import camera_profile
 from vision.pipeline import Pipeline
 from vision.scenes import Hand
 from vision.sim import SimulatedTable
 from vision.snapshot import TableSnapshot
 from vision.tracker import Tracker
+
+MA_BOARD = camera_profile("middle-ages")
+"""The board profile Middle Ages ships (its package's camera/profile.json)."""
 
 
 def _pawns(snapshot: TableSnapshot) -> dict[int, tuple[float, float]]:
@@ -22,13 +26,13 @@ def _pawns(snapshot: TableSnapshot) -> dict[int, tuple[float, float]]:
 
 @pytest.fixture(scope="module")
 def sim() -> SimulatedTable:
-    return SimulatedTable(21, frames=44, moves=1, passes=1)
+    return SimulatedTable(21, frames=44, moves=1, passes=1, profile=MA_BOARD)
 
 
 def test_moves_commit_once_passes_never(sim: SimulatedTable) -> None:
     """One commit for the first stable view, one per move, none for a passing hand; each
     committed snapshot places every pawn within 3 mm of the truth at that moment."""
-    tracker = Tracker(Pipeline())
+    tracker = Tracker(Pipeline(profile=MA_BOARD))
     commits = []
     for frame in sim:
         snap = tracker.update(frame.image, frame.index / 15.0)
@@ -53,7 +57,7 @@ def test_moves_commit_once_passes_never(sim: SimulatedTable) -> None:
 def test_resting_hand_commits_nothing(sim: SimulatedTable) -> None:
     """A hand lying still over pawns for 8 frames hides them; the tracker must not report
     them gone (skin veto), and nothing is committed when the hand leaves."""
-    tracker = Tracker(Pipeline())
+    tracker = Tracker(Pipeline(profile=MA_BOARD))
     for i in range(4):
         assert (tracker.update(sim.render(0, [], 1000 + i), i) is None) == (i != 3)
     w, h = sim.camera.size
@@ -67,7 +71,7 @@ def test_resting_hand_commits_nothing(sim: SimulatedTable) -> None:
 
 def test_steady_table_is_cheap(sim: SimulatedTable) -> None:
     """After the first commit, steady frames run no detection at all."""
-    tracker = Tracker(Pipeline())
+    tracker = Tracker(Pipeline(profile=MA_BOARD))
     for i in range(10):
         tracker.update(sim.render(0, [], 4000 + i), i)
     assert tracker.stats.full_detections == 1

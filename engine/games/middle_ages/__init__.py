@@ -10,6 +10,7 @@ and ``views`` (views and prompts).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine import codec
@@ -33,12 +34,15 @@ from engine.games.middle_ages.components import (
     ORANGE_TILES,
     RULEBOOK,
     TILES_PER_ESTATE,
+    default_box,
     parse_box,
     ref,
 )
 from engine.games.middle_ages.flow import FLOW
 from engine.games.middle_ages.flow import position as flow_position
 from engine.games.middle_ages.interpret import TABLE_READING
+from engine.games.middle_ages.layout import camera_faces
+from engine.games.middle_ages.layout import layout as camera_layout
 from engine.games.middle_ages.state import (
     CHANCE_TYPES,
     MOVE_TYPES,
@@ -51,6 +55,7 @@ from engine.games.middle_ages.state import (
     State,
 )
 from engine.interpret import interpret as core_interpret
+from engine.layout import Placed, Rect
 from engine.violations import Violation
 
 KEY = GAME_KEY
@@ -179,6 +184,14 @@ class MiddleAges:
     def interpret(self, state: State, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or TTS), or why none fits."""
         return core_interpret(self, TABLE_READING, state, seen)
+
+    def layout(self, state: State, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
+        """Where every component lies on the camera profile's board (``camera/profile.json``)."""
+        return camera_layout(state, regions)
+
+    def camera_faces(self) -> dict[str, dict[str, Any]]:
+        """The stand-in tile art's faces → tile attributes, from the shipped tile box."""
+        return camera_faces(default_box().tiles)
 
     def sample_chance(self, state: State, rng: random.Random) -> Move | None:
         """What a shuffled physical table would show next: a row, the event cards, the draw."""

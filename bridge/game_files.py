@@ -1,0 +1,64 @@
+"""A game's own files, found through the registry by its key: camera and Tabletop Simulator
+profiles, the stand-in face map. The core names no game; each game ships these in its package
+under conventional names (docs/games.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.registry import game_keys, get_game, package_files
+
+
+def _file(key: str, *parts: str) -> Path | None:
+    try:
+        root = Path(str(package_files(key)))
+    except KeyError:
+        return None
+    path = root.joinpath(*parts)
+    return path if path.is_file() else None
+
+
+def camera_profile_path(key: str) -> Path | None:
+    """The game's board profile for the camera (``camera/profile.json``), if it ships one."""
+    return _file(key, "camera", "profile.json")
+
+
+def face_map_path(key: str) -> Path | None:
+    """The game's shipped face map (``camera/faces.json``): stand-in art → attributes."""
+    return _file(key, "camera", "faces.json")
+
+
+def tts_profile_path(key: str) -> Path | None:
+    """The game's Tabletop Simulator profile (``tts/profile.json``), if it ships one."""
+    return _file(key, "tts", "profile.json")
+
+
+def camera_games() -> tuple[str, ...]:
+    """Games a camera can read: those shipping a camera profile."""
+    return tuple(k for k in game_keys() if camera_profile_path(k) is not None)
+
+
+def drawable_games() -> tuple[str, ...]:
+    """Games the simulated camera can draw: a camera profile and the ``layout`` verb."""
+    return tuple(k for k in camera_games() if callable(getattr(get_game(k), "layout", None)))
+
+
+def camera_profile(key: str) -> Any:
+    """The game's shipped board profile (``vision.calibration.BoardProfile``)."""
+    from vision.calibration import load_profile
+
+    path = camera_profile_path(key)
+    if path is None:
+        raise KeyError(f"{key} ships no camera profile")
+    return load_profile(path)
+
+
+def placer(key: str, profile: Any) -> Any:
+    """``place(state)``: the game's ``layout`` with ``profile``'s regions bound (what
+    ``vision.sim`` draws)."""
+    from vision.sim import region_rects
+
+    layout = getattr(get_game(key), "layout")  # noqa: B009 (an optional verb)
+    regions = region_rects(profile)
+    return lambda state: layout(state, regions)

@@ -1,1 +1,0 @@
-"""Game profiles for TTS tables, one JSON file per game key (data only)."""
