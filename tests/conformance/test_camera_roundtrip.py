@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bridge.camera import profile_seats
 from bridge.game_files import camera_profile, drawable_games, face_map_path, placer
 from engine import registry
 from vision.appearance import SlotClassifier
@@ -32,8 +33,9 @@ def test_a_photographed_move_is_read_back_as_that_move(key: str) -> None:
     place = placer(key, profile)
     faces = face_map_for(face_map_path(key))
     pipe = Pipeline(profile=profile, slots=SlotClassifier(standin_faces(faces.faces)))
-    setup = next((s for s in game.info.simulations if s.players == 3), None)
-    seats = ("blue", "green", "pink")
+    setup = next(iter(game.info.simulations), None)
+    count = setup.players if setup else game.info.min_players
+    seats = profile_seats(profile)[:count]  # the seat colours the profile's stickers name
     state = game.setup(seats, setup.options if setup else {})
     rng = random.Random(5)
     # play to the first seat move (every chance move of the setup observed)
