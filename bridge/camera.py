@@ -703,7 +703,8 @@ def _pipeline(
     profile: BoardProfile, library_dir: str | Path | None, standin: FaceMap | None
 ) -> Pipeline:
     """The pipeline: an enrolled library if given, else (simulated camera) the stand-in faces."""
-    from vision.appearance import Library, LibraryError, SlotClassifier
+    from vision.library import Library, LibraryError
+    from vision.slots import SlotClassifier
 
     if library_dir is not None:
         try:

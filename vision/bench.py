@@ -28,13 +28,14 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.appearance import Library, SlotClassifier
 from vision.art import stand_in_art
 from vision.calibration import BoardProfile
+from vision.library import Library
 from vision.markers import opencv_default_detector
 from vision.pipeline import Pipeline
 from vision.scenes import hard_scene
 from vision.sim import SimulatedTable
+from vision.slots import SlotClassifier
 from vision.tracker import Tracker
 
 TILES = [f"tile-{i:02d}" for i in range(16)]

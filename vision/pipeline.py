@@ -16,7 +16,6 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.appearance import CardMatch, Library, Matcher, SlotClassifier, SlotRead
 from vision.calibration import (
     BoardProfile,
     Calibration,
@@ -24,9 +23,12 @@ from vision.calibration import (
     calibrate,
     filter_by_size,
 )
+from vision.cards import CardMatch, Matcher
 from vision.config import VisionConfig
 from vision.dice import DieRead, read_dice, rectify
+from vision.library import Library
 from vision.markers import MarkerDetection, MarkerDetector
+from vision.slots import SlotClassifier, SlotRead
 from vision.snapshot import Observation, TableSnapshot
 
 Image = NDArray[np.uint8]

@@ -22,9 +22,9 @@ from rich.console import Console
 from rich.progress import track
 
 from engine.i18n import message
-from vision.appearance import LibraryError, enroll
 from vision.calibration import ProfileError
 from vision.config import VisionConfig
+from vision.library import LibraryError, enroll
 from vision.markers import UnknownDictionaryError, available_dictionaries, dictionary_by_name
 from vision.pipeline import Pipeline
 

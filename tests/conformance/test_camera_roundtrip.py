@@ -12,10 +12,10 @@ import pytest
 from bridge.camera import profile_seats
 from bridge.game_files import camera_profile, drawable_games, face_map_path, placer
 from engine import registry
-from vision.appearance import SlotClassifier
 from vision.faces import face_map_for
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed, standin_faces
+from vision.slots import SlotClassifier
 
 GAMES = drawable_games()
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bridge.game_files import camera_profile
-from vision.appearance import Library, Matcher, SlotClassifier
 from vision.art import stand_in_art
+from vision.cards import Matcher
+from vision.library import Library
 from vision.markers import MarkerDetector
 from vision.scenes import Scene, hard_scene
+from vision.slots import SlotClassifier
 
 MA_BOARD = camera_profile("middle-ages")
 """The board profile Middle Ages ships (its package's camera/profile.json)."""

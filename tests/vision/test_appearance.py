@@ -11,19 +11,14 @@ import pytest
 
 from bridge.game_files import camera_profile
 from tests.vision.conftest import CARDS, TILES
-from vision.appearance import (
-    Candidate,
-    Library,
-    LibraryError,
-    Matcher,
-    SlotClassifier,
-    enroll,
-)
 from vision.art import stand_in_art
 from vision.calibration import calibrate
+from vision.cards import Candidate, Matcher
+from vision.library import Library, LibraryError, enroll
 from vision.markers import MarkerDetector
 from vision.pipeline import Pipeline
 from vision.scenes import Scene, random_camera, random_layout, render
+from vision.slots import SlotClassifier
 
 MA_BOARD = camera_profile("middle-ages")
 """The board profile Middle Ages ships (its package's camera/profile.json)."""

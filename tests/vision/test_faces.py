@@ -13,10 +13,10 @@ from engine.games.middle_ages.components import default_box
 from engine.games.middle_ages.layout import tile_attrs, tile_key
 from engine.games.middle_ages.state import Reveal, State
 from engine.registry import get_game
-from vision.appearance import SlotClassifier
 from vision.faces import FaceMap, FaceMapError, face_map_for
 from vision.pipeline import Pipeline
 from vision.sim import render_placed, standin_face_map, standin_faces
+from vision.slots import SlotClassifier
 from vision.snapshot import Observation
 
 MA_BOARD = camera_profile("middle-ages")

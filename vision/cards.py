@@ -1,4 +1,4 @@
-"""Tiles and cards by appearance: an enrolled library of faces, local features, verification.
+"""Cards by appearance: local features of the enrolled faces (``vision.library``), verification.
 
 Real components carry no codes, so a face is recognised by its picture. Each enrolled face
 contributes SIFT keypoints (scale- and rotation-invariant, in OpenCV's main modules since 4.4)
@@ -18,62 +18,25 @@ with their size and orientation. Cards are found in four steps:
    correlation). The face must score ``min_face_score`` and beat every other enrolled face of the
    same shape by ``min_face_margin``. This is what keeps "a picture that is not enrolled is never
    claimed": geometry alone can be fooled by a few coincident matches, the picture cannot.
-
-Tiles in board slots are read by ``SlotClassifier`` (rectified colour correlation), see there.
-
-Library layout on disk (one directory, safe to copy between machines)::
-
-    index.json          {"version": 1, "features": "sift", "entries": [{"id", "file", ...}]}
-    <id>.png            the face, resized so its long side is ``library_long_side_px``
-    <id>.npz            keypoint positions, sizes, angles and descriptors of that face
-
-A library written before sizes and angles were stored is re-described from its pictures.
 """
 
 from __future__ import annotations
 
-import json
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision import picture
 from vision.config import MatchConfig
+from vision.library import Face, Library
 
 Image = NDArray[np.uint8]
 FloatArray = NDArray[np.float64]
-INDEX_VERSION = 1
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
-
-
-class LibraryError(ValueError):
-    """The library directory or an image to enrol is unusable."""
-
-
-@dataclass(frozen=True)
-class Face:
-    """One enrolled face: its id, size, picture and features.
-
-    Attributes:
-        points: Keypoint positions in the face picture (pixels), one row per descriptor.
-        sizes: Keypoint diameters in face pixels.
-        angles: Keypoint orientations in degrees (OpenCV's convention).
-        image: The face picture (BGR, long side ``library_long_side_px``).
-    """
-
-    id: str
-    width: int
-    height: int
-    points: NDArray[np.float32]
-    descriptors: NDArray[np.float32]
-    sizes: NDArray[np.float32]
-    angles: NDArray[np.float32]
-    image: Image
 
 
 @dataclass(frozen=True)
@@ -99,212 +62,6 @@ class CardMatch:
         """Centre of the outline (pixels)."""
         pts = np.asarray(self.corners)
         return float(pts[:, 0].mean()), float(pts[:, 1].mean())
-
-
-def _features(cfg: MatchConfig, n: int) -> cv2.Feature2D:
-    if cfg.features == "sift":
-        sift: cv2.Feature2D = cv2.SIFT_create(  # type: ignore[attr-defined]
-            nfeatures=n, contrastThreshold=cfg.sift_contrast
-        )
-        return sift
-    if cfg.features == "orb":
-        orb: cv2.Feature2D = cv2.ORB_create(nfeatures=n)  # type: ignore[attr-defined]
-        return orb
-    raise LibraryError(f"unknown feature type {cfg.features!r} (use 'sift' or 'orb')")
-
-
-def _gray(image: Image) -> Image:
-    if image.ndim == 3:
-        return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
-    return image
-
-
-def _normalise_light(gray: Image, cfg: MatchConfig) -> Image:
-    """Local contrast equalisation (CLAHE): a dim corner of the table keeps its features."""
-    if cfg.clahe_clip <= 0:
-        return gray
-    clahe = cv2.createCLAHE(clipLimit=cfg.clahe_clip, tileGridSize=(8, 8))
-    return np.asarray(clahe.apply(gray), dtype=np.uint8)
-
-
-def normalise_face(image: Image, long_side: int) -> Image:
-    """Resize a face so its long side is ``long_side`` pixels (keeps the aspect ratio)."""
-    h, w = image.shape[:2]
-    k = long_side / max(h, w)
-    interp = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
-    size = (max(1, round(w * k)), max(1, round(h * k)))
-    return np.asarray(cv2.resize(image, size, interpolation=interp), dtype=np.uint8)
-
-
-def describe_face(face_id: str, image: Image, cfg: MatchConfig) -> Face:
-    """Features of one face image (already normalised)."""
-    bgr = image if image.ndim == 3 else np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))
-    gray = _normalise_light(_gray(image), cfg)
-    h, w = gray.shape
-    all_pts: list[NDArray[np.float32]] = []
-    all_sizes: list[NDArray[np.float32]] = []
-    all_angles: list[NDArray[np.float32]] = []
-    all_desc: list[NDArray[np.float32]] = []
-    # Describe the face at several sizes: a card seen 50 px wide shares few keypoints with
-    # its 320 px enrolment, but many with a 80 px copy of it.
-    for k in cfg.library_scales:
-        view = (
-            gray if k == 1.0 else cv2.resize(gray, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-        )
-        kps, desc = _features(cfg, cfg.max_features_library).detectAndCompute(view, None)
-        if desc is None:
-            continue
-        all_pts.append(np.array([p.pt for p in kps], dtype=np.float32).reshape(-1, 2) / k)
-        all_sizes.append(np.array([p.size for p in kps], dtype=np.float32) / k)
-        all_angles.append(np.array([p.angle for p in kps], dtype=np.float32))
-        all_desc.append(np.asarray(desc, dtype=np.float32))
-    n = sum(len(p) for p in all_pts)
-    if n < cfg.min_inliers * 4:
-        raise LibraryError(f"face {face_id!r} has too little texture to be recognised")
-    return Face(
-        face_id,
-        w,
-        h,
-        np.concatenate(all_pts),
-        np.concatenate(all_desc),
-        np.concatenate(all_sizes),
-        np.concatenate(all_angles),
-        np.asarray(bgr, dtype=np.uint8),
-    )
-
-
-class Library:
-    """The enrolled faces of one game (or one deck)."""
-
-    def __init__(self, faces: Sequence[Face] = (), cfg: MatchConfig | None = None) -> None:
-        self.cfg = cfg or MatchConfig()
-        self.faces: list[Face] = list(faces)
-
-    def __len__(self) -> int:
-        return len(self.faces)
-
-    def ids(self) -> list[str]:
-        """Ids of the enrolled faces, in enrolment order."""
-        return [f.id for f in self.faces]
-
-    def add(self, face_id: str, image: Image) -> Face:
-        """Enrol ``image`` as ``face_id`` in memory (replacing a face with the same id)."""
-        face = describe_face(
-            face_id, normalise_face(image, self.cfg.library_long_side_px), self.cfg
-        )
-        self.faces = [f for f in self.faces if f.id != face_id] + [face]
-        return face
-
-    @classmethod
-    def load(cls, directory: str | Path, cfg: MatchConfig | None = None) -> Library:
-        """Read a library directory written by ``enroll``.
-
-        Raises:
-            LibraryError: no index, a different feature type, or a damaged entry.
-        """
-        cfg = cfg or MatchConfig()
-        root = Path(directory)
-        index_path = root / "index.json"
-        try:
-            index = json.loads(index_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise LibraryError(f"no readable library index at {index_path}") from exc
-        if index.get("version") != INDEX_VERSION:
-            raise LibraryError(f"library index version {index.get('version')} not supported")
-        if index.get("features") != cfg.features:
-            raise LibraryError(
-                f"library built with {index.get('features')!r} features, config uses "
-                f"{cfg.features!r}: enrol again"
-            )
-        faces = []
-        for entry in index.get("entries", []):
-            try:
-                raw = cv2.imread(str(root / entry["image"]), cv2.IMREAD_COLOR)
-                if raw is None:
-                    raise ValueError(f"cannot read {entry['image']}")
-                picture: Image = np.asarray(raw, dtype=np.uint8)
-                with np.load(root / entry["features"]) as data:
-                    if "sizes" not in data or "angles" not in data:
-                        # Written before keypoint sizes and angles were stored: describe again.
-                        faces.append(describe_face(str(entry["id"]), picture, cfg))
-                        continue
-                    faces.append(
-                        Face(
-                            str(entry["id"]),
-                            int(entry["width"]),
-                            int(entry["height"]),
-                            np.asarray(data["points"], dtype=np.float32),
-                            np.asarray(data["descriptors"], dtype=np.float32),
-                            np.asarray(data["sizes"], dtype=np.float32),
-                            np.asarray(data["angles"], dtype=np.float32),
-                            picture,
-                        )
-                    )
-            except (OSError, KeyError, ValueError) as exc:
-                raise LibraryError(f"damaged library entry {entry!r}: {exc}") from exc
-        return cls(faces, cfg)
-
-
-def enroll(
-    images: Iterable[str | Path],
-    directory: str | Path,
-    cfg: MatchConfig | None = None,
-    names: dict[str, str] | None = None,
-    progress: Callable[[Iterable[Path]], Iterable[Path]] | None = None,
-) -> list[str]:
-    """Add face images to the library in ``directory`` (created if needed).
-
-    A face's id is its file name without the extension unless ``names`` maps that stem to
-    another id. Enrolling an id again replaces it. ``progress`` wraps the iteration (the CLI
-    passes a rich progress bar).
-
-    Returns:
-        The ids enrolled, in order.
-
-    Raises:
-        LibraryError: an image cannot be read or has too little texture.
-    """
-    cfg = cfg or MatchConfig()
-    root = Path(directory)
-    root.mkdir(parents=True, exist_ok=True)
-    index_path = root / "index.json"
-    if index_path.exists():
-        index = json.loads(index_path.read_text(encoding="utf-8"))
-        if index.get("features") != cfg.features:
-            raise LibraryError("existing library uses other features: choose a new directory")
-    else:
-        index = {"version": INDEX_VERSION, "features": cfg.features, "entries": []}
-    entries = {e["id"]: e for e in index["entries"]}
-    paths = [Path(p) for p in images]
-    done: list[str] = []
-    for path in progress(paths) if progress else paths:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise LibraryError(f"cannot read image {path}")
-        face_id = (names or {}).get(path.stem, path.stem)
-        safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in face_id)
-        norm = normalise_face(np.asarray(image, np.uint8), cfg.library_long_side_px)
-        face = describe_face(face_id, norm, cfg)
-        cv2.imwrite(str(root / f"{safe}.png"), norm)
-        np.savez_compressed(
-            root / f"{safe}.npz",
-            points=face.points,
-            descriptors=face.descriptors,
-            sizes=face.sizes,
-            angles=face.angles,
-        )
-        entries[face_id] = {
-            "id": face_id,
-            "image": f"{safe}.png",
-            "features": f"{safe}.npz",
-            "width": face.width,
-            "height": face.height,
-            "source": path.name,
-        }
-        done.append(face_id)
-    index["entries"] = list(entries.values())
-    index_path.write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
-    return done
 
 
 @dataclass(frozen=True)
@@ -389,7 +146,7 @@ class Matcher:
         vw = self.cfg.verify_width_px
         vh = max(8, round(vw * face.height / face.width))
         small = cv2.resize(face.image, (vw, vh), interpolation=cv2.INTER_AREA)
-        return _cells(np.asarray(small, np.float32), self.cfg.verify_cells)
+        return picture.cells(np.asarray(small, np.float32), self.cfg.verify_cells)
 
     def find_in_regions(
         self, image: Image, regions: Iterable[tuple[int, int, int, int]]
@@ -457,9 +214,9 @@ class Matcher:
             if mask is not None:
                 size = (small.shape[1], small.shape[0])
                 mask = np.asarray(cv2.resize(mask, size, interpolation=cv2.INTER_NEAREST))
-        small_gray = _gray(small)
-        kps, desc = _features(c, c.max_features_frame).detectAndCompute(
-            _normalise_light(small_gray, c), mask
+        small_gray = picture.gray(small)
+        kps, desc = picture.features(c, c.max_features_frame).detectAndCompute(
+            picture.normalise_light(small_gray, c), mask
         )
         if desc is None or len(kps) < c.min_votes:
             return None
@@ -655,7 +412,7 @@ class Matcher:
         patch = cv2.warpPerspective(
             frame.small, to_small, (vw, vh), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR
         )
-        cells = _cells(np.asarray(patch, np.float32), c.verify_cells)
+        cells = picture.cells(np.asarray(patch, np.float32), c.verify_cells)
         ncc = np.asarray((cells * view).sum(axis=1).mean(axis=1), np.float32)
         return float(np.clip(ncc, 0.0, 1.0).mean()), ncc
 
@@ -666,7 +423,7 @@ class Matcher:
         area = float(cv2.contourArea(corners.astype(np.float32)))
         k = float(np.clip(np.sqrt(area / (face.width * face.height)), 0.05, 1.0))
         tw, th = max(8, round(face.width * k)), max(8, round(face.height * k))
-        template = cv2.resize(_gray(face.image), (tw, th), interpolation=cv2.INTER_AREA)
+        template = cv2.resize(picture.gray(face.image), (tw, th), interpolation=cv2.INTER_AREA)
         pad = 0.15 * max(tw, th)
         x0, y0 = np.floor(corners.min(axis=0) - pad).astype(int)
         x1, y1 = np.ceil(corners.max(axis=0) + pad).astype(int)
@@ -695,18 +452,6 @@ class Matcher:
             return None
         out = np.linalg.inv(outer) @ np.asarray(found, np.float64) @ np.linalg.inv(inner)
         return np.asarray(out / out[2, 2], np.float64)
-
-
-def _cells(image: NDArray[np.float32], grid: tuple[int, int]) -> NDArray[np.float32]:
-    """Split a (h, w, 3) image into ``grid`` (columns, rows) cells; each cell's channels are
-    made zero-mean and unit-norm, so a dot product is the per-channel correlation."""
-    cols, rows = grid
-    h, w = image.shape[:2]
-    ch, cw = h // rows, w // cols
-    x = image[: ch * rows, : cw * cols].reshape(rows, ch, cols, cw, 3)
-    x = x.transpose(0, 2, 1, 3, 4).reshape(rows * cols, ch * cw, 3)
-    x = x - x.mean(axis=1, keepdims=True)
-    return np.asarray(x / (np.sqrt((x * x).sum(axis=1, keepdims=True)) + 1e-3), np.float32)
 
 
 def _outline(face: Face, h: FloatArray) -> FloatArray:
@@ -764,166 +509,3 @@ def _suppress_overlaps(found: list[CardMatch]) -> list[CardMatch]:
         if not clash:
             kept.append(m)
     return sorted(kept, key=lambda m: (m.id, m.center))
-
-
-@dataclass(frozen=True)
-class SlotRead:
-    """What lies in one board slot: a face id (or None for empty/unknown) and its score."""
-
-    region: str
-    id: str | None
-    score: float
-    rotation_deg: int = 0
-
-
-class SlotClassifier:
-    """Reads the tile in each fixed board slot by rectified colour correlation.
-
-    Tiles in the Middle Ages rows sit in known slots of a calibrated board, so the slot can be
-    rectified to a fixed top-down view and compared with every enrolled face. At 60-90 px per
-    tile this is more reliable than local features, which find too few keypoints on so small a
-    face. Two stages:
-
-    1. **Rank** every face at its four right-angle rotations by grey correlation at half size
-       (``size_px / 2``, all shifts, one matrix product for all faces).
-    2. **Align and score** the ``top_k`` faces at full size: the tile lies up to a few degrees
-       off square, so each is tried at ``angles`` around its right angle and small shifts; the
-       aligned patch is then compared cell by cell (``cells`` x ``cells``), each cell's colour
-       channels correlated separately and clipped at 0, and the cells averaged. Per-cell
-       normalisation makes the score indifferent to a light gradient or glare across the tile,
-       and a hand or another piece over part of the tile only lowers the cells it covers,
-       instead of letting a smooth shading pattern pass for a face.
-
-    The "never claim the unknown" rule: the best face must score at least ``min_score`` and
-    beat the next face by ``min_margin``; otherwise the slot reads as empty/unknown (``None``).
-    """
-
-    def __init__(
-        self,
-        faces: dict[str, Image],
-        size_px: int = 40,
-        margin_px: int = 5,
-        min_score: float = 0.6,
-        min_margin: float = 0.2,
-        angles: Sequence[float] = (-4.0, 0.0, 4.0),
-        top_k: int = 3,
-        cells: int = 3,
-    ) -> None:
-        self.size = size_px
-        self.margin = margin_px
-        self.min_score = min_score
-        self.min_margin = min_margin
-        self.top_k = top_k
-        self.cells = cells
-        self.ids = list(faces)
-        self._half = size_px // 2
-        self._half_inner = round(self._half * 0.8)
-        self._inner = round(size_px * 0.8) // cells * cells
-        # Fine templates: per (face, right angle), per small angle: grey, colour cells.
-        self._fine: list[list[list[tuple[NDArray[np.float32], NDArray[np.float32]]]]] = []
-        coarse: list[NDArray[np.float32]] = []
-        o = (size_px - self._inner) // 2
-        oc = (self._half - self._half_inner) // 2
-        for image in faces.values():
-            bgr: Image = np.asarray(
-                image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), np.uint8
-            )
-            big = cv2.resize(bgr, (2 * size_px, 2 * size_px), interpolation=cv2.INTER_AREA)
-            half = cv2.resize(_gray(bgr), (self._half, self._half), interpolation=cv2.INTER_AREA)
-            half = cv2.GaussianBlur(half, (0, 0), 0.6).astype(np.float32)
-            per_rot = []
-            for r in range(4):
-                turned = np.ascontiguousarray(np.rot90(big, -r))
-                per_angle = []
-                for a in angles:
-                    m = np.asarray(
-                        cv2.getRotationMatrix2D((size_px - 0.5, size_px - 0.5), a, 0.5), np.float64
-                    )
-                    m[:, 2] -= (size_px - 0.5) * 0.5  # centre of the 2x picture -> centre
-                    small = cv2.warpAffine(
-                        turned, m, (size_px, size_px), flags=cv2.INTER_AREA,
-                        borderMode=cv2.BORDER_REPLICATE,
-                    )  # fmt: skip
-                    blurred = np.asarray(cv2.GaussianBlur(small, (0, 0), 0.8), np.float32)
-                    tpl = np.ascontiguousarray(blurred[o : o + self._inner, o : o + self._inner])
-                    grey = np.asarray(cv2.cvtColor(tpl, cv2.COLOR_BGR2GRAY), np.float32)
-                    per_angle.append((grey, _cells(tpl, (cells, cells))))
-                per_rot.append(per_angle)
-                rot = np.rot90(half, -r)[oc : oc + self._half_inner, oc : oc + self._half_inner]
-                coarse.append(_unit_rows(rot.reshape(1, -1))[0])
-            self._fine.append(per_rot)
-        self._coarse = (
-            np.ascontiguousarray(np.stack(coarse).T, np.float32)
-            if coarse
-            else np.zeros((self._half_inner**2, 0), np.float32)
-        )
-
-    @classmethod
-    def from_library_dir(cls, directory: str | Path, **kw: float) -> SlotClassifier:
-        """Build from the face pictures stored in a library directory."""
-        root = Path(directory)
-        index = json.loads((root / "index.json").read_text(encoding="utf-8"))
-        faces: dict[str, Image] = {}
-        for entry in index.get("entries", []):
-            image = cv2.imread(str(root / entry["image"]), cv2.IMREAD_COLOR)
-            if image is not None and abs(image.shape[0] - image.shape[1]) <= 0.1 * image.shape[0]:
-                faces[str(entry["id"])] = np.asarray(image, dtype=np.uint8)
-        return cls(faces, **kw)  # type: ignore[arg-type]
-
-    def read(self, view: Image, region: str = "") -> SlotRead:
-        """Classify one rectified slot view (any size; it is resized to the working size)."""
-        if not self.ids:
-            return SlotRead(region, None, 0.0)
-        full = self.size + 2 * self.margin
-        bgr = view if view.ndim == 3 else cv2.cvtColor(view, cv2.COLOR_GRAY2BGR)
-        crop = cv2.resize(bgr, (full, full), interpolation=cv2.INTER_AREA)
-        crop = np.asarray(cv2.GaussianBlur(crop, (0, 0), 0.8), np.float32)
-        grey = np.asarray(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), np.float32)
-        # 1. Rank: every face x right angle, every shift, at half size.
-        half = cv2.resize(grey, (full // 2, full // 2), interpolation=cv2.INTER_AREA)
-        k = self._half_inner
-        windows = np.lib.stride_tricks.sliding_window_view(half, (k, k))
-        ny, nx = windows.shape[:2]
-        patches = _unit_rows(windows.reshape(ny * nx, k * k))
-        scores = np.asarray(cv2.gemm(patches, self._coarse, 1.0, None, 0.0))  # type: ignore[call-overload]
-        best_shift = scores.argmax(axis=0)
-        per_face = scores.max(axis=0).reshape(len(self.ids), 4)
-        order = np.argsort(-per_face.max(axis=1), kind="stable")[: self.top_k]
-        # 2. Align the best few at full size and score them cell by cell, in colour.
-        scored: list[tuple[float, int, int]] = []
-        f = self.size / self._half
-        o = (self.size - self._inner) // 2
-        oc = (self._half - self._half_inner) // 2
-        n = self._inner
-        reach = 3
-        for i in order:
-            r = int(per_face[i].argmax())
-            sy, sx = divmod(int(best_shift[4 * i + r]), nx)
-            x0 = round((sx - oc) * f) + o - reach
-            y0 = round((sy - oc) * f) + o - reach
-            x0, y0 = min(max(0, x0), full - n), min(max(0, y0), full - n)
-            x1, y1 = min(full, x0 + n + 2 * reach), min(full, y0 + n + 2 * reach)
-            window = grey[y0:y1, x0:x1]
-            top = (-2.0, 0, 0, 0)
-            for a, (tpl, _) in enumerate(self._fine[i][r]):
-                res = cv2.matchTemplate(window, tpl, cv2.TM_CCOEFF_NORMED)
-                _, val, _, (lx, ly) = cv2.minMaxLoc(res)
-                if val > top[0]:
-                    top = (val, a, lx, ly)
-            _, a, lx, ly = top
-            patch = np.asarray(crop[y0 + ly : y0 + ly + n, x0 + lx : x0 + lx + n], np.float32)
-            ncc = (_cells(patch, (self.cells, self.cells)) * self._fine[i][r][a][1]).sum(axis=1)
-            scored.append((float(np.clip(ncc.mean(axis=1), 0.0, 1.0).mean()), int(i), r))
-        scored.sort(key=lambda s: -s[0])
-        top_score, face, rot = scored[0]
-        second = scored[1][0] if len(scored) > 1 else 0.0
-        if top_score < self.min_score or top_score - second < self.min_margin:
-            return SlotRead(region, None, round(max(top_score, 0.0), 3))
-        return SlotRead(region, self.ids[face], round(top_score, 3), 90 * rot)
-
-
-def _unit_rows(rows: NDArray[Any]) -> NDArray[np.float32]:
-    """Rows made zero-mean and unit-norm (a dot product of two is their correlation)."""
-    x = np.asarray(rows, np.float32)
-    x = x - x.mean(axis=1, keepdims=True)
-    return np.asarray(x / (np.linalg.norm(x, axis=1, keepdims=True) + 1e-6), np.float32)
