@@ -205,13 +205,15 @@ def actors(game: Any, state: Any, pos: Position | None = None) -> tuple[str, ...
     return tuple(s for s in pos.actors if s not in done)
 
 
-def gate(game: Any, state: Any, move: Any) -> list[Violation]:
+def gate(game: Any, state: Any, move: Any, pos: Position | None = None) -> list[Violation]:
     """The flow's verdict on ``move`` before the game's rules: empty when the flow lets it through.
 
     Refuses a move kind the active step (or an open window for its seat) does not take, a seat
-    that is not among the step's actors, and a second sealed move from one seat.
+    that is not among the step's actors, and a second sealed move from one seat. ``pos`` is
+    ``game.position(state)`` when the caller has it already.
     """
-    pos: Position = game.position(state)
+    if pos is None:
+        pos = game.position(state)
     kind = kind_of(game, move)
     who = game.actor(move)
     step = game.flow.step(pos.active)
@@ -232,9 +234,10 @@ def gate(game: Any, state: Any, move: Any) -> list[Violation]:
     return [Violation("flow/not-now", REF, {"kind": kind, "step": pos.active})]
 
 
-def is_sealed_move(game: Any, state: Any, move: Any) -> bool:
+def is_sealed_move(game: Any, state: Any, move: Any, pos: Position | None = None) -> bool:
     """True when ``move`` is a commitment to the sealed step under way."""
-    pos: Position = game.position(state)
+    if pos is None:
+        pos = game.position(state)
     step = game.flow.step(pos.active)
     return step.order == "sealed" and kind_of(game, move) in step.moves
 

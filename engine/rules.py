@@ -41,23 +41,30 @@ def check(game: Game[Any, Any], state: Any, move: Any) -> list[Violation]:
 
 def apply(game: Game[Any, Any], state: Any, move: Any) -> Any:
     """The state after ``move``; raises ``RuleViolation`` (state untouched) when it is illegal."""
-    attempt = getattr(game, "attempt", None)
-    if callable(attempt) and not game.is_over(state):
-        # a game whose checks compute the next state anyway checks and applies in one pass
-        refused = flow.gate(game, state, move) if flow.has_flow(game) else check(game, state, move)
-        if refused:
-            raise RuleViolation(refused)
-        if flow.has_flow(game) and flow.is_sealed_move(game, state, move):
-            problems = game.check(state, move)
-            if problems:
-                raise RuleViolation(problems)
-            return flow.commit(game, state, move)
-        return attempt(state, move)
-    violations = check(game, state, move)
-    if violations:
-        raise RuleViolation(violations)
-    if flow.has_flow(game) and flow.is_sealed_move(game, state, move):
+    if not flow.has_flow(game):
+        violations = check(game, state, move)
+        if violations:
+            raise RuleViolation(violations)
+        return game.apply_unchecked(state, move)
+    if game.is_over(state):
+        raise RuleViolation([Violation("game/over", GENERIC_REF)])
+    on_flow: Any = game  # has_flow: it declares ``flow`` and ``position``
+    pos = on_flow.position(state)  # once: the gate and the sealed-step test share it
+    refused = flow.gate(game, state, move, pos)
+    if refused:
+        raise RuleViolation(refused)
+    if flow.is_sealed_move(game, state, move, pos):
+        problems = game.check(state, move)
+        if problems:
+            raise RuleViolation(problems)
         return flow.commit(game, state, move)
+    attempt = getattr(game, "attempt", None)
+    if callable(attempt):
+        # a game whose checks compute the next state anyway checks and applies in one pass
+        return attempt(state, move)
+    problems = game.check(state, move)
+    if problems:
+        raise RuleViolation(problems)
     return game.apply_unchecked(state, move)
 
 
