@@ -26,7 +26,7 @@ from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from engine import registry
-from engine.i18n import message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
 STATIC = Path(__file__).parent / "static"
 
@@ -288,7 +288,8 @@ def _routes(web: WebTable) -> None:
 
     @app.get("/api/ui")
     def ui() -> Response:
-        return jsonify(ui_messages())
+        lang = request.args.get("lang", DEFAULT_LANG)  # a page's ?lang=pl asks for its labels
+        return jsonify(ui_messages(lang if lang in LANGUAGES else DEFAULT_LANG))
 
     @app.get("/healthz")
     def health() -> Response:
