@@ -6,8 +6,9 @@ Villages without one by a small force-directed simulation (Fruchterman-Reingold)
 their ends together, Villages of one Fief and, more weakly, of one Bishopric attract each other
 so their outlines stay compact, every pair repels. It starts from a circle ordered by
 Bishopric and Fief and runs a fixed number of steps, so the same map always gives the same
-picture. ``outline`` draws a padded convex hull around a group of points (Fief backgrounds,
-Bishopric borders).
+picture. ``cells`` cuts the drawing into one region per Village (a Voronoi cell clipped to a
+circle): a Fief's regions make its coloured background, the edges between Bishoprics its
+borders, as on the board.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ STEPS = 240
 ROAD_PULL = 1.0
 FIEF_PULL = 0.5
 BISHOPRIC_PULL = 0.15
-GRAVITY = 0.08
+GRAVITY = 0.15
+REPEL_RANGE = 2.0
+"""Villages farther apart than this many ideal road lengths do not push each other away, so
+a Village no road holds (the box map's) is not flung to the edge."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +52,12 @@ def aspect(m: MapData) -> float:
 
 
 def place(m: MapData, box: Box) -> dict[str, Point]:
-    """Every Village's drawing position inside ``box``, by id.
+    """Every Village's drawing position inside ``box``, by id (``fit(arrange(m), box)``)."""
+    return fit(arrange(m), box)
+
+
+def arrange(m: MapData) -> dict[str, Point]:
+    """Every Village's position in the unit square, by id.
 
     Typed positions keep their shape (uniform scale); Villages without one are laid out around
     them. A Village id listed twice gets one position (the first entry's).
@@ -66,7 +75,7 @@ def place(m: MapData, box: Box) -> dict[str, Point]:
     pos = dict(unit)
     if free:
         pos.update(_force(m, ids, unit, free))
-    return _fit(pos, box)
+    return pos
 
 
 def _unit(typed: dict[str, Point]) -> dict[str, Point]:
@@ -106,7 +115,7 @@ def _force(m: MapData, ids: list[str], pinned: dict[str, Point], free: list[str]
                 dx = pos[a][0] - pos[b][0]
                 dy = pos[a][1] - pos[b][1]
                 d = math.hypot(dx, dy) or 1e-6
-                f = k * k / d
+                f = k * k / d if d < REPEL_RANGE * k else 0.0
                 weight = pulls.get((a, b), 0.0)
                 if weight:
                     f -= weight * d * d / k
@@ -149,8 +158,10 @@ def _pulls(m: MapData, ids: set[str]) -> dict[tuple[str, str], float]:
     return out
 
 
-def _fit(pos: dict[str, Point], box: Box) -> dict[str, Point]:
+def fit(pos: dict[str, Point], box: Box) -> dict[str, Point]:
     """Scale uniformly and centre into ``box``."""
+    if not pos:
+        return {}
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     w, h = max(xs) - min(xs), max(ys) - min(ys)
@@ -162,38 +173,75 @@ def _fit(pos: dict[str, Point], box: Box) -> dict[str, Point]:
     return {k: (mx + (x - cx) * scale, my + (y - cy) * scale) for k, (x, y) in pos.items()}
 
 
-# --- outlines --------------------------------------------------------------------------------
+# --- regions ---------------------------------------------------------------------------------
+
+Edge = tuple[Point, Point, str | None]
+"""A cell's edge: from, to, and the Village on its other side (``None``: the cell's rim)."""
 
 
-def hull(points: list[Point]) -> list[Point]:
-    """The convex hull, counter-clockwise in screen terms, without repeated points
-    (Andrew's monotone chain)."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
+def reach(pos: dict[str, Point]) -> float:
+    """How far a Village's region reaches: a little past half the typical distance to the
+    nearest other Village, so neighbours' regions meet and far ones leave open country."""
+    if len(pos) < 2:
+        return 60.0
+    nearest = sorted(
+        min(math.dist(p, q) for j, q in pos.items() if j != i) for i, p in pos.items()
+    )
+    return max(30.0, 0.8 * nearest[len(nearest) // 2])
 
 
-def outline(points: list[Point], pad: float, samples: int = 24) -> list[Point]:
-    """A convex outline ``pad`` away from every point: the hull of small circles around them
-    (a rounded, padded convex hull; a single point gives a circle)."""
-    ring = [
-        (x + pad * math.cos(2 * math.pi * s / samples), y + pad * math.sin(2 * math.pi * s / samples))
-        for x, y in points
-        for s in range(samples)
-    ]
-    return hull(ring)
+def cells(pos: dict[str, Point], radius: float, samples: int = 48) -> dict[str, list[Edge]]:
+    """Each Village's region: the points nearer to it than to any other Village (its Voronoi
+    cell) within ``radius`` of it, as a closed list of edges, each naming the Village across it.
+
+    Regions of one Fief together make its coloured background, and edges whose two sides lie in
+    different Bishoprics make the Bishopric borders; being a partition, they never overlap."""
+    out: dict[str, list[Edge]] = {}
+    for i, (x, y) in pos.items():
+        ring: list[tuple[Point, str | None]] = [
+            (
+                (
+                    x + radius * math.cos(2 * math.pi * s / samples),
+                    y + radius * math.sin(2 * math.pi * s / samples),
+                ),
+                None,
+            )
+            for s in range(samples)
+        ]
+        for j, (ox, oy) in pos.items():
+            if j == i or math.dist((x, y), (ox, oy)) >= 2 * radius:
+                continue
+            ring = _clip(ring, (x, y), (ox, oy), j)
+            if not ring:
+                break
+        out[i] = [(p, ring[(k + 1) % len(ring)][0], label) for k, (p, label) in enumerate(ring)]
+    return out
+
+
+def _clip(
+    ring: list[tuple[Point, str | None]], site: Point, other: Point, label: str
+) -> list[tuple[Point, str | None]]:
+    """Keep the part of a convex ring nearer ``site`` than ``other`` (Sutherland-Hodgman); the
+    new edge along the bisector is labelled ``label``."""
+    mx, my = (site[0] + other[0]) / 2, (site[1] + other[1]) / 2
+    nx, ny = other[0] - site[0], other[1] - site[1]
+
+    def side(p: Point) -> float:
+        return (p[0] - mx) * nx + (p[1] - my) * ny
+
+    out: list[tuple[Point, str | None]] = []
+    for k, (p, edge_label) in enumerate(ring):
+        q = ring[(k + 1) % len(ring)][0]
+        sp, sq = side(p), side(q)
+        if sp <= 0:
+            out.append((p, edge_label))
+            if sq > 0:
+                out.append((_cross(p, q, sp, sq), label))
+        elif sq <= 0:
+            out.append((_cross(p, q, sp, sq), edge_label))
+    return out
+
+
+def _cross(p: Point, q: Point, sp: float, sq: float) -> Point:
+    t = sp / (sp - sq)
+    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))

@@ -85,8 +85,12 @@ def check_map(m: MapData) -> list[Problem]:
     board. The order is stable (the map's own order inside each check), so a user fixing the
     file sees the same list shrink.
     """
-    out: list[Problem] = [g.violation() for g in map_gaps(m)]
-    out += _ids(m)
+    return [g.violation() for g in map_gaps(m)] + map_problems(m)
+
+
+def map_problems(m: MapData) -> list[Problem]:
+    """The broken rules of map ``m`` alone, without its unknown values (``map_gaps``)."""
+    out = _ids(m)
     out += _fiefs(m)
     out += _bishoprics(m)
     out += _named(m)

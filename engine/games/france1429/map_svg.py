@@ -1,7 +1,7 @@
 """The France 1429 map drawn as SVG, so a user can hold it beside the board on the table.
 
 Drawn like the board (digest §3.1): Villages are squares joined by roads, each Fief a coloured
-background (a padded convex outline of its Villages), each Bishopric a thick coloured border
+background (the regions nearest its Villages, ``layout.cells``), each Bishopric a thick border
 with its number in a mitre, Principal Villages with a larger square and their name in capitals
 (the larger banner). Positions come from the file or from ``layout.place``. An optional
 ``MapMarks`` draws a table position on top: who controls a Village, Strongholds and Fortified
@@ -19,7 +19,7 @@ from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from engine.games.france1429.geography import RANK_SIZE, MapData, Village
-from engine.games.france1429.layout import Box, Point, aspect, outline, place
+from engine.games.france1429.layout import Box, Edge, Point, arrange, aspect, cells, fit, reach
 from engine.games.france1429.sources import GAME_KEY
 from engine.i18n import DEFAULT_LANG, message
 
@@ -28,8 +28,7 @@ Building = Literal["stronghold", "fortified-city"]
 WIDTH = 1280.0
 MAP_WIDTH = 900.0
 MARGIN = 60.0
-FIEF_PAD = 24.0
-BISHOPRIC_PAD = 40.0
+PAD = 12.0
 SQUARE = 18.0
 PRINCIPAL_SQUARE = 26.0
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -86,7 +85,7 @@ def render_svg(m: MapData, state: MapMarks | None = None, lang: str = DEFAULT_LA
     map_h = max(480.0, min(900.0, MAP_WIDTH * ratio))
     height = map_h + 2 * MARGIN + (40.0 if m.invented else 0.0)
     top = MARGIN + (40.0 if m.invented else 0.0)
-    pos = place(m, Box(MARGIN, top, MAP_WIDTH - MARGIN, map_h))
+    pos, radius = _positions(m, Box(PAD, top - MARGIN + PAD, MAP_WIDTH - PAD, map_h + 2 * MARGIN - 2 * PAD))
     first = {v.id: v for v in reversed(m.villages)}
     fief_colour = {
         f.id: _colour(f.colour, FIEF_COLOURS[i % len(FIEF_COLOURS)]) for i, f in enumerate(m.fiefs)
@@ -108,8 +107,9 @@ def render_svg(m: MapData, state: MapMarks | None = None, lang: str = DEFAULT_LA
             f'<text x="{_n(WIDTH / 2)}" y="29" font-size="20" font-weight="bold" fill="#ffffff" '
             f'text-anchor="middle">{escape(_t("render/invented", lang))}</text>'
         )
-    out += _fiefs(m, pos, fief_colour)
-    out += _bishoprics(m, pos, bishopric_colour)
+    regions = cells(dict(pos), radius)
+    out += _fiefs(m, regions, fief_colour)
+    out += _bishoprics(m, pos, regions, bishopric_colour)
     out += _roads(m, pos)
     for vid, (x, y) in pos.items():
         out += _village(first[vid], x, y, fief_colour, marks)
@@ -118,39 +118,100 @@ def render_svg(m: MapData, state: MapMarks | None = None, lang: str = DEFAULT_LA
     return "\n".join(out) + "\n"
 
 
-def _fiefs(m: MapData, pos: Mapping[str, Point], colours: Mapping[str, str]) -> list[str]:
+def _positions(m: MapData, area: Box) -> tuple[dict[str, Point], float]:
+    """Drawing positions and the regions' reach, chosen so every region fits in ``area``: the
+    Villages go into ``area`` shrunk by the reach, which depends on their spacing."""
+    unit = arrange(m)
+    pos = fit(unit, area)
+    radius = reach(pos)
+    for _ in range(3):
+        inner = Box(
+            area.left + radius,
+            area.top + radius,
+            max(1.0, area.width - 2 * radius),
+            max(1.0, area.height - 2 * radius),
+        )
+        pos = fit(unit, inner)
+        radius = reach(pos)
+    return pos, radius
+
+
+def _fiefs(
+    m: MapData, regions: Mapping[str, list[Edge]], colours: Mapping[str, str]
+) -> list[str]:
+    """Each Fief's background: its Villages' regions filled in its colour (one group, so the
+    seams between them do not show), and a thin line where it meets another Fief."""
+    fief_of = {v.id: v.fief for v in m.villages}
     out = ['<g id="fiefs">']
     for f in m.fiefs:
-        points = [pos[v.id] for v in m.in_fief(f.id) if v.id in pos]
-        if not points:
+        members = [v.id for v in m.in_fief(f.id) if v.id in regions]
+        if not members:
             continue
-        shape = outline(points, FIEF_PAD)
         c = colours[f.id]
+        shapes = "".join(
+            f'<path d="{_path([e[0] for e in regions[i]])}"/>' for i in dict.fromkeys(members)
+        )
         out.append(
-            f'<path d="{_path(shape)}" fill="{c}" fill-opacity="0.42" stroke="{c}" '
-            f'stroke-width="2" stroke-linejoin="round"><title>{escape(f.name or f.id)}</title></path>'
+            f'<g fill="{c}" stroke="{c}" stroke-width="1.5" opacity="0.45">'
+            f"<title>{escape(f.name or f.id)}</title>{shapes}</g>"
+        )
+        edges = [
+            (a, b)
+            for i in dict.fromkeys(members)
+            for a, b, other in regions[i]
+            if other is None or fief_of.get(other) != f.id
+        ]
+        out.append(
+            f'<path d="{_segments(edges)}" fill="none" stroke="{c}" stroke-width="2" '
+            f'stroke-linecap="round"/>'
         )
     out.append("</g>")
     return out
 
 
-def _bishoprics(m: MapData, pos: Mapping[str, Point], colours: Mapping[int, str]) -> list[str]:
-    out = ['<g id="bishoprics" fill="none">']
+def _segments(edges: list[tuple[Point, Point]]) -> str:
+    return " ".join(f"M{_n(a[0])},{_n(a[1])} L{_n(b[0])},{_n(b[1])}" for a, b in edges)
+
+
+def _bishoprics(
+    m: MapData,
+    pos: Mapping[str, Point],
+    regions: Mapping[str, list[Edge]],
+    colours: Mapping[int, str],
+) -> list[str]:
+    """Each Bishopric's border: the edges of its Villages' regions that face another Bishopric
+    or open country, drawn a little inside so two neighbours' borders run side by side."""
+    bishopric_of = {v.id: v.bishopric for v in m.villages}
+    out = ['<g id="bishoprics" fill="none" stroke-width="4.5" stroke-linecap="round">']
     badges: list[str] = []
     for b in m.bishoprics:
-        points = [pos[v.id] for v in m.in_bishopric(b.number) if v.id in pos]
-        if not points:
+        members = list(dict.fromkeys(v.id for v in m.in_bishopric(b.number) if v.id in regions))
+        if not members:
             continue
-        shape = outline(points, BISHOPRIC_PAD)
+        edges = []
+        for i in members:
+            for p, q, other in regions[i]:
+                if other is None or bishopric_of.get(other) != b.number:
+                    edges.append(_inset(p, q, pos[i], 3.0))
         c = colours[b.number]
         out.append(
-            f'<path d="{_path(shape)}" stroke="{c}" stroke-width="5" stroke-opacity="0.85" '
-            f'stroke-dasharray="14 6" stroke-linejoin="round"/>'
+            f'<path d="{_segments(edges)}" stroke="{c}" stroke-opacity="0.9" '
+            f'stroke-dasharray="12 5"/>'
         )
-        x, y = min(shape, key=lambda p: (p[1], p[0]))
+        x, y = min((p for e in edges for p in e), key=lambda p: (p[1], p[0]))
         badges.append(_mitre(x, y, b.number, c))
     out.append("</g>")
     return out + ['<g id="mitres">', *badges, "</g>"]
+
+
+def _inset(p: Point, q: Point, site: Point, by: float) -> tuple[Point, Point]:
+    """The segment p-q moved ``by`` towards ``site`` (into its own region)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    if (site[0] - p[0]) * nx + (site[1] - p[1]) * ny < 0:
+        nx, ny = -nx, -ny
+    return (p[0] + nx * by, p[1] + ny * by), (q[0] + nx * by, q[1] + ny * by)
 
 
 def _mitre(x: float, y: float, number: int, colour: str) -> str:
@@ -168,7 +229,7 @@ def _roads(m: MapData, pos: Mapping[str, Point]) -> list[str]:
     for r in m.roads:
         if r.a in pos and r.b in pos and r.a != r.b:
             (x1, y1), (x2, y2) = pos[r.a], pos[r.b]
-            dash = ' stroke-dasharray="2 7"' if r.invented else ""
+            dash = ' stroke-dasharray="9 5"' if r.invented else ""
             out.append(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"{dash}/>')
     out.append("</g>")
     return out
@@ -281,12 +342,19 @@ def _legend(
         count = len(m.in_fief(f.id))
         size = RANK_SIZE[f.rank] if f.rank is not None else count
         rank = {2: "barony", 3: "county", 4: "duchy"}.get(size, "fief")
-        label = _t(f"render/{rank}", lang, name=f.name or f.colour or f.id)
+        if f.name:
+            label = _t(f"render/{rank}", lang, name=f.name)
+        else:
+            label = _t(f"render/{rank}-unnamed", lang, what=f.colour or f.id)
+        if f.rank is not None and count != size:
+            villages = _t("render/villages-of", lang, count=count, size=size)
+        else:
+            villages = _t("render/villages", lang, count=count)
         out.append(
             f'<rect x="{_n(x)}" y="{_n(y - 13)}" width="18" height="16" fill="{fief_colour[f.id]}" '
             f'fill-opacity="0.6" stroke="{fief_colour[f.id]}"/>'
             f'<text x="{_n(x + 26)}" y="{_n(y)}" font-size="13" fill="{INK}">{escape(label)}'
-            f' — {escape(_t("render/villages", lang, count=count))}</text>'
+            f" — {escape(villages)}</text>"
         )
     y += 38
     out.append(_heading(x, y, _t("render/bishoprics", lang)))
@@ -330,7 +398,7 @@ def _legend(
         y += 24
         out.append(
             f'<line x1="{_n(x)}" y1="{_n(y - 5)}" x2="{_n(x + 24)}" y2="{_n(y - 5)}" '
-            f'stroke="{ROAD}" stroke-width="3.5" stroke-linecap="round" stroke-dasharray="2 7"/>'
+            f'stroke="{ROAD}" stroke-width="3.5" stroke-linecap="round" stroke-dasharray="9 5"/>'
             f'<text x="{_n(x + 32)}" y="{_n(y)}" font-size="13" font-style="italic" '
             f'fill="{INK}">{escape(_t("render/invented-key", lang))}</text>'
         )
