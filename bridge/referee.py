@@ -156,6 +156,20 @@ class Transport(Protocol):
         ...
 
 
+class OtherGameOpen(Exception):
+    """``Referee.open(resume=False)`` would close an unfinished session of another game.
+
+    A new session of one game silently ending another game's unfinished one loses a table's
+    evening by a typo in ``--game``; the host has to say so (``herald serve --new --force``).
+    ``row`` is that open session.
+    """
+
+    def __init__(self, row: SessionRow) -> None:
+        super().__init__(f"table {row.table_id!r} has an unfinished {row.header.game} session "
+                         f"(session {row.id})")  # fmt: skip
+        self.row = row
+
+
 def new_tokens(seats: tuple[str, ...]) -> Tokens:
     """Fresh unguessable secrets: 128 bits each, URL-safe."""
     return Tokens(secrets.token_urlsafe(16), {s: secrets.token_urlsafe(16) for s in seats})
@@ -180,6 +194,8 @@ class Referee:
         self.lang = lang
         self.snapshot_every = snapshot_every
         self.resumed = False
+        self.closed: SessionRow | None = None
+        """The unfinished session ``open`` closed to start this one (``resume=False``), if any."""
         self._lock = threading.RLock()
         self._transports: list[Transport] = []
         self._extras: dict[str, Any] = {"log": [], "undo": [], "coins": {}}
@@ -201,13 +217,15 @@ class Referee:
         options: dict[str, Any] | None = None,
         *,
         resume: bool | None = None,
+        force: bool = False,
         **kwargs: Any,
     ) -> Referee:
         """The table's referee: resumes its unfinished session, or starts a new one.
 
         ``resume`` None resumes when there is an unfinished session of the table and starts a new
         one otherwise; True insists on resuming (``LookupError`` if there is nothing to resume);
-        False always starts a new session (an unfinished one is closed).
+        False always starts a new session (an unfinished one of the same game is closed; one of
+        another game only with ``force``, else ``OtherGameOpen`` and nothing changes).
         """
         found = store.unfinished(table_id)
         if resume is True and found is None:
@@ -216,13 +234,19 @@ class Referee:
             referee = cls(get_game_for(found, game), store, found, **kwargs)
             referee.resumed = True
             return referee
-        if found is not None:
-            store.set_status(found.id, "closed")
+        if found is not None and found.header.game != game.info.key and not force:
+            raise OtherGameOpen(found)
         session = log.start(game, tuple(players), dict(options or {}))
-        sid = store.create_session(table_id, session.header, new_tokens(tuple(players)))
+        tokens = new_tokens(tuple(players))
+        if found is not None:
+            sid = store.replace_session(found.id, table_id, session.header, tokens)
+        else:
+            sid = store.create_session(table_id, session.header, tokens)
         row = store.session(sid)
         assert row is not None
-        return cls(game, store, row, **kwargs)
+        referee = cls(game, store, row, **kwargs)
+        referee.closed = found
+        return referee
 
     def _restore(self) -> log.Session:
         header = self.row.header
@@ -626,6 +650,7 @@ __all__ = [
     "TABLE",
     "VIEWER",
     "Notice",
+    "OtherGameOpen",
     "Outcome",
     "Principal",
     "Referee",
