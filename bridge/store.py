@@ -93,9 +93,9 @@ class StoreRefused(StoreError):
         super().__init__(message(code, **params))
 
 
-def create_private(path: str | Path) -> None:
-    """Create ``path`` empty with mode 0600 unless it exists; an existing file loses any group
-    and other permission bits.
+def create_private(path: str | Path, *, tighten: bool = False) -> None:
+    """Create ``path`` empty with mode 0600 unless it exists; with ``tighten`` an existing file
+    loses any group and other permission bits.
 
     SQLite gives a database's ``-wal`` and ``-shm`` files the database file's own mode, so
     creating the file first (before SQLite does, with the process umask) keeps the tokens in
@@ -104,7 +104,8 @@ def create_private(path: str | Path) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE)
     except FileExistsError:
-        _tighten(Path(path))
+        if tighten:
+            _tighten(Path(path))
         return
     os.close(fd)
 
@@ -194,9 +195,10 @@ class EventStore:
         try:
             if not memory:
                 self._check()
-                for suffix in ("", "-wal", "-shm"):
-                    _tighten(Path(self.path + suffix))
             self._setup()
+            for suffix in ("", "-wal", "-shm"):  # a store an older Herald made 0644
+                if not memory:
+                    _tighten(Path(self.path + suffix))
         except StoreError:
             self._db.close()
             raise

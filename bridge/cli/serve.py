@@ -233,7 +233,7 @@ def run_server(cfg: ServeConfig) -> None:
                    camera=camera)  # fmt: skip
     has_dice = callable(getattr(game, "dice_pool", None))
     with contextlib.suppress(OSError):  # the device log holds no secret; SQLite reports errors
-        create_private(f"{cfg.db_path}.devices")
+        create_private(f"{cfg.db_path}.devices", tighten=True)
     devices = DeviceStack(
         DeviceOptions(
             dedup_path=Path(f"{cfg.db_path}.devices"),
