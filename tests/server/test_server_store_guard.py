@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 from srv_support import open_referee, play_moves, refused, serve
 
-from bridge.store import APPLICATION_ID, EventStore
+from bridge.store import EventStore
 
+HERALD = 0x48524C44
+"""``PRAGMA application_id`` of a Herald store, as docs/protocol.md gives it ("HRLD")."""
 PAGE = 4096
 QUIET = ("--sim", "off", "--virtual-devices", "off")
 
@@ -109,7 +111,7 @@ def test_an_empty_file_becomes_a_marked_store(tmp_path: Path) -> None:
     served = serve(db, *QUIET)
     served.stop()
     store = EventStore(db)
-    assert store.pragma("application_id") == APPLICATION_ID == 0x48524C44
+    assert store.pragma("application_id") == HERALD
     assert len(store.sessions()) == 1
     store.close()
 
@@ -126,7 +128,7 @@ def test_a_store_made_before_the_mark_is_adopted(tmp_path: Path) -> None:
     con.commit()
     con.close()
     store = EventStore(db)
-    assert store.pragma("application_id") == APPLICATION_ID
+    assert store.pragma("application_id") == HERALD
     assert len(store.events(referee.row.id)) == 5
     store.close()
 
