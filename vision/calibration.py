@@ -68,6 +68,9 @@ class BoardProfile:
     seat_sticker: str = ""
     """The sticker kind that names the seats (labels ``<kind>:<seat>``): the seat colours a
     camera session can take, in sticker order. Empty: the profile names no seats."""
+    printed_names: tuple[str, ...] = ()
+    """Region kinds whose names are printed on the board (drawn by the simulated camera as the
+    board art the matchers must ignore)."""
 
     def component_of(self, marker_id: int) -> tuple[str, dict[str, str]]:
         """The component a sticker names, and the attribute its label carries.
@@ -130,6 +133,7 @@ class BoardProfile:
             "markers": {str(k): v for k, v in sorted(self.markers.items())},
             "marker_attrs": dict(sorted(self.marker_attrs.items())),
             "seat_sticker": self.seat_sticker,
+            "printed_names": list(self.printed_names),
         }
 
     @classmethod
@@ -173,6 +177,7 @@ class BoardProfile:
                 markers=markers,
                 marker_attrs=marker_attrs,
                 seat_sticker=str(data.get("seat_sticker", "")),
+                printed_names=tuple(str(k) for k in data.get("printed_names", ())),
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ProfileError(f"bad board profile: {exc}") from exc

@@ -370,14 +370,14 @@ def _board_canvas(profile: BoardProfile, rng: np.random.Generator) -> Image:
         p0 = tuple(int(v) for v in _to_canvas((rx, ry)))
         p1 = tuple(int(v) for v in _to_canvas((rx + rw, ry + rh)))
         color = (70, 90, 110) if region.kind != "tray" else (40, 70, 30)
-        # Every region is printed, the 32 narrow estate columns too (with their names, which
-        # overflow the columns as on a cramped real board): board art the card matcher must
+        # Every region is printed, and the names of the kinds the profile prints (which may
+        # overflow narrow regions as on a cramped real board): board art the card matcher must
         # ignore, not leave out of the scenes.
         if region.kind == "tray":
             cv2.rectangle(canvas, p0, p1, color, -1)
         else:
             cv2.rectangle(canvas, p0, p1, color, 3, cv2.LINE_AA)
-        if region.kind in ("estate", "discard"):
+        if region.kind in profile.printed_names:
             label = region.name.split("/")[-1].upper()[:9]
             org = (p0[0] + 8, p0[1] + 30)
             cv2.putText(canvas, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.9, color, 2, cv2.LINE_AA)

@@ -31,7 +31,7 @@ class SlotRead:
 class SlotClassifier:
     """Reads the tile in each fixed board slot by rectified colour correlation.
 
-    Tiles in the Middle Ages rows sit in known slots of a calibrated board, so the slot can be
+    Tiles in a board's slots sit in known places of a calibrated board, so the slot can be
     rectified to a fixed top-down view and compared with every enrolled face. At 60-90 px per
     tile this is more reliable than local features, which find too few keypoints on so small a
     face. Two stages:

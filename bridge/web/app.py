@@ -34,7 +34,7 @@ from bridge.web.limits import (
 )
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from engine import registry
-from engine.i18n import message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
 _LOG = logging.getLogger(__name__)
 
@@ -306,7 +306,8 @@ def _routes(web: WebTable) -> None:
 
     @app.get("/api/ui")
     def ui() -> Response:
-        return jsonify(ui_messages())
+        lang = request.args.get("lang", DEFAULT_LANG)  # a page's ?lang=pl asks for its labels
+        return jsonify(ui_messages(lang if lang in LANGUAGES else DEFAULT_LANG))
 
     @app.get("/healthz")
     def health() -> Response:

@@ -218,7 +218,8 @@ def test_missing_regions_are_saved_with_a_warning(web: WebTable) -> None:
     doc = first["profile"]
     doc["regions"] = [r for r in doc["regions"] if r["kind"] != "graveyard"]
     got = save(web, doc, first["revision"]).get_json()
-    assert got["ok"] and "4 region(s)" in got["warning"] and "seat:red/graveyard" in got["warning"]
+    assert got["ok"] and "4 regions of the game" in got["warning"]
+    assert "seat:red/graveyard" in got["warning"]
 
 
 def _many(count: int) -> list[dict[str, Any]]:

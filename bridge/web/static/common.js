@@ -42,9 +42,12 @@ const Herald = (() => {
   };
   let ui = {};
 
+  // The page's language: `?lang=pl` on its address (labels missing there fall back to English).
+  const LANG = new URLSearchParams(location.search).get("lang") || "en";
+
   async function loadLabels() {
     try {
-      const response = await fetch("/api/ui");
+      const response = await fetch(`/api/ui?lang=${encodeURIComponent(LANG)}`);
       ui = await response.json();
     } catch (e) {
       ui = {};
@@ -54,6 +57,10 @@ const Herald = (() => {
   // A catalog label ("ui/round"), with {name} placeholders filled.
   function t(code, params) {
     let text = ui[code] || code;
+    if (typeof text === "object") { // a plural entry: {"$n": param, one, few, many, other} (CLDR)
+      const n = Number((params || {})[text.$n]);
+      text = text[new Intl.PluralRules(LANG).select(n)] || text.other;
+    }
     for (const [k, v] of Object.entries(params || {})) text = text.split(`{${k}}`).join(String(v));
     return text;
   }
