@@ -233,6 +233,14 @@ def _error_payload(code: str, state_id: int, **params: Any) -> dict[str, Any]:
     }
 
 
+def _refusal(code: str, **params: Any) -> ConnectionRefusedError:
+    """A refused connect: the client's ``connect_error`` carries the sentence as its message
+    and ``{"code", "message"}`` as its ``data`` (python-socketio keeps only the first argument's
+    text as the message, so the code travels in the second)."""
+    text = message(code, **params)
+    return ConnectionRefusedError(text, {"code": code, "message": text})
+
+
 def _page(name: str) -> Response:
     response = send_from_directory(STATIC, name)
     response.headers["Cache-Control"] = "no-store"
@@ -333,17 +341,13 @@ def _handlers(web: WebTable) -> None:
         if isinstance(auth, dict) and REFUSED_AUTH in auth:
             code = str(auth[REFUSED_AUTH])
             _LOG.warning("refused a connection with unreadable auth (%s)", code)
-            raise ConnectionRefusedError(
-                {"code": code, "message": message(code, limit=MAX_JSON_DEPTH)}
-            )
+            raise _refusal(code, limit=MAX_JSON_DEPTH)
         token = auth.get("token") if isinstance(auth, dict) else None
         principal = VIEWER
         if token is not None:
             found = referee.authenticate(token)
             if found is None:
-                raise ConnectionRefusedError(
-                    {"code": "auth/bad-token", "message": message("auth/bad-token")}
-                )
+                raise _refusal("auth/bad-token")
             principal = found
         with web._clients_lock:
             web.clients[sid()] = principal

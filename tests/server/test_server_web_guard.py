@@ -146,13 +146,22 @@ def test_deep_and_unreadable_json_get_a_refusal_and_one_log_line(table: Served) 
     ws.send(f'423["sync",{{"state_id":{before}}}]')  # the connection is unaffected
     assert answer(ws, 3)["ok"]
     ws.close()
+    # a connection whose auth cannot be read is refused the same way
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{table.port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
+    )
+    assert ws.recv().startswith("0")
+    ws.send('40{"token":' + deep + "}")
+    frame = ws.recv()
+    while not frame.startswith("44"):
+        frame = ws.recv()
+    assert json.loads(frame[2:])["data"]["code"] == "intent/too-deep"
+    ws.close()
     assert table.health()["state_id"] == before
     table.stop()
     assert "Traceback" not in table.log
-    assert [line for line in table.log.splitlines() if "unreadable" in line] == [
-        line for line in table.log.splitlines() if "refused an unreadable message" in line
-    ]
-    assert len([x for x in table.log.splitlines() if "refused an unreadable message" in x]) == 2
+    lines = [x for x in table.log.splitlines() if "unreadable" in x]
+    assert len(lines) == 3 and all(x.count("refused") == 1 for x in lines), lines
 
 
 def test_an_oversized_polling_post_is_answered_at_once_and_the_session_goes_on(
@@ -185,3 +194,20 @@ def test_an_oversized_polling_post_is_answered_at_once_and_the_session_goes_on(
     status, packets = request("GET", session)
     assert status == 200 and any(p.startswith("431[") for p in packets.split("\x1e")), packets
     conn.close()
+
+
+def test_a_refused_connect_carries_its_code(table: Served) -> None:
+    """What the pages show on ``connect_error`` (``err.data``, static/common.js): the code and
+    the sentence. Found with finding 12: the code was lost in the message text."""
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{table.port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
+    )
+    assert ws.recv().startswith("0")
+    ws.send("40" + json.dumps({"token": "forged-token-forged-tok"}))
+    frame = ws.recv()
+    while not frame.startswith("44"):
+        frame = ws.recv()
+    ws.close()
+    refusal = json.loads(frame[2:])
+    assert refusal["data"]["code"] == "auth/bad-token"
+    assert refusal["message"] == refusal["data"]["message"] and "join link" in refusal["message"]
