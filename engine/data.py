@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import posixpath
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -132,7 +131,8 @@ def load(
                 f"{', '.join(spec.shipped)}",
                 f"$.options.{spec.option}",
             )
-        folder = posixpath.dirname(source)
+        head, sep, _ = source.rpartition("/")  # a name in the file is read beside it
+        folder = head + sep
         doc = DataDoc(source, parse_json(read(source), source), _beside(read, folder), shipped)
     else:
         raise InputError(
@@ -193,7 +193,7 @@ def _shipped_reader(key: str) -> Reader:
 
 def _beside(read: Reader, folder: str) -> Reader:
     def read_beside(name: str) -> str:
-        return read(posixpath.join(folder, name) if folder else name)
+        return read(folder + name)
 
     return read_beside
 
