@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from bridge import gamedata
 from bridge.labels import move_label, prompt_json
 from bridge.store import EventStore, SessionRow, Tokens
 from engine import codec, log, present
@@ -236,7 +237,8 @@ class Referee:
             return referee
         if found is not None and found.header.game != game.info.key and not force:
             raise OtherGameOpen(found)
-        session = log.start(game, tuple(players), dict(options or {}))
+        opts = dict(options or {})
+        session = log.start(game, tuple(players), opts, gamedata.load(game, opts))
         tokens = new_tokens(tuple(players))
         if found is not None:
             sid = store.replace_session(found.id, table_id, session.header, tokens)
@@ -252,8 +254,8 @@ class Referee:
         header = self.row.header
         snap = self.store.latest_snapshot(self.row.id)
         after = 0
-        if snap is None:
-            session = log.start(self.game, header.players, header.options)
+        if snap is None:  # the same data as when the session began, or refused naming both
+            session = log.restart(self.game, header, gamedata.load(self.game, header.options))
         else:
             session = log.from_snapshot(self.game, header, snap.data["session"])
             self._extras = snap.data["extras"]
@@ -441,7 +443,8 @@ class Referee:
         with self._lock:
             self.snapshot()  # the old session's final position, for ``herald sessions show``
             header = self.row.header
-            session = log.start(self.game, header.players, dict(header.options))
+            opts = dict(header.options)  # the data read again: a changed file is the new game's
+            session = log.start(self.game, header.players, opts, gamedata.load(self.game, opts))
             sid = self.store.replace_session(self.row.id, self.table_id, session.header,
                                              self.row.tokens)  # fmt: skip
             row = self.store.session(sid)

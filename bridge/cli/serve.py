@@ -22,6 +22,7 @@ import click
 import segno
 from werkzeug.serving import WSGIRequestHandler
 
+from bridge import gamedata
 from bridge.camera import (
     CameraConfig,
     CameraError,
@@ -44,6 +45,7 @@ from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.web import origins
 from bridge.web.app import TABLE_ROOM, WebConfig, WebTable, seat_room
+from engine import data as engine_data
 from engine import selfplay
 from engine.game import Game
 from engine.i18n import has_message, message
@@ -352,7 +354,7 @@ def _options(
         raise click.BadParameter(str(exc), param_hint="--option") from exc
     options = {**game.info.option_defaults(), **given}
     try:
-        game.setup(seats, dict(options))
+        engine_data.setup(game, seats, dict(options), gamedata.load(game, options))
         return options, {}
     except (InputError, RuleViolation):
         pass
