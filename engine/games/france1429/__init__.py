@@ -15,6 +15,7 @@ gap ``null`` with a note), ``map-stand-in-invented.json`` and ``stand-in-invente
 complete invented sets so the game can be played and simulated before a user types in a box.
 """
 
+from engine.games.france1429.game import GAME
 from engine.games.france1429.sources import GAME_KEY
 
-__all__ = ["GAME_KEY"]
+__all__ = ["GAME", "GAME_KEY"]

@@ -1,0 +1,268 @@
+"""Cards by effect key (digest §11, §12.1): Lord cards, regular Fortune cards (Play Cards step
+only), Opportunity and Lord opportunity cards (any time but the Draw step; here: on the
+playing family's own turn in Phases 2c-6, FR-10).
+
+Each effect is a function of the state, the card's target and the Lord named ``by`` (whose
+title gives a tax its right, or who sponsors an Assassination). ``card_moves`` lists what a
+seat may play now; ``play`` checks one play and applies it.
+
+Not yet here: Uprising, Secret Passage and Ambush (they need the battle dice and Movement's
+secret routes; a family may hold and discard them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.france1429 import control
+from engine.games.france1429.deaths import kill
+from engine.games.france1429.income import governed_bishopric, has_card
+from engine.games.france1429.moves import PlayCard, PlayLord
+from engine.games.france1429.refs import refuse
+from engine.games.france1429.rounds import push
+from engine.games.france1429.state import (
+    ASSASSINATION,
+    CARDINAL,
+    DARC,
+    FAMINE,
+    HARVEST,
+    HEAVY_RAIN,
+    JUSTICE,
+    REGULAR,
+    TAXES,
+    WEATHER,
+    BishopricCard,
+    FranceState,
+    Lord,
+    Pending,
+    Tax,
+)
+
+MAX_LORDS = 4
+PLAYABLE = (HARVEST, WEATHER, TAXES, CARDINAL, DARC, ASSASSINATION, JUSTICE)
+"""Cards whose effect the referee applies now (see the module's docstring for the rest)."""
+
+
+def _discard(state: FranceState, card: str, pile: str = "fortune") -> FranceState:
+    if pile == "lords":
+        out = dict(state.lord_discard)
+        out[card] = out.get(card, 0) + 1
+        return replace(state, lord_discard=out)
+    out = dict(state.fortune_discard)
+    out[card] = out.get(card, 0) + 1
+    return replace(state, fortune_discard=out)
+
+
+def _from_hand(state: FranceState, seat: str, card: str) -> FranceState:
+    fam = state.family(seat)
+    hand = list(fam.hand)
+    hand.remove(card)
+    return state.with_family(replace(fam, hand=tuple(hand)))
+
+
+# --- Lord cards ------------------------------------------------------------------------------
+
+
+def lord_entry(state: FranceState, seat: str) -> tuple[str, ...]:
+    """Where a new (or freed) Lord of ``seat`` may be placed, in the rules' priority (§5 Phase
+    2c, §7.6): a controlled Stronghold or Fortified City; else a Village with another of his
+    Lords; else a Village he controls; else an empty uncontrolled Village."""
+    ids = [v.id for v in state.rules.villages]
+    owned = [v for v in ids if control.controller(state, v) == seat]
+    forts = [v for v in owned if state.place(v).fort != "none"]
+    if forts:
+        return tuple(forts)
+    with_lord = [
+        v for v in ids if any(x.seat == seat and x.captor is None for x in state.lords_at(v))
+    ]
+    if with_lord:
+        return tuple(with_lord)
+    if owned:
+        return tuple(owned)
+    return tuple(
+        v for v in ids if control.controller(state, v) is None and not state.place(v).present
+    )
+
+
+def play_lord(state: FranceState, move: PlayLord) -> FranceState:
+    fam = state.family(move.seat)
+    if move.card not in fam.hand or state.rules.lord(move.card) is None:
+        raise refuse("card/not-in-hand", "lord-card", card=move.card)
+    if len(state.lords_of(move.seat)) >= MAX_LORDS:
+        raise refuse("lord/family-full", "lord-card", limit=MAX_LORDS)
+    allowed = lord_entry(state, move.seat)
+    if move.village not in allowed:
+        raise refuse(
+            "lord/placement", "lord-card", village=move.village, allowed=", ".join(allowed) or "-"
+        )
+    state = _from_hand(state, move.seat, move.card)
+    lord = Lord(move.card, move.seat, move.village)
+    queen = next((x for x in state.lords if x.queen and x.captor is None), None)
+    king = any(x.king for x in state.lords)
+    prince = any(x.crown_prince for x in state.lords)
+    if (
+        queen is not None
+        and queen.seat == move.seat
+        and king
+        and not prince
+        and state.sex(move.card) == "male"
+    ):
+        lord = replace(lord, crown_prince=True)
+    state = replace(state, lords=(*state.lords, lord))
+    return control.refresh(state, move.village)
+
+
+# --- Fortune and Lord opportunity cards --------------------------------------------------------
+
+
+def _bishopric(target: str) -> int | None:
+    return int(target) if target in ("1", "2", "3", "4", "5") else None
+
+
+def _tax_right(state: FranceState, seat: str, target: str, by: str) -> str | None:
+    """The right a Tax card played on ``target`` by Lord ``by`` uses, or None (§11.3)."""
+    lord = state.find_lord(by)
+    if lord is None or lord.seat != seat:
+        return None
+    number = _bishopric(target)
+    if number is not None:
+        if lord.bishop == number and not lord.excommunicated:
+            return "bishop"
+        if lord.cardinal and governed_bishopric(state, number) and not lord.excommunicated:
+            return "cardinal"
+        return None
+    if target == "all":
+        return "pope" if lord.pope else None
+    if target not in state.rules.fiefs():
+        return None
+    if target in lord.fiefs:
+        return "fief"
+    if (lord.king or lord.regent) and control.fief_holder(state, target) is None:
+        used = any(t.right == "king" for t in state.taxes)
+        return None if used else "king"
+    return None
+
+
+def card_problem(state: FranceState, seat: str, card: str, target: str, by: str) -> str | None:
+    """Why the seat may not play ``card`` on ``target`` now (None: it may)."""
+    fam = state.family(seat)
+    if card not in fam.hand:
+        return "card/not-in-hand"
+    if card not in PLAYABLE:
+        return "card/not-supported"
+    if card in REGULAR and state.phase != "play":
+        return "card/regular-timing"
+    if card in (HARVEST, WEATHER):
+        number = _bishopric(target)
+        if number is None:
+            return "card/target"
+        if has_card(state, number, card):
+            return "card/same-twice"
+        if card == HARVEST and has_card(state, number, HEAVY_RAIN):
+            return "card/harvest-in-rain"
+        if card == WEATHER and has_card(state, number, FAMINE):
+            return "card/weather-in-famine"
+        return None
+    if card == TAXES:
+        if fam.tax_left < 1:
+            return "card/no-tax-marker"
+        if any(t.seat == seat and t.target == target for t in state.taxes):
+            return "card/same-twice"
+        return None if _tax_right(state, seat, target, by) else "card/tax-right"
+    lord = state.find_lord(target)
+    if lord is None:
+        return "card/target"
+    if card == CARDINAL:
+        pope = next((x for x in state.lords if x.pope), None)
+        if lord.bishop is None or lord.cardinal or lord.captor is not None:
+            return "card/cardinal-target"
+        if pope is not None and pope.seat != seat:
+            return "card/pope-consent"
+        return None
+    if card == DARC:
+        if any(x.darc for x in state.lords):
+            return "card/darc-in-play"
+        ok = state.sex(lord.id) == "female" and lord.spouse is None
+        return None if ok else "card/darc-target"
+    if card == ASSASSINATION:
+        sponsor = state.find_lord(by)
+        if lord.seat == seat:
+            return "card/own-lord"
+        return None if sponsor is not None and sponsor.seat == seat else "card/sponsor"
+    if card == JUSTICE:
+        immune = lord.king or lord.queen or lord.regent or lord.crown_prince or lord.pope
+        return None if lord.assassin and not immune else "card/justice-target"
+    return "card/not-supported"
+
+
+def play(state: FranceState, move: PlayCard) -> FranceState:
+    why = card_problem(state, move.seat, move.card, move.target, move.by)
+    if why is not None:
+        raise refuse(
+            why,
+            "fortune" if move.card in REGULAR else "opportunity",
+            card=move.card,
+            target=move.target,
+        )
+    state = _from_hand(state, move.seat, move.card)
+    card = move.card
+    if card in (HARVEST, WEATHER):
+        number = int(move.target)
+        cancels = FAMINE if card == HARVEST else HEAVY_RAIN
+        found = next((c for c in state.mitres if c.bishopric == number and c.card == cancels), None)
+        if found is not None:
+            mitres = list(state.mitres)
+            mitres.remove(found)
+            state = _discard(_discard(replace(state, mitres=tuple(mitres)), cancels), card)
+            return state
+        return replace(state, mitres=(*state.mitres, BishopricCard(number, card)))
+    if card == TAXES:
+        right = _tax_right(state, move.seat, move.target, move.by)
+        assert right is not None
+        on = "fief" if move.target in state.rules.fiefs() else "bishopric"
+        tax = Tax(move.seat, on, move.target, move.by, right, len(state.taxes))  # type: ignore[arg-type]
+        fam = state.family(move.seat)
+        state = state.with_family(replace(fam, tax_left=fam.tax_left - 1))
+        return _discard(replace(state, taxes=(*state.taxes, tax)), card)
+    target = state.lord(move.target)
+    if card == CARDINAL:
+        return state.with_lord(replace(target, cardinal=True))
+    if card == DARC:
+        return state.with_lord(replace(target, darc=True))
+    if card == ASSASSINATION:
+        sponsor = state.lord(move.by)
+        state = _discard(state.with_lord(replace(sponsor, assassin=True)), card)
+        if state.option("assassination") == "pl":
+            return kill(state, target.id)
+        return push(state, Pending("assassination", "table", by=move.seat, queue=(target.id,)))
+    if card == JUSTICE:
+        return kill(_discard(state, card), target.id)
+    raise refuse("card/not-supported", "opportunity", card=card, target=move.target)
+
+
+def card_moves(state: FranceState, seat: str) -> list[PlayCard | PlayLord]:
+    """Every card play open to ``seat`` now."""
+    out: list[PlayCard | PlayLord] = []
+    fam = state.family(seat)
+    if state.phase == "play" and len(state.lords_of(seat)) < MAX_LORDS:
+        entry = lord_entry(state, seat)
+        for card in dict.fromkeys(fam.hand):
+            if state.rules.lord(card) is not None:
+                out += [PlayLord(seat, card, v) for v in entry]
+    targets: dict[str, list[tuple[str, str]]] = {}
+    numbers = sorted({str(v.bishopric) for v in state.rules.villages})
+    own = [x.id for x in state.lords_of(seat)]
+    for card in dict.fromkeys(fam.hand):
+        if card in (HARVEST, WEATHER):
+            targets[card] = [(n, "") for n in numbers]
+        elif card == TAXES:
+            targets[card] = [(t, b) for b in own for t in (*state.rules.fiefs(), *numbers, "all")]
+        elif card in (CARDINAL, DARC, JUSTICE):
+            targets[card] = [(x.id, "") for x in state.lords]
+        elif card == ASSASSINATION:
+            targets[card] = [(x.id, b) for x in state.lords for b in own[:1]]
+    for card, pairs in targets.items():
+        for target, by in pairs:
+            if card_problem(state, seat, card, target, by) is None:
+                out.append(PlayCard(seat, card, target, by))
+    return out

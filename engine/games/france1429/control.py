@@ -1,0 +1,65 @@
+"""Village control (digest §8.4): the first family to arrive controls a Village; a Village left
+empty is uncontrolled, except in a Governed Fief, whose titled Lord's family controls it.
+
+``Place.present`` keeps the families with an uncaptured Lord or troops in a Village in the order
+they arrived, so control passes to the next arrival when the controller leaves (the PL FAQ lets
+the leaving controller choose; the referee takes arrival order: FR-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.france1429.state import FranceState
+
+
+def fief_holder(state: FranceState, fief: str) -> str | None:
+    """The family whose Lord holds the Fief's title (the Fief is Governed), or None."""
+    for lord in state.lords:
+        if fief in lord.fiefs:
+            return lord.seat
+    return None
+
+
+def controller(state: FranceState, village: str) -> str | None:
+    """Who controls ``village``: the first family present, else the Governed Fief's holder."""
+    place = state.place(village)
+    if place.present:
+        return place.present[0]
+    return fief_holder(state, state.rules.village(village).fief)
+
+
+def is_present(state: FranceState, seat: str, village: str) -> bool:
+    """The family has troops or an uncaptured Lord in the Village."""
+    if state.troops_at(seat, village).count() > 0:
+        return True
+    return any(x.seat == seat and x.captor is None for x in state.lords_at(village))
+
+
+def occupants(state: FranceState, village: str) -> tuple[str, ...]:
+    """Families present in the Village, in arrival order."""
+    return state.place(village).present
+
+
+def refresh(state: FranceState, village: str) -> FranceState:
+    """``present`` after units came or went: arrivals appended in order, leavers dropped."""
+    place = state.place(village)
+    kept = [s for s in place.present if is_present(state, s, village)]
+    for seat in state.seats:
+        if seat not in kept and is_present(state, seat, village):
+            kept.append(seat)
+    if tuple(kept) == place.present:
+        return state
+    besieger = place.besieged_by
+    if besieger is not None and (besieger not in kept or not kept or kept[0] == besieger):
+        besieger = None
+    return state.with_place(replace(place, present=tuple(kept), besieged_by=besieger))
+
+
+def controlled_by(state: FranceState, seat: str) -> tuple[str, ...]:
+    """Every Village the family controls."""
+    return tuple(v.id for v in state.rules.villages if controller(state, v.id) == seat)
+
+
+def besieged(state: FranceState, village: str) -> bool:
+    return state.place(village).besieged_by is not None

@@ -1,0 +1,409 @@
+"""The France 1429 game module (``engine.game.Game`` on the declarative flow): options, data,
+setup, who acts, legal moves, checks, chance for a simulated table, views and scores.
+
+Each move is checked and applied in one pass (``attempt``): the rules refuse with every reason
+and the state is untouched, or return the next state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import flow as core_flow
+from engine.adapter import GameBase, check_seats, resolve_options
+from engine.data import DataDoc, DataSpec, GameData
+from engine.game import GameInfo, Line, OptionSpec, ScoreRow, SimSetup
+from engine.games.france1429 import (
+    cards,
+    drawing,
+    fighting,
+    movement,
+    purchase,
+    rounds,
+    setup,
+    views,
+)
+from engine.games.france1429.geography import MapData, parse_map
+from engine.games.france1429.moves import (
+    CHANCE_TYPES,
+    MOVE_TYPES,
+    Answer,
+    AskPass,
+    Buy,
+    Capture,
+    Deal,
+    DealLord,
+    DisasterDie,
+    Discard,
+    Done,
+    Draw,
+    LordDie,
+    March,
+    Pillage,
+    PlaceStart,
+    PlayCard,
+    PlayLord,
+    Propose,
+    actor,
+)
+from engine.games.france1429.refs import R, Refused, refuse
+from engine.games.france1429.sources import GAME_KEY, RULEBOOK, ref
+from engine.games.france1429.state import DISASTERS, FranceState
+from engine.violations import InputError, RuleViolation, Violation
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The data a game is played with: the map and the box (None: the digest's counts)."""
+
+    map: MapData
+    box: Any = None
+
+
+def _parse(doc: DataDoc) -> Tables:
+    raw = doc.doc
+    if isinstance(raw, dict) and "map" in raw:
+        m = raw["map"]
+        if isinstance(m, str):
+            return Tables(parse_map(json_of(doc.shipped(m) if doc.builtin else doc.beside(m))))
+        return Tables(parse_map(m))
+    return Tables(parse_map(raw))
+
+
+def json_of(text: str) -> Any:
+    from engine.data import parse_json
+
+    return parse_json(text, "map")
+
+
+SPEC = DataSpec(
+    option="data",
+    default="stand-in",
+    shipped={"stand-in": "map-stand-in-invented.json", "box": "map-box.json"},
+    parse=_parse,
+)
+"""Until the package's own data spec (map + box) lands: a map file, with the digest's counts."""
+
+
+OPTIONS = (
+    OptionSpec(
+        "data",
+        "stand-in",
+        (),
+        ref("§2-3", "p.1-3", "KOMPONENTY"),
+        "The map and box: 'stand-in' (complete, invented), 'box' (what the seeds give; "
+        "a game needing a missing value is refused), or a file.",
+    ),
+    OptionSpec(
+        "max_rounds",
+        0,
+        (),
+        ref("§1.2"),
+        "Stop after this many rounds with no winner (0: play until someone wins); "
+        "for simulated tables.",
+    ),
+    OptionSpec(
+        "first_round_disasters",
+        "resolve",
+        ("resolve", "discard"),
+        ref("§4 step 14", "p.8 §2.3", "§2.3"),
+        "Beginners' variant: discard the first round's Disasters unresolved.",
+    ),
+    OptionSpec(
+        "duplicate_disaster",
+        "reroll",
+        ("reroll", "discard"),
+        ref("§11.2, §15 item 5", "p.8 §2.3", "§2.3"),
+        "A Disaster of a type already on its Bishopric: roll again (EN) or discard (PL).",
+    ),
+    OptionSpec(
+        "assassination",
+        "en",
+        ("en", "pl"),
+        ref("§11.4, §15 item 6", "p.16 §10.3", "§10.3"),
+        "Assassination: the target rolls 1D6 and dies on 1-3 (EN) or always dies (PL).",
+    ),
+    OptionSpec(
+        "tax_follows_title",
+        "en",
+        ("en", "pl"),
+        ref("§6.1", "FAQ Phase 3", "FAQ"),
+        "A tax whose title changed hands: the new holder collects (EN) or only the "
+        "taxing family (PL).",
+    ),
+    OptionSpec(
+        "king_needs_title",
+        "en",
+        ("en", "pl"),
+        ref("§10.6, §15 item 7", "p.6 §1.8", "§1.8"),
+        "A King candidate must hold a Title (EN) or not (PL).",
+    ),
+    OptionSpec(
+        "pope_majority",
+        "cast",
+        ("cast", "all"),
+        ref("§10.5, §15 item 8", "p.6 §1.7.1", "§1.7.1"),
+        "The Pope needs more than half of the FOR votes cast, or of all Cardinal votes.",
+    ),
+    OptionSpec(
+        "crown_prince_titles",
+        "pl",
+        ("pl", "en"),
+        ref("§10.6, §15 item 9"),
+        "A Crown Prince who becomes King takes only the crown (PL) or the King's titles too (EN).",
+    ),
+)
+
+INFO = GameInfo(
+    key=GAME_KEY,
+    name="Fief – France 1429",
+    min_players=3,
+    max_players=6,
+    rulebook=RULEBOOK,
+    components={
+        "lord cards": 18,
+        "fortune cards": 25,
+        "disaster cards": 10,
+        "villages (stand-in)": 24,
+        "knights per family": 8,
+        "men at arms per family": 13,
+    },
+    options=OPTIONS,
+    simulations=tuple(SimSetup(n, {"data": "stand-in", "max_rounds": 3}) for n in (3, 4, 5, 6)),
+)
+
+
+class France1429(GameBase):
+    """Fief: France 1429 (see ``engine.game.Game`` for the contract)."""
+
+    info = INFO
+    state_type = FranceState
+    move_types = MOVE_TYPES
+    flow = rounds.FLOW
+    data_spec = SPEC
+
+    def setup(
+        self,
+        players: tuple[str, ...],
+        options: dict[str, Any] | None = None,
+        data: GameData | None = None,
+    ) -> FranceState:
+        players = tuple(players)
+        check_seats(INFO, players)
+        opts = resolve_options(INFO, options)
+        if data is None or not hasattr(data.value, "map"):
+            raise InputError(
+                "setup/data",
+                "France 1429's data are loaded by the caller (engine.data.load) and handed in",
+                "$.options.data",
+            )
+        value = data.value
+        problems = _refusals(value, len(players), opts)
+        if problems:
+            raise RuleViolation(problems)
+        rules = setup.rules_from(value.map, value.box)
+        opts = {k: v for k, v in opts.items() if k != "data" or isinstance(v, str)}
+        return setup.initial(players, opts, rules)
+
+    def seats(self, state: FranceState) -> tuple[str, ...]:
+        return state.seats
+
+    def position(self, state: FranceState) -> core_flow.Position:
+        return rounds.position(state)
+
+    def actor(self, move: Any) -> str:
+        return actor(move)
+
+    def is_chance(self, move: Any) -> bool:
+        return isinstance(move, CHANCE_TYPES)
+
+    def legal_moves(self, state: FranceState) -> list[Any]:
+        return legal_moves(state)
+
+    def check(self, state: FranceState, move: Any) -> list[Violation]:
+        try:
+            apply(state, move)
+        except RuleViolation as exc:
+            return list(exc.violations)
+        return []
+
+    def attempt(self, state: FranceState, move: Any) -> FranceState:
+        return apply(state, move)
+
+    def apply_unchecked(self, state: FranceState, move: Any) -> FranceState:
+        return apply(state, move)
+
+    def view(self, state: FranceState, seat: str | None, lang: str = "en") -> dict[str, Any]:
+        return views.view(state, seat, lang)
+
+    def income(self, state: FranceState, seat: str) -> tuple[Line, ...]:
+        return tuple(
+            Line(x.seat, x.amount, x.code, R["income"], x.params)
+            for x in state.last_income
+            if x.seat == seat
+        )
+
+    def last_lines(self, state: FranceState) -> tuple[tuple[str, Line], ...]:
+        return tuple(
+            (x.seat, Line(x.seat, x.amount, x.code, R["income"], x.params))
+            for x in state.last_lines
+        )
+
+    def score(self, state: FranceState) -> tuple[ScoreRow, ...]:
+        return views.score(state)
+
+    def is_over(self, state: FranceState) -> bool:
+        return state.phase == "over"
+
+    def winners(self, state: FranceState) -> tuple[str, ...]:
+        return state.winners
+
+    def sample_chance(self, state: FranceState, rng: random.Random) -> Any:
+        return sample_chance(state, rng)
+
+    def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
+        """A drawn card is named only to its owner (its phone), never in the public log."""
+        from engine.i18n import message
+
+        kind = move.get("kind")
+        if public and kind in ("deal", "deal-lord"):
+            return message(f"{GAME_KEY}:label/{kind}-hidden", lang, to=move.get("to", ""))
+        if kind == "answer":
+            code = "answer-yes" if move.get("yes") else "answer-no"
+            return message(f"{GAME_KEY}:label/{code}", lang, seat=move.get("seat", ""))
+        return None
+
+
+def _refusals(value: Any, players: int, options: dict[str, Any]) -> list[Violation]:
+    """Why these data cannot carry a game (the package's ``refusals`` over map and box)."""
+    from engine.games.france1429 import data as box_data
+    from engine.games.france1429.map_checks import map_gaps, map_problems
+
+    if value.box is not None:
+        return box_data.refusals(value.box, value.map, players, options)
+    return map_problems(value.map) + [g.violation() for g in map_gaps(value.map)]
+
+
+# --- the rules' dispatch -----------------------------------------------------------------------
+
+
+def apply(state: FranceState, move: Any) -> FranceState:
+    """The next state, or ``Refused`` with the reason (state untouched)."""
+    if state.last_lines:
+        state = replace(state, last_lines=())  # itemised lines belong to the move that made them
+    pending = state.pending[-1] if state.pending else None
+    if pending is not None:
+        if isinstance(move, Deal) and pending.kind == "deal":
+            return drawing.deal(state, move)
+        if isinstance(move, LordDie) and pending.kind in ("plague-die", "assassination"):
+            return drawing.lord_die(state, move)
+        if isinstance(move, Answer) and pending.kind in ("consent", "passage"):
+            if move.seat != pending.seat:
+                raise refuse("answer/not-asked", "permission", seat=move.seat)
+            if pending.kind == "consent":
+                return fighting.answer_proposal(state, move)
+            return movement.answer_passage(state, move)
+        raise refuse("round/waiting", "round", waiting=pending.kind)
+    phase = state.phase
+    if isinstance(move, DealLord) and phase == "deal-lord":
+        return setup.deal_lord(state, move)
+    if isinstance(move, DisasterDie) and phase == "disasters":
+        return drawing.disaster_die(state, move)
+    if isinstance(move, CHANCE_TYPES) or actor(move) != state.current():
+        raise refuse("round/not-now", "round", kind=type(move).kind)
+    if isinstance(move, PlaceStart) and phase == "place":
+        return setup.place_start(state, move)
+    if isinstance(move, Done) and phase in rounds.SEAT_PHASES and phase != "place":
+        return rounds.end_turn(state)
+    if isinstance(move, Propose) and phase == "marriage":
+        return fighting.propose(state, move)
+    if isinstance(move, Discard) and phase == "draw":
+        return drawing.discard(state, move)
+    if isinstance(move, Draw) and phase == "draw":
+        return drawing.draw(state, move)
+    if isinstance(move, PlayLord) and phase == "play":
+        return cards.play_lord(state, move)
+    if isinstance(move, PlayCard) and phase in ("play", "purchase", "movement", "battles"):
+        return cards.play(state, move)
+    if isinstance(move, Buy) and phase == "purchase":
+        return purchase.buy(state, move)
+    if isinstance(move, March) and phase == "movement":
+        return movement.move(state, move)
+    if isinstance(move, AskPass) and phase == "movement":
+        return movement.ask(state, move)
+    if isinstance(move, Capture) and phase == "battles":
+        return fighting.capture(state, move)
+    if isinstance(move, Pillage) and phase == "pillage":
+        return fighting.pillage(state, move)
+    raise refuse("round/not-now", "round", kind=type(move).kind)
+
+
+def legal_moves(state: FranceState) -> list[Any]:
+    """Every legal move of the seat the game waits for (none while the table must report)."""
+    if state.phase == "over":
+        return []
+    if state.pending:
+        top = state.pending[-1]
+        if top.kind in ("consent", "passage"):
+            return [Answer(top.seat, True), Answer(top.seat, False)]
+        return []
+    phase = state.phase
+    if phase in ("deal-lord", "disasters"):
+        return []
+    seat = state.current()
+    done: list[Any] = [Done(seat)]
+    if phase == "place":
+        return [PlaceStart(seat, v) for v in setup.placeable(state)]
+    if phase == "marriage":
+        return [*fighting.propose_moves(state, seat), *done]
+    if phase == "draw":
+        fam = state.family(seat)
+        out: list[Any] = []
+        if not fam.drawn:
+            out += [Discard(seat, c) for c in dict.fromkeys(fam.hand)]
+        out += [
+            Draw(seat, d) for d in ("lords", "fortune") if drawing.can_draw(state, seat, d) is None
+        ]
+        return [*out, *done]
+    if phase == "play":
+        return [*cards.card_moves(state, seat), *done]
+    if phase == "purchase":
+        return [*purchase.buy_moves(state, seat), *cards.card_moves(state, seat), *done]
+    if phase == "movement":
+        return [*movement.move_moves(state, seat), *cards.card_moves(state, seat), *done]
+    if phase == "battles":
+        return [*fighting.battle_moves(state, seat), *cards.card_moves(state, seat), *done]
+    if phase == "pillage":
+        return [*fighting.pillage_moves(state, seat), *done]
+    return []
+
+
+def _weighted(counts: dict[str, int], rng: random.Random) -> str:
+    pool = [k for k, v in sorted(counts.items()) for _ in range(v)]
+    return pool[rng.randrange(len(pool))]
+
+
+def sample_chance(state: FranceState, rng: random.Random) -> Any:
+    """What a simulated table reports next: a card drawn, a die rolled (None: a seat acts)."""
+    if state.phase == "over":
+        return None
+    if state.pending:
+        top = state.pending[-1]
+        if top.kind == "deal":
+            return Deal(top.by, _weighted(drawing.deck_of(state, top.deck), rng))
+        if top.kind in ("plague-die", "assassination"):
+            return LordDie(top.queue[0], rng.randint(1, 6))
+        return None
+    if state.phase == "deal-lord":
+        lords = {k: v for k, v in state.lord_deck.items() if state.rules.lord(k) is not None}
+        return DealLord(state.current(), _weighted(lords, rng))
+    if state.phase == "disasters":
+        return DisasterDie(rng.randint(1, 6))
+    return None
+
+
+GAME = France1429()
+
+__all__ = ["DISASTERS", "GAME", "INFO", "Refused"]

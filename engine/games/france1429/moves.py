@@ -1,0 +1,233 @@
+"""France 1429's moves, each small (issue 12 "Moves that stay small"): one card, one counter
+bought, one Lord's stack along one road, one answer, one die.
+
+Chance moves (the table shows a card or a die) name no seat of their own: ``to`` is the seat a
+card goes to; their actor is the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal
+
+from engine.game import TABLE
+
+Die = Annotated[int, {"minimum": 1, "maximum": 6}]
+Count = Annotated[int, {"minimum": 0, "maximum": 99}]
+Item = Literal["maa", "knight", "mill", "stronghold", "title", "biretta"]
+DeckName = Literal["lords", "fortune"]
+
+
+@dataclass(frozen=True)
+class DealLord:
+    """Setup: the table shows the starting Lord card a seat drew (§4 step 4)."""
+
+    to: str
+    card: str
+    kind: ClassVar[str] = "deal-lord"
+
+
+@dataclass(frozen=True)
+class PlaceStart:
+    """Setup: a seat's Lord, Knight, Men at Arms and Stronghold go to an empty Village (§4.11)."""
+
+    seat: str
+    village: str
+    kind: ClassVar[str] = "place-start"
+
+
+@dataclass(frozen=True)
+class Done:
+    """The seat ends its turn in the current step."""
+
+    seat: str
+    kind: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True)
+class Propose:
+    """Phase 1: a marriage between the seat's unmarried Lord and another family's Lady (§10.1)."""
+
+    seat: str
+    groom: str
+    bride: str
+    kind: ClassVar[str] = "propose"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A family's answer to a question put to it: a proposal, a request to pass (§8.2)."""
+
+    seat: str
+    yes: bool
+    kind: ClassVar[str] = "answer"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Phase 2 Discard step: one card from the hand, face up (§5 Phase 2)."""
+
+    seat: str
+    card: str
+    kind: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Phase 2 Draw step: the seat takes the top card of a deck (the table then shows it)."""
+
+    seat: str
+    deck: DeckName
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The card the seat drew, as the table (the seat's phone) reports it."""
+
+    to: str
+    card: str
+    kind: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True)
+class DisasterDie:
+    """Phase 2: the 1D6 that places the next Disaster card of the track (§11.2)."""
+
+    value: Die
+    kind: ClassVar[str] = "disaster-die"
+
+
+@dataclass(frozen=True)
+class LordDie:
+    """A Lord's 1D6: Plague (1-3 dies), Assassination (1-3 dies) (§11.2, §11.4)."""
+
+    lord: str
+    value: Die
+    kind: ClassVar[str] = "lord-die"
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """A Fortune or Lord opportunity card played on a target: a Bishopric number, a Fief id, a
+    Village id or a Lord id; ``by`` is the seat's Lord whose title gives the right (a tax) or
+    who sponsors (an Assassination), empty when none is needed."""
+
+    seat: str
+    card: str
+    target: str
+    by: str = ""
+    kind: ClassVar[str] = "play-card"
+
+
+@dataclass(frozen=True)
+class PlayLord:
+    """Phase 2 Play step: a Lord card from the hand, its token placed in a Village (§5)."""
+
+    seat: str
+    card: str
+    village: str
+    kind: ClassVar[str] = "play-lord"
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Phase 4: one item bought (§7.2): a troop or a building in ``where`` (a Village), a Fief
+    title (``where`` the Fief) for ``lord``, the biretta for the Bishop ``lord``."""
+
+    seat: str
+    item: Item
+    where: str = ""
+    lord: str = ""
+    kind: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True)
+class March:
+    """Phase 5: one Lord along one road, with ``maa`` Men at Arms and ``knights`` Knights of his
+    family taken from those travelling with him and those not yet moved (§8.1)."""
+
+    seat: str
+    lord: str
+    to: str
+    maa: Count = 0
+    knights: Count = 0
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True)
+class AskPass:
+    """Phase 5: the Lord at an occupied Village asks its owner to let him pass (§8.2)."""
+
+    seat: str
+    lord: str
+    kind: ClassVar[str] = "ask-pass"
+
+
+@dataclass(frozen=True)
+class Capture:
+    """Phase 6: the seat's army captures the opposing Lords standing alone in the Village, no
+    dice (§9.1, EN FAQ Phase 6)."""
+
+    seat: str
+    village: str
+    kind: ClassVar[str] = "capture"
+
+
+@dataclass(frozen=True)
+class Pillage:
+    """Phase 6 Pillage: one Mill removed from a Village the seat controls or besieges, +1 (§9.8)."""
+
+    seat: str
+    village: str
+    kind: ClassVar[str] = "pillage"
+
+
+CHANCE_TYPES: tuple[type, ...] = (DealLord, Deal, DisasterDie, LordDie)
+
+MOVE_TYPES: tuple[type, ...] = (
+    DealLord,
+    PlaceStart,
+    Done,
+    Propose,
+    Answer,
+    Discard,
+    Draw,
+    Deal,
+    DisasterDie,
+    LordDie,
+    PlayCard,
+    PlayLord,
+    Buy,
+    March,
+    AskPass,
+    Capture,
+    Pillage,
+)
+
+AnyMove = (
+    DealLord
+    | PlaceStart
+    | Done
+    | Propose
+    | Answer
+    | Discard
+    | Draw
+    | Deal
+    | DisasterDie
+    | LordDie
+    | PlayCard
+    | PlayLord
+    | Buy
+    | March
+    | AskPass
+    | Capture
+    | Pillage
+)
+
+
+def actor(move: object) -> str:
+    """The seat a move belongs to; the table's for chance."""
+    if isinstance(move, CHANCE_TYPES):
+        return TABLE
+    return str(getattr(move, "seat", TABLE))

@@ -1,0 +1,163 @@
+"""The round of 7 phases on the declarative turn flow (digest §5).
+
+1 Hear Ye (marriages; elections join when the election sub-game lands), 2 Discard, Draw & Play
+Cards (draw, the table's deal, the Disaster track's dice, play), 3 Income (no move: paid on
+leaving Phase 2), 4 Purchase (ransoms first, automatically), 5 Movement, 6 Battles then Pillage,
+7 End Round (no move: Disasters discarded, victory checked, the First Player card passed left).
+
+Within a phase each family acts in turn clockwise from the First Player and ends its turn with
+``done``. A question put to another family (a proposal, a request to pass) is a sub-game whose
+one step waits for that family's answer; the table's reports (a card drawn, a die) are steps of
+their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.flow import Position, Step, SubGame, TurnFlow
+from engine.game import TABLE
+from engine.games.france1429.income import collect
+from engine.games.france1429.state import FranceState, Pending
+
+FLOW = TurnFlow(
+    steps=(
+        Step("deal-lord", ("deal-lord",), "table"),
+        Step("place", ("place-start",)),
+        Step("marriage", ("propose", "done")),
+        Step("draw", ("discard", "draw", "done")),
+        Step("deal", ("deal",), "table"),
+        Step("disasters", ("disaster-die",), "table"),
+        Step("lord-die", ("lord-die",), "table"),
+        Step("play", ("play-card", "play-lord", "done")),
+        Step("purchase", ("buy", "play-card", "done")),
+        Step("movement", ("move", "ask-pass", "play-card", "done")),
+        Step("battles", ("capture", "play-card", "done")),
+        Step("pillage", ("pillage", "done")),
+        Step("over", ()),
+    ),
+    subgames=(
+        SubGame("marriage", (Step("answer", ("answer",)),)),
+        SubGame("passage", (Step("answer", ("answer",)),)),
+    ),
+)
+
+SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
+CHANCE_PENDING = {"deal": "deal", "plague-die": "lord-die", "assassination": "lord-die"}
+SUBGAME_PENDING = {"consent": "marriage", "passage": "passage"}
+
+
+def position(state: FranceState) -> Position:
+    """Where the round stands and who acts: a pending question first, else the phase."""
+    if state.phase == "over":
+        return Position("over", ())
+    if state.pending:
+        top = state.pending[-1]
+        if top.kind in CHANCE_PENDING:
+            return Position(CHANCE_PENDING[top.kind], (TABLE,))
+        return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
+    if state.phase in ("deal-lord", "disasters"):
+        return Position(state.phase, (TABLE,))
+    return Position(state.phase, (state.current(),))
+
+
+def push(state: FranceState, pending: Pending) -> FranceState:
+    return replace(state, pending=(*state.pending, pending))
+
+
+def pop(state: FranceState) -> FranceState:
+    return replace(state, pending=state.pending[:-1])
+
+
+# --- phases ------------------------------------------------------------------------------------
+
+
+def start_round(state: FranceState) -> FranceState:
+    """A new round: Phase 1 with the First Player."""
+    lords = tuple(replace(x, plague_rolled=False) for x in state.lords)
+    state = replace(state, round=state.round + 1, turn=0, proposed=(), last_lines=(), lords=lords)
+    return replace(state, phase="marriage")
+
+
+def end_turn(state: FranceState) -> FranceState:
+    """The acting family is done in this phase: the next one clockwise, or the next phase."""
+    if state.turn + 1 < len(state.seats):
+        return replace(state, turn=state.turn + 1)
+    return next_phase(replace(state, turn=0))
+
+
+def next_phase(state: FranceState) -> FranceState:
+    """Leave the current phase (every family has had its turn) for the next one."""
+    phase = state.phase
+    if phase == "marriage":
+        return start_draw(state)
+    if phase == "draw":
+        return start_disasters(state)
+    if phase == "play":
+        return start_purchase(collect(state))
+    if phase == "purchase":
+        return start_movement(state)
+    if phase == "movement":
+        return replace(state, phase="battles")
+    if phase == "battles":
+        return replace(state, phase="pillage")
+    if phase == "pillage":
+        return end_round(state)
+    raise AssertionError(f"no phase after {phase}")
+
+
+def start_draw(state: FranceState) -> FranceState:
+    families = tuple(replace(f, drawn=0, drawn_lord=False, discarded=False) for f in state.families)
+    return replace(state, phase="draw", families=families, turn=0)
+
+
+def start_disasters(state: FranceState) -> FranceState:
+    """Phase 2(b): the Disaster track's cards are resolved one at a time (§11.2); with the
+    beginners' variant they are discarded unresolved in the first round (§4 step 14)."""
+    if state.track and state.round == 1 and state.option("first_round_disasters") == "discard":
+        discard = dict(state.fortune_discard)
+        for card in state.track:
+            discard[card] = discard.get(card, 0) + 1
+        state = replace(state, track=(), fortune_discard=discard)
+    if not state.track:
+        return replace(state, phase="play", turn=0)
+    return replace(state, phase="disasters", resolved=0)
+
+
+def start_purchase(state: FranceState) -> FranceState:
+    from engine.games.france1429.purchase import pay_ransoms
+
+    families = tuple(replace(f, placed={}) for f in state.families)
+    return pay_ransoms(replace(state, phase="purchase", families=families, turn=0))
+
+
+def start_movement(state: FranceState) -> FranceState:
+    """Phase 5: every Lord has his Moves again and every troop counter is unmoved."""
+    lords = tuple(
+        replace(
+            x, moves=0, escort_maa=0, escort_knights=0, came_from=None, passage=None, asked=None
+        )
+        for x in state.lords
+    )
+    troops = tuple(
+        replace(t, fresh_maa=t.maa, fresh_knights=t.knights, halved=False) for t in state.troops
+    )
+    return replace(state, phase="movement", lords=lords, troops=troops, turn=0)
+
+
+def end_round(state: FranceState) -> FranceState:
+    """Phase 7: Disasters leave the map, victory is checked, the First Player card passes left."""
+    from engine.games.france1429.victory import winners
+
+    discard = dict(state.fortune_discard)
+    for card in state.mitres:
+        discard[card.card] = discard.get(card.card, 0) + 1
+    state = replace(state, mitres=(), fortune_discard=discard)
+    won = winners(state)
+    if won:
+        return replace(state, phase="over", winners=won)
+    limit = state.option("max_rounds") or 0
+    if limit and state.round >= limit:
+        return replace(state, phase="over", winners=())
+    state = replace(state, first=(state.first + 1) % len(state.seats))
+    return start_round(state)

@@ -1,0 +1,47 @@
+"""France 1429 as a whole: random legal play to the end for 3-6 players on the stand-in data
+(issue 12 "Done when"), the option defaults of digest §15, and the data refusal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import data as gamedata
+from engine import registry, selfplay
+from engine.games.france1429 import GAME
+from engine.violations import RuleViolation
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_selfplay_ends_without_an_error(players: int) -> None:
+    seats = tuple(f"s{i}" for i in range(players))
+    for seed in range(3):
+        result = selfplay.play(GAME, seats, random.Random(seed), {"max_rounds": 3})
+        assert result.errors == []
+        assert GAME.is_over(result.session.state)
+        assert result.session.state.round == 3 or result.session.state.winners
+
+
+def test_the_game_is_registered_under_its_key() -> None:
+    assert registry.get_game("france1429") is GAME
+
+
+def test_the_box_map_cannot_carry_a_game_and_says_why() -> None:
+    """Digest §3.3: the seeds give 12 Villages and 2 roads; a game on them is refused naming
+    each missing value."""
+    with pytest.raises(RuleViolation) as info:
+        gamedata.setup(GAME, ("a", "b", "c"), {"data": "box"})
+    codes = {v.code for v in info.value.violations}
+    assert any(code.startswith("map/") for code in codes)
+
+
+def test_every_conflict_of_the_digest_is_an_option_with_its_default() -> None:
+    """Digest §15 items 5-9: each ⚠ conflict is a named option with the digest's default."""
+    defaults = GAME.info.option_defaults()
+    assert defaults["duplicate_disaster"] == "reroll"
+    assert defaults["assassination"] == "en"
+    assert defaults["king_needs_title"] == "en"
+    assert defaults["pope_majority"] == "cast"
+    assert defaults["crown_prince_titles"] == "pl"
+    assert defaults["tax_follows_title"] == "en"
