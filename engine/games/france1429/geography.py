@@ -127,8 +127,8 @@ class MapData:
     verified: bool = False
     source: str = ""
     incomplete: tuple[ListName, ...] = ()
-    missing: Mapping[str, str] = field(default_factory=dict)
-    notes: Mapping[str, str] = field(default_factory=dict)
+    missing: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
 
     def village(self, village_id: str) -> Village | None:
         """The Village with this id (the first, if a faulty map repeats it)."""
@@ -184,7 +184,7 @@ def schema_error(doc: object, schema: Mapping[str, Any], code: str) -> InputErro
 
     The path reads like ``$.villages[3].bishopric``, so a user finds the line they typed."""
     validator = jsonschema.validators.validator_for(schema)(schema)
-    error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(cast(Any, doc)))
     if error is None:
         return None
     path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)

@@ -128,7 +128,11 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                 what = f"villages[{v.id}].{attr}"
                 out.append(
                     Missing(
-                        what, code, note_for(m.missing, what), REF["membership"], {"village": v.name}
+                        what,
+                        code,
+                        note_for(m.missing, what),
+                        REF["membership"],
+                        {"village": v.name},
                     )
                 )
     if everything:
@@ -138,7 +142,10 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                     what = f"fiefs[{f.id}].{attr}"
                     out.append(
                         Missing(
-                            what, "map/unknown-value", note_for(m.missing, what), REF["fiefs"],
+                            what,
+                            "map/unknown-value",
+                            note_for(m.missing, what),
+                            REF["fiefs"],
                             needed=False,
                         )
                     )
@@ -147,7 +154,10 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                 what = f"bishoprics[{b.number}].colour"
                 out.append(
                     Missing(
-                        what, "map/unknown-value", note_for(m.missing, what), REF["bishoprics"],
+                        what,
+                        "map/unknown-value",
+                        note_for(m.missing, what),
+                        REF["bishoprics"],
                         needed=False,
                     )
                 )
@@ -164,7 +174,10 @@ def _twice(items: Iterable[Any]) -> list[Any]:
 
 
 def _ids(m: MapData) -> list[Problem]:
-    out = [_v("map/duplicate-village", "map-format", village=i) for i in _twice(v.id for v in m.villages)]
+    out = [
+        _v("map/duplicate-village", "map-format", village=i)
+        for i in _twice(v.id for v in m.villages)
+    ]
     out += [_v("map/duplicate-fief", "map-format", fief=i) for i in _twice(f.id for f in m.fiefs)]
     for key in _twice(name_key(v.name) for v in m.villages):
         same = [v.name for v in m.villages if name_key(v.name) == key]
@@ -213,7 +226,9 @@ def _unique(items: Iterable[Any]) -> list[Any]:
 
 
 def _fief_label(fief_id: str, name: str | None) -> str:
-    return f"{name} ({fief_id})" if name and name_key(name) != name_key(fief_id) else name or fief_id
+    return (
+        f"{name} ({fief_id})" if name and name_key(name) != name_key(fief_id) else name or fief_id
+    )
 
 
 # --- Bishoprics ------------------------------------------------------------------------------
@@ -227,7 +242,9 @@ def _bishoprics(m: MapData) -> list[Problem]:
         out.append(_v("map/bishopric-numbers", "bishoprics", numbers=shown, count=len(numbers)))
     for v in m.villages:
         if v.bishopric is not None and v.bishopric not in numbers:
-            out.append(_v("map/unknown-bishopric", "membership", village=v.name, number=v.bishopric))
+            out.append(
+                _v("map/unknown-bishopric", "membership", village=v.name, number=v.bishopric)
+            )
     complete = _complete(m, "bishopric")
     for n in sorted(set(numbers)):
         count = sum(1 for v in m.in_bishopric(n) if v.principal)
@@ -261,7 +278,12 @@ def _named(m: MapData) -> list[Problem]:
         found = named.get(name_key(name))
         if found is not None and found.bishopric not in (None, 5):
             out.append(
-                _v("map/bishopric-5-missing", "bishopric-5", village=found.name, number=found.bishopric)
+                _v(
+                    "map/bishopric-5-missing",
+                    "bishopric-5",
+                    village=found.name,
+                    number=found.bishopric,
+                )
             )
     principals = {name_key(n) for n in PRINCIPALS}
     for v in m.villages:
