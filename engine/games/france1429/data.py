@@ -21,14 +21,15 @@ or broken rule, each naming it.
 
 from __future__ import annotations
 
-import json
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from engine.data import DataDoc, DataSpec, parse_json
-from engine.games.france1429.geography import MapData, _package_text, parse_map, schema_error
+from engine.games.france1429.geography import MapData, parse_map, schema_error
 from engine.games.france1429.map_checks import map_gaps, map_problems
+from engine.games.france1429.schemas import BOX_SCHEMA
 from engine.games.france1429.sources import GAME_KEY, REF, Missing, note_for
 from engine.violations import InputError, Violation
 
@@ -252,9 +253,9 @@ class FranceData:
 
 
 def box_schema() -> dict[str, Any]:
-    """The JSON Schema of a box data file (``data/box.schema.json``)."""
-    schema: dict[str, Any] = json.loads(_package_text("box.schema.json"))
-    return schema
+    """The JSON Schema of a box data file (``schemas.BOX_SCHEMA``, shipped as
+    ``data/box.schema.json``); a copy the caller may change."""
+    return copy.deepcopy(BOX_SCHEMA)
 
 
 def parse_box(doc: object) -> BoxData:
@@ -410,22 +411,6 @@ SPEC = DataSpec(option="data", default=DEFAULT_SET, shipped=BUILTIN_BOXES, parse
 default is the invented stand-in, so a game can be played now."""
 
 
-def builtin_data(name: str = DEFAULT_SET) -> FranceData:
-    """A shipped set (``"stand-in"`` or ``"box"``) read from this package, for tests and the
-    package's own tools; a game gets its data through ``engine.data.load`` and ``SPEC``."""
-    file = BUILTIN_BOXES.get(name)
-    if file is None:
-        raise InputError("input/data", f"no shipped data {name!r}; known: {sorted(BUILTIN_BOXES)}")
-    return parse_data(
-        DataDoc(name, parse_json(_package_text(file), file), _package_text, _package_text, True)
-    )
-
-
-def builtin_box(name: str = DEFAULT_SET) -> BoxData:
-    """The box part of a shipped set."""
-    return builtin_data(name).box
-
-
 # --- what a game needs and the data lack ------------------------------------------------------
 
 
@@ -510,7 +495,6 @@ __all__ = [
     "BoxData",
     "Card",
     "FranceData",
-    "builtin_data",
     "missing_for",
     "parse_data",
     "refusals",

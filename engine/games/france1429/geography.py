@@ -5,7 +5,7 @@ lies in exactly one Fief (a coloured background, 2-4 Villages) and exactly one B
 (numbered 1-5, one Principal Village with a larger name banner); Lords and troops move only
 along roads, Village to adjacent Village. Only 12 Village names, Bishopric 5, two Principal
 Villages' Bishoprics and two roads survive in the text, so the map is a file a user types in
-from their own board (format: docs/france1429-map.md, schema: ``data/map.schema.json``).
+from their own board (format: docs/france1429-data.md, schema: ``data/map.schema.json``).
 
 ``parse_map`` turns a decoded JSON document into a ``MapData`` (schema errors raise
 ``InputError`` naming the JSON path); it checks only the shape. Whether the map obeys the rules
@@ -14,15 +14,15 @@ is ``map_checks.check_map``'s question, so a user sees every problem of a map at
 
 from __future__ import annotations
 
-import json
+import copy
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Literal, cast
 
 import jsonschema
 
+from engine.games.france1429.schemas import MAP_SCHEMA
 from engine.violations import InputError
 
 MAP_FORMAT = "france1429-map/1"
@@ -39,12 +39,6 @@ FIEF_SIZES = (2, 3, 4)
 ListName = Literal["villages", "roads"]
 LIST_NAMES: tuple[ListName, ...] = ("villages", "roads")
 """The lists a map file may hold only part of (``incomplete``): the box knows 12 Villages."""
-
-BUILTIN_MAPS: dict[str, str] = {
-    "box": "map-box.json",
-    "stand-in": "map-stand-in-invented.json",
-}
-"""The shipped maps: what the seeds give (``box``), and a complete invented one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,16 +161,10 @@ def name_key(name: str) -> str:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _package_text(name: str) -> str:
-    """A file shipped in this package's ``data`` folder (static package content, not user I/O)."""
-    pkg = __package__ or "engine.games.france1429"
-    return resources.files(pkg).joinpath("data").joinpath(name).read_text(encoding="utf-8")
-
-
 def map_schema() -> dict[str, Any]:
-    """The JSON Schema of a map file (``data/map.schema.json``)."""
-    schema: dict[str, Any] = json.loads(_package_text("map.schema.json"))
-    return schema
+    """The JSON Schema of a map file (``schemas.MAP_SCHEMA``, shipped as
+    ``data/map.schema.json``); a copy the caller may change."""
+    return copy.deepcopy(MAP_SCHEMA)
 
 
 def schema_error(doc: object, schema: Mapping[str, Any], code: str) -> InputError | None:
@@ -321,11 +309,3 @@ def _drop_defaults(
 ) -> dict[str, Any]:
     """Leave out false flags, empty sources and unset positions (``keep`` stays even if null)."""
     return {k: v for k, v in doc.items() if k in keep or v not in (None, False, "")}
-
-
-def builtin_map(name: str = "box") -> MapData:
-    """A shipped map: ``"box"`` (what the seeds give) or ``"stand-in"`` (complete, invented)."""
-    file = BUILTIN_MAPS.get(name)
-    if file is None:
-        raise InputError("input/map", f"no shipped map {name!r}; known: {sorted(BUILTIN_MAPS)}")
-    return parse_map(json.loads(_package_text(file)))

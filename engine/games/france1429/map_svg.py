@@ -16,7 +16,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
-from xml.sax.saxutils import escape, quoteattr
 
 from engine.games.france1429.geography import RANK_SIZE, MapData, Village
 from engine.games.france1429.layout import Box, Edge, Point, arrange, aspect, cells, fit, reach
@@ -63,6 +62,16 @@ class MapMarks:
     buildings: Mapping[str, Building] = field(default_factory=dict)
     mills: Mapping[str, int] = field(default_factory=dict)
     relics: Mapping[str, str] = field(default_factory=dict)
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an SVG element: ``&``, ``<`` and ``>`` as entities."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted SVG attribute value."""
+    return '"' + escape(text).replace('"', "&quot;") + '"'
 
 
 def _t(code: str, lang: str, **params: object) -> str:

@@ -1,4 +1,4 @@
-"""France 1429's key in the registry for the data and map tests.
+"""France 1429's key in the registry for the data and map tests, and its shipped data.
 
 Catalog sentences and shipped data are found through the registry by game key. Until the game
 module itself is registered (frcore's ``GAME`` and entry point), these tests register a holder
@@ -13,8 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from engine import data as gamedata
 from engine import registry
-from engine.games.france1429.data import SPEC
+from engine.games.france1429.data import SPEC, FranceData
+from engine.games.france1429.geography import MapData
 from engine.games.france1429.sources import GAME_KEY
 
 
@@ -42,3 +44,16 @@ def registered() -> Iterator[Any]:
         yield holder
     finally:
         registry.unregister(GAME_KEY)
+
+
+def shipped(name: str = "stand-in") -> FranceData:
+    """A shipped data set, loaded as every caller loads it (``engine.data.load``)."""
+    with registered() as game:
+        loaded = gamedata.load(game, {"data": name})
+    assert loaded is not None and isinstance(loaded.value, FranceData)
+    return loaded.value
+
+
+def shipped_map(name: str = "stand-in") -> MapData:
+    """The map of a shipped data set."""
+    return shipped(name).map

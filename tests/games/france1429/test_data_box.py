@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fr_registered import registered
+from fr_registered import registered, shipped
 
 from bridge.gamedata import read_text
 from engine import codec
@@ -25,12 +25,12 @@ from engine.games.france1429.data import (
     RELIC_EFFECTS,
     WINDOW_OF,
     FranceData,
-    builtin_data,
     missing_for,
     parse_data,
     read_players,
     refusals,
 )
+from engine.games.france1429.schemas import BOX_SCHEMA, MAP_SCHEMA
 from engine.violations import InputError
 
 DATA = Path(str(resources.files("engine.games.france1429").joinpath("data")))
@@ -68,7 +68,7 @@ def test_box_decks_have_the_printed_counts() -> None:
     """Digest §2.3: Lords deck 22 = 18 Lords + 3 Cardinal + 1 d'ARC; Fortune 25; Disaster 10;
     Fortune and Disaster shuffled into one 35-card deck (PL L160-165)."""
     for name in ("box", "stand-in"):
-        box = builtin_data(name).box
+        box = shipped(name).box
         lords = Counter(box.deck("lords"))
         assert sum(lords.values()) == 22
         assert lords["cardinal"] == 3 and lords["darc"] == 1
@@ -99,7 +99,7 @@ def test_every_card_has_an_effect_key_and_its_play_window() -> None:
     """Digest §5 (Phase 2) and §11: regular Fortune cards only in the Play Cards step,
     opportunity and Lord opportunity cards any time but the Draw step, Disasters on being
     drawn. Every effect key the rules implement is on exactly one kind of card."""
-    box = builtin_data("box").box
+    box = shipped("box").box
     assert sorted(c.effect for c in box.cards) == sorted(EFFECTS)
     for c in box.cards:
         assert c.window == WINDOW_OF[c.category], c.id
@@ -114,7 +114,7 @@ def test_every_card_has_an_effect_key_and_its_play_window() -> None:
 def test_box_lords_are_12_male_and_6_female_with_the_12_names_the_seeds_give() -> None:
     """Digest §2.2-2.3: 18 Lord tokens, 6 female and 12 male (PL L109-113); 12 names in the
     seeds, the other 5 male and 1 female names unknown (null, each a gap)."""
-    box = builtin_data("box").box
+    box = shipped("box").box
     assert Counter(x.sex for x in box.lords) == {"male": 12, "female": 6}
     named = {x.name: x.sex for x in box.lords if x.name is not None}
     assert len(named) == 12
@@ -127,7 +127,7 @@ def test_box_lords_are_12_male_and_6_female_with_the_12_names_the_seeds_give() -
 def test_box_counts_prices_and_dice_are_the_polish_digits() -> None:
     """Digest §2.1 and §4 steps 5-6 (PL L45-54), §7.2 prices (PL L283-293), §9.3 faces
     (PL L1619-1621): what the English seed lost, the Polish OCR gives."""
-    box = builtin_data("box").box
+    box = shipped("box").box
     assert box.start == {"deniers": 5, "knights": 1, "men_at_arms": 3, "strongholds": 1}
     assert box.stock["knights"] == 8 and box.stock["men_at_arms"] == 13
     assert box.stock["siege_engines"] == 2 and box.stock["tax"] == 3
@@ -150,7 +150,7 @@ def test_box_counts_prices_and_dice_are_the_polish_digits() -> None:
 
 def test_stand_in_keeps_every_value_the_box_gives_and_is_marked_invented() -> None:
     """The stand-in only fills gaps: where the box has a value, the stand-in has the same."""
-    box, stand_in = builtin_data("box"), builtin_data("stand-in")
+    box, stand_in = shipped("box"), shipped("stand-in")
     assert stand_in.invented and stand_in.box.invented and stand_in.map.invented
     assert not box.box.invented
     for part in ("stock", "start", "supply", "prices"):
@@ -173,13 +173,13 @@ def test_stand_in_keeps_every_value_the_box_gives_and_is_marked_invented() -> No
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_stand_in_carries_a_whole_game(players: int) -> None:
-    assert refusals(builtin_data("stand-in"), players) == []
+    assert refusals(shipped("stand-in"), players) == []
 
 
 def test_a_game_on_the_box_is_refused_naming_each_missing_value(game: Any) -> None:
     """Issue 12 "Data the rulebooks do not give": a game needing a missing value is refused,
     naming each one; colours only for the seats a game has (§1.3: 4 colours are named)."""
-    data = builtin_data("box")
+    data = shipped("box")
     whats = {v.params["what"] for v in refusals(data, 4)}
     assert {f"lords[lord-{n}].name" for n in range(13, 19)} <= whats
     assert {"villages", "roads", "villages[blaye].bishopric", "villages[sigy].fief"} <= whats
@@ -202,7 +202,7 @@ def test_missing_for_needs_a_player_count_of_3_to_6() -> None:
             read_players(bad)
         assert err.value.code == "input/players"
     with pytest.raises(InputError):
-        missing_for(builtin_data("stand-in"), 2)
+        missing_for(shipped("stand-in"), 2)
 
 
 # --- loading through engine.data --------------------------------------------------------------
@@ -213,7 +213,7 @@ def test_the_data_option_defaults_to_the_stand_in_and_names_the_box(game: Any) -
     assert default is not None and default.source == "stand-in"
     assert isinstance(default.value, FranceData) and default.value.invented
     box = gamedata.load(game, {"data": "box"})
-    assert box is not None and box.value == builtin_data("box")
+    assert box is not None and box.value == shipped("box")
     assert box.digest != default.digest
     again = gamedata.load(game, {"data": "stand-in"})
     assert again is not None and again.digest == default.digest
@@ -222,7 +222,7 @@ def test_the_data_option_defaults_to_the_stand_in_and_names_the_box(game: Any) -
 def test_the_value_round_trips_through_the_codec() -> None:
     """The game keeps the data in its state: a state file must carry them whole."""
     for name in ("box", "stand-in"):
-        data = builtin_data(name)
+        data = shipped(name)
         assert codec.decode(FranceData, json.loads(json.dumps(codec.encode(data)))) == data
 
 
@@ -237,9 +237,9 @@ def test_a_user_file_extends_the_stand_in_with_their_own_map(tmp_path: Path, gam
     loaded = gamedata.load(game, {"data": str(mine)}, read=read_text)
     assert loaded is not None and loaded.source == str(mine)
     data = loaded.value
-    assert data.map.name == "my board" and data.box == builtin_data("stand-in").box
+    assert data.map.name == "my board" and data.box == shipped("stand-in").box
     inline = _user({"extends": "box", "map": board})
-    assert inline.map.name == "my board" and inline.box == builtin_data("box").box
+    assert inline.map.name == "my board" and inline.box == shipped("box").box
 
 
 def test_a_user_box_without_extends_keeps_its_own_values(tmp_path: Path) -> None:
@@ -288,3 +288,9 @@ def test_bad_documents_are_refused_naming_the_place(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         _user({"extends": "stand-in", "stock": {"knights": -1}})
     assert err.value.path == "$.stock.knights"
+
+
+def test_the_shipped_schema_files_are_the_schemas_the_rules_use() -> None:
+    """Users' editors read data/*.schema.json; the rules read ``schemas``: they must agree."""
+    assert json.loads((DATA / "map.schema.json").read_text(encoding="utf-8")) == MAP_SCHEMA
+    assert json.loads((DATA / "box.schema.json").read_text(encoding="utf-8")) == BOX_SCHEMA

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fr_registered import registered
+from fr_registered import registered, shipped_map
 
-from engine.games.france1429.geography import builtin_map, dump_map, parse_map
+from engine.games.france1429.geography import dump_map, parse_map
 from engine.games.france1429.map_checks import check_map, map_gaps, map_problems
 
 DATA = Path(str(resources.files("engine.games.france1429").joinpath("data")))
@@ -198,14 +198,14 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str]] = [
 
 
 def test_the_shipped_stand_in_map_passes_every_check() -> None:
-    assert check_map(builtin_map("stand-in")) == []
+    assert check_map(shipped_map("stand-in")) == []
     assert check_map(parse_map(_stand_in())) == []
 
 
 def test_the_shipped_box_map_breaks_no_rule_and_lists_only_its_gaps() -> None:
     """The box map holds just what the seeds give (§3.2): nothing it says breaks a rule, and
     every unknown value is listed with the file's note."""
-    m = builtin_map("box")
+    m = shipped_map("box")
     assert map_problems(m) == []
     gaps = map_gaps(m)
     assert {g.what for g in gaps} >= {"villages", "roads", "villages[blaye].bishopric"}

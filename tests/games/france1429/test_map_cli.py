@@ -17,12 +17,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from fr_registered import registered
+from fr_registered import registered, shipped_map
 
 from bridge.cli import main
 from engine import data as gamedata
 from engine.games.france1429 import cli
-from engine.games.france1429.geography import builtin_map
 from engine.verbs import EXIT_FAULTY, EXIT_INPUT, EXIT_OK, BadInput
 
 DATA = Path(str(resources.files("engine.games.france1429").joinpath("data")))
@@ -106,7 +105,7 @@ def test_render_draws_valid_svg_with_every_village(tmp_path: Path) -> None:
         root = ET.fromstring(result.output.strip().encode("utf-8"))
         assert root.tag == f"{SVG}svg"
         texts = {"".join(t.itertext()) for t in root.iter(f"{SVG}text")}
-        m = builtin_map("box") if path.name == "map-box.json" else None
+        m = shipped_map("box") if path.name == "map-box.json" else None
         names = (
             [v.name for v in m.villages]
             if m
