@@ -14,8 +14,9 @@ Unknown values (``null``, or a list the file marks ``incomplete``) are reported 
 when what the map does say already contradicts the rule. So the box map, which holds just what
 the seeds give, reports exactly its gaps.
 
-Roads are two-way pairs, so the road graph is symmetric by construction (FR-5); the check that
-remains is that no road is listed twice in either direction.
+Roads are two-way pairs, so the road graph is symmetric by construction
+(docs/france1429-data.md FD-5); the check that remains is that no road is listed twice in
+either direction.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ background (the regions nearest its Villages, ``layout.cells``), each Bishopric 
 with its number in a mitre, Principal Villages with a larger square and their name in capitals
 (the larger banner). Positions come from the file or from ``layout.place``. An optional
 ``MapMarks`` draws a table position on top: who controls a Village, Strongholds and Fortified
-Cities (counters, not printed on the board: FR-2), Mills, relics. Every word shown comes from
-the message catalog; the result is a string (no I/O).
+Cities (counters, not printed on the board: docs/france1429-data.md FD-2), Mills, relics.
+Every word shown comes from the message catalog; the result is a string (no I/O).
 """
 
 from __future__ import annotations
