@@ -102,7 +102,7 @@ PRICE_KEYS = ("men_at_arms", "knight", "mill", "stronghold", "cardinal", "fief_t
 
 
 @dataclass(frozen=True, slots=True)
-class Names:
+class BoxNames:
     """A name or text as printed in the English and the Polish edition; ``None``: not known."""
 
     en: str | None
@@ -114,7 +114,7 @@ class Names:
 
 
 @dataclass(frozen=True, slots=True)
-class Colour:
+class BoxColour:
     """A family's colour (its Family Board and counters); ``name`` ``None``: not known."""
 
     name: str | None
@@ -138,7 +138,7 @@ class LordCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class BoxCard:
     """A kind of card with ``count`` copies: the Lords deck's Cardinal and d'ARC cards, or a
     Fortune (grey) or Disaster (black) card of the shared deck.
 
@@ -153,15 +153,15 @@ class Card:
     window: Window
     count: int
     effect: str
-    names: Names
-    text: Names
+    names: BoxNames
+    text: BoxNames
     rule: str = ""
     invented: bool = False
     source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class Dice:
+class BoxDice:
     """The Battle Dice (``battle_colours``: how many of each colour; ``battle_faces``: hit
     symbols on the six faces; ``colour_roles``: what each colour is for) and the six-sided die
     (``d6_supplied``: which physical die gives "1D6", not listed among the components)."""
@@ -174,12 +174,12 @@ class Dice:
 
 
 @dataclass(frozen=True, slots=True)
-class Relic:
+class BoxRelic:
     """A Holy Relic counter (optional rule, digest §12.2); ``effect`` its power's key."""
 
     id: str
     effect: str
-    names: Names
+    names: BoxNames
     source: str = ""
 
 
@@ -195,22 +195,22 @@ class BoxData:
     """
 
     name: str
-    colours: tuple[Colour, ...]
+    colours: tuple[BoxColour, ...]
     lords: tuple[LordCard, ...]
-    cards: tuple[Card, ...]
-    dice: Dice
+    cards: tuple[BoxCard, ...]
+    dice: BoxDice
     stock: dict[str, int | None]
     start: dict[str, int | None]
     supply: dict[str, int | None]
     prices: dict[str, int]
-    relics: tuple[Relic, ...]
+    relics: tuple[BoxRelic, ...]
     invented: bool = False
     verified: bool = False
     source: str = ""
     missing: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
 
-    def card(self, card_id: str) -> Card | None:
+    def card(self, card_id: str) -> BoxCard | None:
         """The card kind with this id, or None."""
         return next((c for c in self.cards if c.id == card_id), None)
 
@@ -274,7 +274,7 @@ def parse_box(doc: object) -> BoxData:
     box = BoxData(
         name=str(raw["name"]),
         colours=tuple(
-            Colour(c["name"], bool(c.get("invented", False)), str(c.get("source", "")))
+            BoxColour(c["name"], bool(c.get("invented", False)), str(c.get("source", "")))
             for c in raw["colours"]
         ),
         lords=tuple(
@@ -288,7 +288,7 @@ def parse_box(doc: object) -> BoxData:
             for x in raw["lords"]
         ),
         cards=tuple(_card(c) for c in raw["cards"]),
-        dice=Dice(
+        dice=BoxDice(
             battle_colours={str(k): int(v) for k, v in battle["colours"].items()},
             battle_faces=None if faces is None else tuple(int(f) for f in faces),
             colour_roles=None if roles is None else {str(k): str(v) for k, v in roles.items()},
@@ -300,7 +300,7 @@ def parse_box(doc: object) -> BoxData:
         supply=dict(raw["supply"]),
         prices={str(k): int(v) for k, v in raw["prices"].items()},
         relics=tuple(
-            Relic(str(r["id"]), str(r["effect"]), _names(r["names"]), str(r.get("source", "")))
+            BoxRelic(str(r["id"]), str(r["effect"]), _names(r["names"]), str(r.get("source", "")))
             for r in raw["relics"]
         ),
         invented=bool(raw.get("invented", False)),
@@ -315,12 +315,12 @@ def parse_box(doc: object) -> BoxData:
     return box
 
 
-def _names(raw: dict[str, Any]) -> Names:
-    return Names(raw.get("en"), raw.get("pl"))
+def _names(raw: dict[str, Any]) -> BoxNames:
+    return BoxNames(raw.get("en"), raw.get("pl"))
 
 
-def _card(c: dict[str, Any]) -> Card:
-    return Card(
+def _card(c: dict[str, Any]) -> BoxCard:
+    return BoxCard(
         id=str(c["id"]),
         deck=cast(Deck, c["deck"]),
         category=cast(Category, c["category"]),
@@ -492,8 +492,8 @@ def refusals(
 __all__ = [
     "GAME_KEY",
     "SPEC",
+    "BoxCard",
     "BoxData",
-    "Card",
     "FranceData",
     "missing_for",
     "parse_data",

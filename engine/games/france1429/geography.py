@@ -42,7 +42,7 @@ LIST_NAMES: tuple[ListName, ...] = ("villages", "roads")
 
 
 @dataclass(frozen=True, slots=True)
-class Village:
+class MapVillage:
     """A Village square on the board.
 
     ``fief`` is a Fief id, ``bishopric`` a Bishopric number; ``None``: not known (the box map).
@@ -63,7 +63,7 @@ class Village:
 
 
 @dataclass(frozen=True, slots=True)
-class Fief:
+class MapFief:
     """A Fief: a coloured background holding 2-4 Villages.
 
     ``name`` (the Duchy of Bourg is the only one the rules name), ``colour`` (a CSS colour name
@@ -80,7 +80,7 @@ class Fief:
 
 
 @dataclass(frozen=True, slots=True)
-class Bishopric:
+class MapBishopric:
     """A Bishopric, numbered 1-5 in a mitre at the board's edge; ``colour`` of its border."""
 
     number: int
@@ -89,7 +89,7 @@ class Bishopric:
 
 
 @dataclass(frozen=True, slots=True)
-class Road:
+class MapRoad:
     """A road between two Villages; roads are two-way, so ``(a, b)`` and ``(b, a)`` are one."""
 
     a: str
@@ -113,10 +113,10 @@ class MapData:
     """
 
     name: str
-    villages: tuple[Village, ...]
-    fiefs: tuple[Fief, ...]
-    bishoprics: tuple[Bishopric, ...]
-    roads: tuple[Road, ...]
+    villages: tuple[MapVillage, ...]
+    fiefs: tuple[MapFief, ...]
+    bishoprics: tuple[MapBishopric, ...]
+    roads: tuple[MapRoad, ...]
     invented: bool = False
     verified: bool = False
     source: str = ""
@@ -124,27 +124,64 @@ class MapData:
     missing: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
 
-    def village(self, village_id: str) -> Village | None:
-        """The Village with this id (the first, if a faulty map repeats it)."""
-        return next((v for v in self.villages if v.id == village_id), None)
+    by_id: dict[str, MapVillage] = field(init=False, repr=False, compare=False)
+    links: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    fief_villages: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    bishopric_villages: dict[int, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
-    def fief(self, fief_id: str) -> Fief | None:
+    def __post_init__(self) -> None:
+        """Indexes built once with the map (not part of its JSON), so the rules look a Village,
+        its roads, a Fief's or a Bishopric's Villages up without walking the lists on every
+        legal-move question."""
+        by_id: dict[str, MapVillage] = {}
+        for v in self.villages:
+            by_id.setdefault(v.id, v)
+        links: dict[str, list[str]] = {v: [] for v in by_id}
+        for r in self.roads:
+            if r.a == r.b:
+                continue
+            for here, there in ((r.a, r.b), (r.b, r.a)):
+                out = links.setdefault(here, [])
+                if there not in out:
+                    out.append(there)
+        fiefs: dict[str, list[str]] = {}
+        bishoprics: dict[int, list[str]] = {}
+        for v in self.villages:
+            if v.fief is not None:
+                fiefs.setdefault(v.fief, []).append(v.id)
+            if v.bishopric is not None:
+                bishoprics.setdefault(v.bishopric, []).append(v.id)
+        object.__setattr__(self, "by_id", by_id)
+        object.__setattr__(self, "links", {k: tuple(x) for k, x in links.items()})
+        object.__setattr__(self, "fief_villages", {k: tuple(x) for k, x in fiefs.items()})
+        object.__setattr__(self, "bishopric_villages", {k: tuple(x) for k, x in bishoprics.items()})
+
+    def village(self, village_id: str) -> MapVillage | None:
+        """The Village with this id (the first, if a faulty map repeats it)."""
+        return self.by_id.get(village_id)
+
+    def fief(self, fief_id: str) -> MapFief | None:
         return next((f for f in self.fiefs if f.id == fief_id), None)
 
-    def in_fief(self, fief_id: str) -> tuple[Village, ...]:
+    def in_fief(self, fief_id: str) -> tuple[MapVillage, ...]:
         return tuple(v for v in self.villages if v.fief == fief_id)
 
-    def in_bishopric(self, number: int) -> tuple[Village, ...]:
+    def in_bishopric(self, number: int) -> tuple[MapVillage, ...]:
         return tuple(v for v in self.villages if v.bishopric == number)
 
     def neighbours(self, village_id: str) -> tuple[str, ...]:
         """Villages one road away, in road order (each once)."""
-        out: list[str] = []
-        for r in self.roads:
-            other = r.b if r.a == village_id else r.a if r.b == village_id else None
-            if other is not None and other != village_id and other not in out:
-                out.append(other)
-        return tuple(out)
+        return self.links.get(village_id, ())
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """A road joins Villages ``a`` and ``b`` (one Move, digest §8.1)."""
+        return b in self.links.get(a, ())
+
+    def principal(self, number: int) -> str | None:
+        """The id of Bishopric ``number``'s Principal Village, or None if the map lacks it."""
+        return next(
+            (v for v in self.bishopric_villages.get(number, ()) if self.by_id[v].principal), None
+        )
 
 
 # --- names -----------------------------------------------------------------------------------
@@ -202,7 +239,7 @@ def parse_map(doc: object) -> MapData:
         villages=tuple(_village(v) for v in raw["villages"]),
         fiefs=tuple(_fief(f) for f in raw["fiefs"]),
         bishoprics=tuple(
-            Bishopric(int(b["number"]), b.get("colour"), str(b.get("source", "")))
+            MapBishopric(int(b["number"]), b.get("colour"), str(b.get("source", "")))
             for b in raw["bishoprics"]
         ),
         roads=tuple(_road(r) for r in raw["roads"]),
@@ -215,9 +252,9 @@ def parse_map(doc: object) -> MapData:
     )
 
 
-def _village(v: Mapping[str, Any]) -> Village:
+def _village(v: Mapping[str, Any]) -> MapVillage:
     x, y = v.get("x"), v.get("y")
-    return Village(
+    return MapVillage(
         id=str(v["id"]),
         name=str(v["name"]),
         fief=v["fief"],
@@ -230,8 +267,8 @@ def _village(v: Mapping[str, Any]) -> Village:
     )
 
 
-def _fief(f: Mapping[str, Any]) -> Fief:
-    return Fief(
+def _fief(f: Mapping[str, Any]) -> MapFief:
+    return MapFief(
         id=str(f["id"]),
         name=f.get("name"),
         colour=f.get("colour"),
@@ -241,11 +278,11 @@ def _fief(f: Mapping[str, Any]) -> Fief:
     )
 
 
-def _road(r: Any) -> Road:
+def _road(r: Any) -> MapRoad:
     if isinstance(r, list):
-        return Road(str(r[0]), str(r[1]))
+        return MapRoad(str(r[0]), str(r[1]))
     a, b = r["between"]
-    return Road(str(a), str(b), bool(r.get("invented", False)), str(r.get("source", "")))
+    return MapRoad(str(a), str(b), bool(r.get("invented", False)), str(r.get("source", "")))
 
 
 def dump_map(m: MapData) -> dict[str, Any]:
@@ -290,7 +327,7 @@ def dump_map(m: MapData) -> dict[str, Any]:
     return doc
 
 
-def _village_doc(v: Village) -> dict[str, Any]:
+def _village_doc(v: MapVillage) -> dict[str, Any]:
     return {
         "id": v.id,
         "name": v.name,

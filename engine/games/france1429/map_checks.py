@@ -31,7 +31,7 @@ from engine.games.france1429.geography import (
     FIEFS,
     RANK_SIZE,
     MapData,
-    Village,
+    MapVillage,
     name_key,
 )
 from engine.games.france1429.sources import GAME_KEY, REF, Missing, note_for
@@ -257,8 +257,8 @@ def _bishoprics(m: MapData) -> list[Problem]:
 # --- what the rulebooks say about this board --------------------------------------------------
 
 
-def _by_name(m: MapData) -> dict[str, Village]:
-    out: dict[str, Village] = {}
+def _by_name(m: MapData) -> dict[str, MapVillage]:
+    out: dict[str, MapVillage] = {}
     for v in m.villages:
         out.setdefault(name_key(v.name), v)
     return out
@@ -301,7 +301,7 @@ def _named(m: MapData) -> list[Problem]:
     return out
 
 
-def _tournus(m: MapData, tournus: Village | None) -> list[Problem]:
+def _tournus(m: MapData, tournus: MapVillage | None) -> list[Problem]:
     if tournus is None or tournus.fief is None or m.fief(tournus.fief) is None:
         return []
     count = len(m.in_fief(tournus.fief))

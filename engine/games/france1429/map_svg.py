@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engine.games.france1429.geography import RANK_SIZE, MapData, Village
+from engine.games.france1429.geography import RANK_SIZE, MapData, MapVillage
 from engine.games.france1429.layout import Box, Edge, Point, arrange, aspect, cells, fit, reach
 from engine.games.france1429.sources import GAME_KEY
 from engine.i18n import DEFAULT_LANG, message
@@ -254,7 +254,7 @@ def _roads(m: MapData, pos: Mapping[str, Point]) -> list[str]:
 
 
 def _village(
-    v: Village, x: float, y: float, fief_colour: Mapping[str, str], marks: MapMarks
+    v: MapVillage, x: float, y: float, fief_colour: Mapping[str, str], marks: MapMarks
 ) -> list[str]:
     side = PRINCIPAL_SQUARE if v.principal else SQUARE
     half = side / 2

@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from fr_registered import registered, shipped
 
@@ -294,3 +295,13 @@ def test_the_shipped_schema_files_are_the_schemas_the_rules_use() -> None:
     """Users' editors read data/*.schema.json; the rules read ``schemas``: they must agree."""
     assert json.loads((DATA / "map.schema.json").read_text(encoding="utf-8")) == MAP_SCHEMA
     assert json.loads((DATA / "box.schema.json").read_text(encoding="utf-8")) == BOX_SCHEMA
+
+
+def test_the_value_has_a_json_schema_its_encoding_obeys() -> None:
+    """A game's state schema (``herald rules france1429 schema``) takes in the data's."""
+    defs: dict[str, Any] = {}
+    ref = codec.schema_for(FranceData, defs)
+    schema = {"$defs": defs, **ref}
+    for name in ("box", "stand-in"):
+        jsonschema.validate(codec.encode(shipped(name)), schema)
+    assert "by_id" not in defs["MapData"]["properties"]  # indexes are not part of the JSON

@@ -252,3 +252,19 @@ def test_only_the_broken_rule_is_reported() -> None:
             assert codes == ["map/bishopric-5-missing"]
         else:
             assert codes == [code]
+
+
+def test_the_map_answers_roads_fiefs_and_principals() -> None:
+    """Digest §8.1: one Move goes along one road; §3.2: Blaye–Charolles–L'Épervier, Sigy the
+    Principal Village of Bishopric 5, Bourg of 4; Bishopric 5 has 4 Villages."""
+    for m in (shipped_map("stand-in"), shipped_map("box")):
+        assert m.adjacent("blaye", "charolles") and m.adjacent("charolles", "blaye")
+        assert m.adjacent("charolles", "l-epervier")
+        assert not m.adjacent("blaye", "l-epervier")
+        assert "charolles" in m.neighbours("blaye")
+        assert m.principal(5) == "sigy" and m.principal(4) == "bourg"
+        assert set(m.bishopric_villages[5]) == {"sigy", "st-paul", "st-ciers-dabzac", "beaujeu"}
+    m = shipped_map("stand-in")
+    assert m.neighbours("tournus") == ("louhans", "cuisery", "treffort", "romenay", "sennecey")
+    assert len(m.fief_villages["bourg"]) == 4 and len(m.fief_villages["green"]) == 3
+    assert m.village("nowhere") is None and m.neighbours("nowhere") == ()
