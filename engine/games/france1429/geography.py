@@ -5,7 +5,7 @@ lies in exactly one Fief (a coloured background, 2-4 Villages) and exactly one B
 (numbered 1-5, one Principal Village with a larger name banner); Lords and troops move only
 along roads, Village to adjacent Village. Only 12 Village names, Bishopric 5, two Principal
 Villages' Bishoprics and two roads survive in the text, so the map is a file a user types in
-from their own board (format: docs/france1429-map.md, schema: ``data/map.schema.json``).
+from their own board (format: docs/france1429-data.md, schema: ``data/map.schema.json``).
 
 ``parse_map`` turns a decoded JSON document into a ``MapData`` (schema errors raise
 ``InputError`` naming the JSON path); it checks only the shape. Whether the map obeys the rules
@@ -14,15 +14,15 @@ is ``map_checks.check_map``'s question, so a user sees every problem of a map at
 
 from __future__ import annotations
 
-import json
+import copy
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Literal, cast
 
 import jsonschema
 
+from engine.games.france1429.schemas import MAP_SCHEMA
 from engine.violations import InputError
 
 MAP_FORMAT = "france1429-map/1"
@@ -40,15 +40,9 @@ ListName = Literal["villages", "roads"]
 LIST_NAMES: tuple[ListName, ...] = ("villages", "roads")
 """The lists a map file may hold only part of (``incomplete``): the box knows 12 Villages."""
 
-BUILTIN_MAPS: dict[str, str] = {
-    "box": "map-box.json",
-    "stand-in": "map-stand-in-invented.json",
-}
-"""The shipped maps: what the seeds give (``box``), and a complete invented one."""
-
 
 @dataclass(frozen=True, slots=True)
-class Village:
+class MapVillage:
     """A Village square on the board.
 
     ``fief`` is a Fief id, ``bishopric`` a Bishopric number; ``None``: not known (the box map).
@@ -69,7 +63,7 @@ class Village:
 
 
 @dataclass(frozen=True, slots=True)
-class Fief:
+class MapFief:
     """A Fief: a coloured background holding 2-4 Villages.
 
     ``name`` (the Duchy of Bourg is the only one the rules name), ``colour`` (a CSS colour name
@@ -86,7 +80,7 @@ class Fief:
 
 
 @dataclass(frozen=True, slots=True)
-class Bishopric:
+class MapBishopric:
     """A Bishopric, numbered 1-5 in a mitre at the board's edge; ``colour`` of its border."""
 
     number: int
@@ -95,7 +89,7 @@ class Bishopric:
 
 
 @dataclass(frozen=True, slots=True)
-class Road:
+class MapRoad:
     """A road between two Villages; roads are two-way, so ``(a, b)`` and ``(b, a)`` are one."""
 
     a: str
@@ -119,38 +113,75 @@ class MapData:
     """
 
     name: str
-    villages: tuple[Village, ...]
-    fiefs: tuple[Fief, ...]
-    bishoprics: tuple[Bishopric, ...]
-    roads: tuple[Road, ...]
+    villages: tuple[MapVillage, ...]
+    fiefs: tuple[MapFief, ...]
+    bishoprics: tuple[MapBishopric, ...]
+    roads: tuple[MapRoad, ...]
     invented: bool = False
     verified: bool = False
     source: str = ""
     incomplete: tuple[ListName, ...] = ()
-    missing: Mapping[str, str] = field(default_factory=dict)
-    notes: Mapping[str, str] = field(default_factory=dict)
+    missing: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
 
-    def village(self, village_id: str) -> Village | None:
+    by_id: dict[str, MapVillage] = field(init=False, repr=False, compare=False)
+    links: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    fief_villages: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    bishopric_villages: dict[int, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Indexes built once with the map (not part of its JSON), so the rules look a Village,
+        its roads, a Fief's or a Bishopric's Villages up without walking the lists on every
+        legal-move question."""
+        by_id: dict[str, MapVillage] = {}
+        for v in self.villages:
+            by_id.setdefault(v.id, v)
+        links: dict[str, list[str]] = {v: [] for v in by_id}
+        for r in self.roads:
+            if r.a == r.b:
+                continue
+            for here, there in ((r.a, r.b), (r.b, r.a)):
+                out = links.setdefault(here, [])
+                if there not in out:
+                    out.append(there)
+        fiefs: dict[str, list[str]] = {}
+        bishoprics: dict[int, list[str]] = {}
+        for v in self.villages:
+            if v.fief is not None:
+                fiefs.setdefault(v.fief, []).append(v.id)
+            if v.bishopric is not None:
+                bishoprics.setdefault(v.bishopric, []).append(v.id)
+        object.__setattr__(self, "by_id", by_id)
+        object.__setattr__(self, "links", {k: tuple(x) for k, x in links.items()})
+        object.__setattr__(self, "fief_villages", {k: tuple(x) for k, x in fiefs.items()})
+        object.__setattr__(self, "bishopric_villages", {k: tuple(x) for k, x in bishoprics.items()})
+
+    def village(self, village_id: str) -> MapVillage | None:
         """The Village with this id (the first, if a faulty map repeats it)."""
-        return next((v for v in self.villages if v.id == village_id), None)
+        return self.by_id.get(village_id)
 
-    def fief(self, fief_id: str) -> Fief | None:
+    def fief(self, fief_id: str) -> MapFief | None:
         return next((f for f in self.fiefs if f.id == fief_id), None)
 
-    def in_fief(self, fief_id: str) -> tuple[Village, ...]:
+    def in_fief(self, fief_id: str) -> tuple[MapVillage, ...]:
         return tuple(v for v in self.villages if v.fief == fief_id)
 
-    def in_bishopric(self, number: int) -> tuple[Village, ...]:
+    def in_bishopric(self, number: int) -> tuple[MapVillage, ...]:
         return tuple(v for v in self.villages if v.bishopric == number)
 
     def neighbours(self, village_id: str) -> tuple[str, ...]:
         """Villages one road away, in road order (each once)."""
-        out: list[str] = []
-        for r in self.roads:
-            other = r.b if r.a == village_id else r.a if r.b == village_id else None
-            if other is not None and other != village_id and other not in out:
-                out.append(other)
-        return tuple(out)
+        return self.links.get(village_id, ())
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """A road joins Villages ``a`` and ``b`` (one Move, digest §8.1)."""
+        return b in self.links.get(a, ())
+
+    def principal(self, number: int) -> str | None:
+        """The id of Bishopric ``number``'s Principal Village, or None if the map lacks it."""
+        return next(
+            (v for v in self.bishopric_villages.get(number, ()) if self.by_id[v].principal), None
+        )
 
 
 # --- names -----------------------------------------------------------------------------------
@@ -167,16 +198,10 @@ def name_key(name: str) -> str:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _package_text(name: str) -> str:
-    """A file shipped in this package's ``data`` folder (static package content, not user I/O)."""
-    pkg = __package__ or "engine.games.france1429"
-    return resources.files(pkg).joinpath("data").joinpath(name).read_text(encoding="utf-8")
-
-
 def map_schema() -> dict[str, Any]:
-    """The JSON Schema of a map file (``data/map.schema.json``)."""
-    schema: dict[str, Any] = json.loads(_package_text("map.schema.json"))
-    return schema
+    """The JSON Schema of a map file (``schemas.MAP_SCHEMA``, shipped as
+    ``data/map.schema.json``); a copy the caller may change."""
+    return copy.deepcopy(MAP_SCHEMA)
 
 
 def schema_error(doc: object, schema: Mapping[str, Any], code: str) -> InputError | None:
@@ -184,7 +209,7 @@ def schema_error(doc: object, schema: Mapping[str, Any], code: str) -> InputErro
 
     The path reads like ``$.villages[3].bishopric``, so a user finds the line they typed."""
     validator = jsonschema.validators.validator_for(schema)(schema)
-    error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+    error = jsonschema.exceptions.best_match(validator.iter_errors(cast(Any, doc)))
     if error is None:
         return None
     path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
@@ -214,7 +239,7 @@ def parse_map(doc: object) -> MapData:
         villages=tuple(_village(v) for v in raw["villages"]),
         fiefs=tuple(_fief(f) for f in raw["fiefs"]),
         bishoprics=tuple(
-            Bishopric(int(b["number"]), b.get("colour"), str(b.get("source", "")))
+            MapBishopric(int(b["number"]), b.get("colour"), str(b.get("source", "")))
             for b in raw["bishoprics"]
         ),
         roads=tuple(_road(r) for r in raw["roads"]),
@@ -227,9 +252,9 @@ def parse_map(doc: object) -> MapData:
     )
 
 
-def _village(v: Mapping[str, Any]) -> Village:
+def _village(v: Mapping[str, Any]) -> MapVillage:
     x, y = v.get("x"), v.get("y")
-    return Village(
+    return MapVillage(
         id=str(v["id"]),
         name=str(v["name"]),
         fief=v["fief"],
@@ -242,8 +267,8 @@ def _village(v: Mapping[str, Any]) -> Village:
     )
 
 
-def _fief(f: Mapping[str, Any]) -> Fief:
-    return Fief(
+def _fief(f: Mapping[str, Any]) -> MapFief:
+    return MapFief(
         id=str(f["id"]),
         name=f.get("name"),
         colour=f.get("colour"),
@@ -253,11 +278,11 @@ def _fief(f: Mapping[str, Any]) -> Fief:
     )
 
 
-def _road(r: Any) -> Road:
+def _road(r: Any) -> MapRoad:
     if isinstance(r, list):
-        return Road(str(r[0]), str(r[1]))
+        return MapRoad(str(r[0]), str(r[1]))
     a, b = r["between"]
-    return Road(str(a), str(b), bool(r.get("invented", False)), str(r.get("source", "")))
+    return MapRoad(str(a), str(b), bool(r.get("invented", False)), str(r.get("source", "")))
 
 
 def dump_map(m: MapData) -> dict[str, Any]:
@@ -302,7 +327,7 @@ def dump_map(m: MapData) -> dict[str, Any]:
     return doc
 
 
-def _village_doc(v: Village) -> dict[str, Any]:
+def _village_doc(v: MapVillage) -> dict[str, Any]:
     return {
         "id": v.id,
         "name": v.name,
@@ -321,11 +346,3 @@ def _drop_defaults(
 ) -> dict[str, Any]:
     """Leave out false flags, empty sources and unset positions (``keep`` stays even if null)."""
     return {k: v for k, v in doc.items() if k in keep or v not in (None, False, "")}
-
-
-def builtin_map(name: str = "box") -> MapData:
-    """A shipped map: ``"box"`` (what the seeds give) or ``"stand-in"`` (complete, invented)."""
-    file = BUILTIN_MAPS.get(name)
-    if file is None:
-        raise InputError("input/map", f"no shipped map {name!r}; known: {sorted(BUILTIN_MAPS)}")
-    return parse_map(json.loads(_package_text(file)))

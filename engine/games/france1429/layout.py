@@ -87,7 +87,9 @@ def _unit(typed: dict[str, Point]) -> dict[str, Point]:
     return {k: (0.5 + (x - cx) / span, 0.5 + (y - cy) / span) for k, (x, y) in typed.items()}
 
 
-def _force(m: MapData, ids: list[str], pinned: dict[str, Point], free: list[str]) -> dict[str, Point]:
+def _force(
+    m: MapData, ids: list[str], pinned: dict[str, Point], free: list[str]
+) -> dict[str, Point]:
     """Positions in the unit square for ``free`` Villages; ``pinned`` ones do not move."""
     first = {v.id: v for v in reversed(m.villages)}
     order = sorted(
@@ -184,9 +186,7 @@ def reach(pos: dict[str, Point]) -> float:
     nearest other Village, so neighbours' regions meet and far ones leave open country."""
     if len(pos) < 2:
         return 60.0
-    nearest = sorted(
-        min(math.dist(p, q) for j, q in pos.items() if j != i) for i, p in pos.items()
-    )
+    nearest = sorted(min(math.dist(p, q) for j, q in pos.items() if j != i) for i, p in pos.items())
     return max(30.0, 0.8 * nearest[len(nearest) // 2])
 
 

@@ -14,8 +14,9 @@ Unknown values (``null``, or a list the file marks ``incomplete``) are reported 
 when what the map does say already contradicts the rule. So the box map, which holds just what
 the seeds give, reports exactly its gaps.
 
-Roads are two-way pairs, so the road graph is symmetric by construction (FR-5); the check that
-remains is that no road is listed twice in either direction.
+Roads are two-way pairs, so the road graph is symmetric by construction
+(docs/france1429-data.md FD-5); the check that remains is that no road is listed twice in
+either direction.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from engine.games.france1429.geography import (
     FIEFS,
     RANK_SIZE,
     MapData,
-    Village,
+    MapVillage,
     name_key,
 )
 from engine.games.france1429.sources import GAME_KEY, REF, Missing, note_for
@@ -128,7 +129,11 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                 what = f"villages[{v.id}].{attr}"
                 out.append(
                     Missing(
-                        what, code, note_for(m.missing, what), REF["membership"], {"village": v.name}
+                        what,
+                        code,
+                        note_for(m.missing, what),
+                        REF["membership"],
+                        {"village": v.name},
                     )
                 )
     if everything:
@@ -138,7 +143,10 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                     what = f"fiefs[{f.id}].{attr}"
                     out.append(
                         Missing(
-                            what, "map/unknown-value", note_for(m.missing, what), REF["fiefs"],
+                            what,
+                            "map/unknown-value",
+                            note_for(m.missing, what),
+                            REF["fiefs"],
                             needed=False,
                         )
                     )
@@ -147,7 +155,10 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                 what = f"bishoprics[{b.number}].colour"
                 out.append(
                     Missing(
-                        what, "map/unknown-value", note_for(m.missing, what), REF["bishoprics"],
+                        what,
+                        "map/unknown-value",
+                        note_for(m.missing, what),
+                        REF["bishoprics"],
                         needed=False,
                     )
                 )
@@ -164,7 +175,10 @@ def _twice(items: Iterable[Any]) -> list[Any]:
 
 
 def _ids(m: MapData) -> list[Problem]:
-    out = [_v("map/duplicate-village", "map-format", village=i) for i in _twice(v.id for v in m.villages)]
+    out = [
+        _v("map/duplicate-village", "map-format", village=i)
+        for i in _twice(v.id for v in m.villages)
+    ]
     out += [_v("map/duplicate-fief", "map-format", fief=i) for i in _twice(f.id for f in m.fiefs)]
     for key in _twice(name_key(v.name) for v in m.villages):
         same = [v.name for v in m.villages if name_key(v.name) == key]
@@ -213,7 +227,9 @@ def _unique(items: Iterable[Any]) -> list[Any]:
 
 
 def _fief_label(fief_id: str, name: str | None) -> str:
-    return f"{name} ({fief_id})" if name and name_key(name) != name_key(fief_id) else name or fief_id
+    return (
+        f"{name} ({fief_id})" if name and name_key(name) != name_key(fief_id) else name or fief_id
+    )
 
 
 # --- Bishoprics ------------------------------------------------------------------------------
@@ -227,7 +243,9 @@ def _bishoprics(m: MapData) -> list[Problem]:
         out.append(_v("map/bishopric-numbers", "bishoprics", numbers=shown, count=len(numbers)))
     for v in m.villages:
         if v.bishopric is not None and v.bishopric not in numbers:
-            out.append(_v("map/unknown-bishopric", "membership", village=v.name, number=v.bishopric))
+            out.append(
+                _v("map/unknown-bishopric", "membership", village=v.name, number=v.bishopric)
+            )
     complete = _complete(m, "bishopric")
     for n in sorted(set(numbers)):
         count = sum(1 for v in m.in_bishopric(n) if v.principal)
@@ -239,8 +257,8 @@ def _bishoprics(m: MapData) -> list[Problem]:
 # --- what the rulebooks say about this board --------------------------------------------------
 
 
-def _by_name(m: MapData) -> dict[str, Village]:
-    out: dict[str, Village] = {}
+def _by_name(m: MapData) -> dict[str, MapVillage]:
+    out: dict[str, MapVillage] = {}
     for v in m.villages:
         out.setdefault(name_key(v.name), v)
     return out
@@ -261,7 +279,12 @@ def _named(m: MapData) -> list[Problem]:
         found = named.get(name_key(name))
         if found is not None and found.bishopric not in (None, 5):
             out.append(
-                _v("map/bishopric-5-missing", "bishopric-5", village=found.name, number=found.bishopric)
+                _v(
+                    "map/bishopric-5-missing",
+                    "bishopric-5",
+                    village=found.name,
+                    number=found.bishopric,
+                )
             )
     principals = {name_key(n) for n in PRINCIPALS}
     for v in m.villages:
@@ -278,7 +301,7 @@ def _named(m: MapData) -> list[Problem]:
     return out
 
 
-def _tournus(m: MapData, tournus: Village | None) -> list[Problem]:
+def _tournus(m: MapData, tournus: MapVillage | None) -> list[Problem]:
     if tournus is None or tournus.fief is None or m.fief(tournus.fief) is None:
         return []
     count = len(m.in_fief(tournus.fief))

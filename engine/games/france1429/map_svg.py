@@ -5,8 +5,8 @@ background (the regions nearest its Villages, ``layout.cells``), each Bishopric 
 with its number in a mitre, Principal Villages with a larger square and their name in capitals
 (the larger banner). Positions come from the file or from ``layout.place``. An optional
 ``MapMarks`` draws a table position on top: who controls a Village, Strongholds and Fortified
-Cities (counters, not printed on the board: FR-2), Mills, relics. Every word shown comes from
-the message catalog; the result is a string (no I/O).
+Cities (counters, not printed on the board: docs/france1429-data.md FD-2), Mills, relics.
+Every word shown comes from the message catalog; the result is a string (no I/O).
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
-from xml.sax.saxutils import escape, quoteattr
 
-from engine.games.france1429.geography import RANK_SIZE, MapData, Village
+from engine.games.france1429.geography import RANK_SIZE, MapData, MapVillage
 from engine.games.france1429.layout import Box, Edge, Point, arrange, aspect, cells, fit, reach
 from engine.games.france1429.sources import GAME_KEY
 from engine.i18n import DEFAULT_LANG, message
@@ -37,7 +36,16 @@ INK = "#2b2118"
 ROAD = "#8a6d43"
 UNKNOWN = "#9e9e9e"
 
-FIEF_COLOURS = ("#c0392b", "#2980b9", "#27ae60", "#d4a017", "#8e44ad", "#e67e22", "#16a085", "#a0522d")
+FIEF_COLOURS = (
+    "#c0392b",
+    "#2980b9",
+    "#27ae60",
+    "#d4a017",
+    "#8e44ad",
+    "#e67e22",
+    "#16a085",
+    "#a0522d",
+)
 """Fallback Fief backgrounds, in Fief order, for a Fief whose colour the file leaves null."""
 BISHOPRIC_COLOURS = ("#7b241c", "#1a5276", "#186a3b", "#7d6608", "#4a235a")
 """Fallback Bishopric borders for Bishoprics 1-5."""
@@ -54,6 +62,16 @@ class MapMarks:
     buildings: Mapping[str, Building] = field(default_factory=dict)
     mills: Mapping[str, int] = field(default_factory=dict)
     relics: Mapping[str, str] = field(default_factory=dict)
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an SVG element: ``&``, ``<`` and ``>`` as entities."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted SVG attribute value."""
+    return '"' + escape(text).replace('"', "&quot;") + '"'
 
 
 def _t(code: str, lang: str, **params: object) -> str:
@@ -85,7 +103,9 @@ def render_svg(m: MapData, state: MapMarks | None = None, lang: str = DEFAULT_LA
     map_h = max(480.0, min(900.0, MAP_WIDTH * ratio))
     height = map_h + 2 * MARGIN + (40.0 if m.invented else 0.0)
     top = MARGIN + (40.0 if m.invented else 0.0)
-    pos, radius = _positions(m, Box(PAD, top - MARGIN + PAD, MAP_WIDTH - PAD, map_h + 2 * MARGIN - 2 * PAD))
+    pos, radius = _positions(
+        m, Box(PAD, top - MARGIN + PAD, MAP_WIDTH - PAD, map_h + 2 * MARGIN - 2 * PAD)
+    )
     first = {v.id: v for v in reversed(m.villages)}
     fief_colour = {
         f.id: _colour(f.colour, FIEF_COLOURS[i % len(FIEF_COLOURS)]) for i, f in enumerate(m.fiefs)
@@ -136,9 +156,7 @@ def _positions(m: MapData, area: Box) -> tuple[dict[str, Point], float]:
     return pos, radius
 
 
-def _fiefs(
-    m: MapData, regions: Mapping[str, list[Edge]], colours: Mapping[str, str]
-) -> list[str]:
+def _fiefs(m: MapData, regions: Mapping[str, list[Edge]], colours: Mapping[str, str]) -> list[str]:
     """Each Fief's background: its Villages' regions filled in its colour (one group, so the
     seams between them do not show), and a thin line where it meets another Fief."""
     fief_of = {v.id: v.fief for v in m.villages}
@@ -201,7 +219,7 @@ def _bishoprics(
         x, y = min((p for e in edges for p in e), key=lambda p: (p[1], p[0]))
         badges.append(_mitre(x, y, b.number, c))
     out.append("</g>")
-    return out + ['<g id="mitres">', *badges, "</g>"]
+    return [*out, '<g id="mitres">', *badges, "</g>"]
 
 
 def _inset(p: Point, q: Point, site: Point, by: float) -> tuple[Point, Point]:
@@ -236,7 +254,7 @@ def _roads(m: MapData, pos: Mapping[str, Point]) -> list[str]:
 
 
 def _village(
-    v: Village, x: float, y: float, fief_colour: Mapping[str, str], marks: MapMarks
+    v: MapVillage, x: float, y: float, fief_colour: Mapping[str, str], marks: MapMarks
 ) -> list[str]:
     side = PRINCIPAL_SQUARE if v.principal else SQUARE
     half = side / 2
@@ -386,7 +404,8 @@ def _legend(
     out.append(
         f'<rect x="{_n(x + 4)}" y="{_n(y - 13)}" width="16" height="16" fill="#ffffff" '
         f'stroke="{UNKNOWN}" stroke-width="2" stroke-dasharray="4 3"/><text x="{_n(x + 32)}" '
-        f'y="{_n(y)}" font-size="13" fill="{INK}">{escape(_t("render/unknown-village", lang))}</text>'
+        f'y="{_n(y)}" font-size="13" fill="{INK}">'
+        f"{escape(_t('render/unknown-village', lang))}</text>"
     )
     y += 24
     out.append(
@@ -432,4 +451,7 @@ def _legend(
 
 
 def _heading(x: float, y: float, text: str) -> str:
-    return f'<text x="{_n(x)}" y="{_n(y)}" font-size="15" font-weight="bold" fill="{INK}">{escape(text)}</text>'
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="15" font-weight="bold" fill="{INK}">'
+        f"{escape(text)}</text>"
+    )
