@@ -8,12 +8,12 @@ and the state is untouched, or return the next state.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from engine import flow as core_flow
 from engine.adapter import GameBase, check_seats, resolve_options
-from engine.data import DataDoc, DataSpec, GameData
+from engine.data import GameData
 from engine.game import GameInfo, Line, OptionSpec, ScoreRow, SimSetup
 from engine.games.france1429 import (
     cards,
@@ -25,7 +25,7 @@ from engine.games.france1429 import (
     setup,
     views,
 )
-from engine.games.france1429.geography import MapData, parse_map
+from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.moves import (
     CHANCE_TYPES,
     MOVE_TYPES,
@@ -52,40 +52,6 @@ from engine.games.france1429.refs import R, Refused, refuse
 from engine.games.france1429.sources import GAME_KEY, RULEBOOK, ref
 from engine.games.france1429.state import DISASTERS, FranceState
 from engine.violations import InputError, RuleViolation, Violation
-
-
-@dataclass(frozen=True)
-class Tables:
-    """The data a game is played with: the map and the box (None: the digest's counts)."""
-
-    map: MapData
-    box: Any = None
-
-
-def _parse(doc: DataDoc) -> Tables:
-    raw = doc.doc
-    if isinstance(raw, dict) and "map" in raw:
-        m = raw["map"]
-        if isinstance(m, str):
-            return Tables(parse_map(json_of(doc.shipped(m) if doc.builtin else doc.beside(m))))
-        return Tables(parse_map(m))
-    return Tables(parse_map(raw))
-
-
-def json_of(text: str) -> Any:
-    from engine.data import parse_json
-
-    return parse_json(text, "map")
-
-
-SPEC = DataSpec(
-    option="data",
-    default="stand-in",
-    shipped={"stand-in": "map-stand-in-invented.json", "box": "map-box.json"},
-    parse=_parse,
-)
-"""Until the package's own data spec (map + box) lands: a map file, with the digest's counts."""
-
 
 OPTIONS = (
     OptionSpec(
@@ -193,14 +159,14 @@ class France1429(GameBase):
         players = tuple(players)
         check_seats(INFO, players)
         opts = resolve_options(INFO, options)
-        if data is None or not hasattr(data.value, "map"):
+        if data is None or not isinstance(data.value, FranceData):
             raise InputError(
                 "setup/data",
                 "France 1429's data are loaded by the caller (engine.data.load) and handed in",
                 "$.options.data",
             )
         value = data.value
-        problems = _refusals(value, len(players), opts)
+        problems = refusals(value, len(players), opts)
         if problems:
             raise RuleViolation(problems)
         rules = setup.rules_from(value.map, value.box)
@@ -274,16 +240,6 @@ class France1429(GameBase):
             code = "answer-yes" if move.get("yes") else "answer-no"
             return message(f"{GAME_KEY}:label/{code}", lang, seat=move.get("seat", ""))
         return None
-
-
-def _refusals(value: Any, players: int, options: dict[str, Any]) -> list[Violation]:
-    """Why these data cannot carry a game (the package's ``refusals`` over map and box)."""
-    from engine.games.france1429 import data as box_data
-    from engine.games.france1429.map_checks import map_gaps, map_problems
-
-    if value.box is not None:
-        return box_data.refusals(value.box, value.map, players, options)
-    return map_problems(value.map) + [g.violation() for g in map_gaps(value.map)]
 
 
 # --- the rules' dispatch -----------------------------------------------------------------------

@@ -24,7 +24,6 @@ from engine.games.france1429.moves import Buy
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import FranceState, Troops
 
-PRICES = {"maa": 1, "knight": 3, "mill": 3, "stronghold": 10, "biretta": 5}
 NEW_TROOPS_PER_VILLAGE = 4
 MAX_MILLS = 2
 MAX_FIEFS = 2
@@ -37,7 +36,7 @@ def ransom(state: FranceState, lid: str) -> int:
 
 def title_cost(state: FranceState, fief: str) -> int:
     """2 × the Fief's Villages: Barony 4, County 6, Duchy 8 (§7.2)."""
-    return 2 * len(state.rules.in_fief(fief))
+    return state.rules.prices["title_per_village"] * len(state.rules.in_fief(fief))
 
 
 def pay_ransoms(state: FranceState) -> FranceState:
@@ -110,7 +109,7 @@ def price(state: FranceState, move: Buy) -> int:
     if move.item == "title":
         king = any(x.seat == move.seat and (x.king or x.regent) for x in state.lords)
         return 0 if king else title_cost(state, move.where)
-    return PRICES[move.item]
+    return state.rules.prices[move.item]
 
 
 def problem(state: FranceState, move: Buy) -> str | None:

@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.games.france1429 import control
-from engine.games.france1429.geography import MapData, name_key
+from engine.games.france1429.data import BoxData
+from engine.games.france1429.geography import MapData
 from engine.games.france1429.moves import DealLord, PlaceStart
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import (
@@ -63,34 +64,15 @@ DEFAULT_FORTUNE = (
 DEFAULT_LORD_EXTRAS = ((CARDINAL, 3), (DARC, 1))
 DEFAULT_FACES = (1, 1, 2, 2, 3, 3)
 
-_KEYS = {
-    "bountifulharvest": HARVEST,
-    "harvest": HARVEST,
-    "goodweather": WEATHER,
-    "weather": WEATHER,
-    "taxes": TAXES,
-    "tax": TAXES,
-    "uprising": UPRISING,
-    "secretpassage": SECRET_PASSAGE,
-    "assassination": ASSASSINATION,
-    "justice": JUSTICE,
-    "ambush": AMBUSH,
-    "heavyrain": HEAVY_RAIN,
-    "famine": FAMINE,
-    "plague": PLAGUE,
-    "cardinal": CARDINAL,
-    "darc": DARC,
+DEFAULT_PRICES = {
+    "maa": 1,
+    "knight": 3,
+    "mill": 3,
+    "stronghold": 10,
+    "biretta": 5,
+    "title_per_village": 2,
 }
-
-
-def effect_key(*names: str | None) -> str | None:
-    """The rules' key for a card named ``names`` (its id, its printed names), or None."""
-    for name in names:
-        if name and name_key(name) in _KEYS:
-            return _KEYS[name_key(name)]
-        if name and name_key(name).removeprefix("card") in _KEYS:
-            return _KEYS[name_key(name).removeprefix("card")]
-    return None
+"""The price list (digest §7.2)."""
 
 
 def _counts(raw: Mapping[str, Any] | None, default: Mapping[str, int]) -> dict[str, int]:
@@ -112,9 +94,9 @@ def _alias(key: str) -> str:
     }.get(plain, plain)
 
 
-def rules_from(m: MapData, box: Any | None) -> Rules:
-    """The ``Rules`` of a game on map ``m`` with box data ``box`` (a ``data.BoxData``; None:
-    the digest's counts with invented Lord names, for tests that need no box file)."""
+def rules_from(m: MapData, box: BoxData | None) -> Rules:
+    """The ``Rules`` of a game on map ``m`` with box data ``box`` (None: the digest's counts
+    with invented Lord names, for tests that build a map of their own)."""
     villages = tuple(
         VillageInfo(v.id, str(v.fief), int(v.bishopric or 0), v.principal) for v in m.villages
     )
@@ -134,27 +116,26 @@ def rules_from(m: MapData, box: Any | None) -> Rules:
             dict(DEFAULT_STOCK),
             dict(DEFAULT_START),
             dict(DEFAULT_SUPPLY),
+            dict(DEFAULT_PRICES),
             m.source,
         )
     lords = tuple(LordInfo(x.id, x.name or x.id, x.sex) for x in box.lords)
     lord_cards: list[tuple[str, int]] = []
     fortune: list[tuple[str, int]] = []
     for card in box.cards:
-        key = effect_key(card.id, card.names.en)
-        if key is None:
-            continue
-        (lord_cards if card.deck == "lords" else fortune).append((key, int(card.count)))
+        (lord_cards if card.deck == "lords" else fortune).append((card.effect, int(card.count)))
     faces = tuple(box.dice.battle_faces or DEFAULT_FACES)
     return Rules(
         villages,
         roads,
         lords,
-        tuple(lord_cards) or DEFAULT_LORD_EXTRAS,
-        tuple(fortune) or DEFAULT_FORTUNE,
+        tuple(lord_cards),
+        tuple(fortune),
         faces,
         _counts(box.stock, DEFAULT_STOCK),
         _counts(box.start, DEFAULT_START),
         _counts(box.supply, DEFAULT_SUPPLY),
+        _counts(box.prices, DEFAULT_PRICES),
         box.source,
     )
 
@@ -182,7 +163,7 @@ def initial(seats: tuple[str, ...], options: dict[str, Any], rules: Rules) -> Fr
         places=tuple(Place(v.id) for v in rules.villages),
         lord_deck=lord_deck,
         fortune_deck=dict(rules.fortune_cards),
-        supply=dict(rules.supply),
+        supply={**rules.supply, "biretta": 1},
         stock={s: dict(rules.stock) for s in seats},
     )
 

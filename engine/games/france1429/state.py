@@ -52,7 +52,7 @@ HEAVY_RAIN = "heavy-rain"
 FAMINE = "famine"
 PLAGUE = "plague"
 CARDINAL = "cardinal"
-DARC = "d-arc"
+DARC = "darc"
 
 REGULAR = (HARVEST, WEATHER, TAXES)
 OPPORTUNITY = (UPRISING, SECRET_PASSAGE, ASSASSINATION, JUSTICE, AMBUSH)
@@ -86,7 +86,8 @@ class Rules:
     ``decks`` pairs each card id with its count; ``stock`` is each family's counters
     (``knights``, ``maa``, ``engines``, ``tax``, ``diplomacy``), ``start`` what a player begins
     with (``deniers``, ``knights``, ``maa``, ``strongholds``), ``supply`` the shared counters
-    (``mills``, ``strongholds``).
+    (``mills``, ``strongholds``), ``prices`` the Deniers of each purchase (``maa``, ``knight``,
+    ``mill``, ``stronghold``, ``biretta``, ``title_per_village``).
     """
 
     villages: tuple[VillageInfo, ...]
@@ -98,6 +99,7 @@ class Rules:
     stock: dict[str, int]
     start: dict[str, int]
     supply: dict[str, int]
+    prices: dict[str, int] = field(default_factory=dict)
     source: str = ""
 
     def village(self, vid: str) -> VillageInfo:

@@ -26,7 +26,7 @@ def titles(lord: Lord) -> list[str]:
         out.append(f"bishop:{lord.bishop}")
     for flag in ("cardinal", "pope", "king", "queen", "regent", "crown_prince", "darc"):
         if getattr(lord, flag):
-            out.append("d-arc" if flag == "darc" else flag.replace("_", "-"))
+            out.append(flag.replace("_", "-"))
     return out
 
 
