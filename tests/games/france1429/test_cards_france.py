@@ -1,0 +1,166 @@
+"""Cards by effect key (digest §11, §12.1 [EN p.8-9 §2.4, p.15-16 §9-10; PL §2.4, §9-10];
+referee checks §13 items 18-23, 54-55), each with a legal and an illegal case."""
+
+from __future__ import annotations
+
+import pytest
+from frcore_builders import at_phase, card_on, fort, hand, lord, table, troops
+
+from engine.games.france1429 import cards
+from engine.games.france1429.game import apply, legal_moves
+from engine.games.france1429.moves import LordDie, PlayCard, PlayLord
+from engine.games.france1429.state import (
+    ASSASSINATION,
+    CARDINAL,
+    DARC,
+    FAMINE,
+    HARVEST,
+    HEAVY_RAIN,
+    JUSTICE,
+    TAXES,
+    WEATHER,
+    FranceState,
+)
+from engine.violations import RuleViolation
+
+
+def _refused(state: FranceState, move: object) -> str:
+    with pytest.raises(RuleViolation) as info:
+        apply(state, move)
+    return info.value.code
+
+
+def _playing(state: FranceState, seat: str, *held: str) -> FranceState:
+    return hand(at_phase(state, "play", seat), seat, *held)
+
+
+def test_a_new_lord_goes_to_a_controlled_stronghold_first() -> None:
+    """§5 Phase 2c (§13 item 18): placement priority: own Stronghold / Fortified City → a
+    Village with another own Lord → a controlled Village → an empty uncontrolled one."""
+    state = troops(lord(table(), "thierry", "david", "vaux"), "david", "lormes", maa=1)
+    state = _playing(state, "david", "quentin")
+    assert cards.lord_entry(state, "david") == ("vaux",)
+    assert _refused(state, PlayLord("david", "quentin", "lormes")) == "lord/placement"
+    state = fort(state, "lormes")
+    assert cards.lord_entry(state, "david") == ("lormes",)
+    state = apply(state, PlayLord("david", "quentin", "lormes"))
+    assert state.lord("quentin").village == "lormes" and state.family("david").hand == ()
+
+
+def test_a_family_has_at_most_four_lords_captives_included() -> None:
+    """§5 Phase 2c (§13 items 18, 58)."""
+    state = table()
+    for lid in ("thierry", "quentin", "francois"):
+        state = lord(state, lid, "david", "vaux")
+    state = lord(state, "charles", "david", "blaye", captor="grady")
+    state = _playing(state, "david", "gauvain")
+    assert _refused(state, PlayLord("david", "gauvain", "vaux")) == "lord/family-full"
+
+
+def test_regular_fortune_cards_only_in_the_play_step() -> None:
+    """§11.3 (§13 item 19): Bountiful Harvest in the Purchase phase is refused."""
+    state = hand(at_phase(troops(table(), "david", "vaux", maa=1), "purchase", "david"),
+                 "david", HARVEST)  # fmt: skip
+    assert cards.card_problem(state, "david", HARVEST, "2", "") == "card/regular-timing"
+    assert PlayCard("david", HARVEST, "2") not in legal_moves(state)
+
+
+def test_harvest_not_on_heavy_rain_weather_not_on_famine_weather_cancels_rain() -> None:
+    """§11.3 (§13 item 20)."""
+    state = card_on(card_on(table(), 1, HEAVY_RAIN), 2, FAMINE)
+    state = _playing(state, "david", HARVEST, WEATHER)
+    assert _refused(state, PlayCard("david", HARVEST, "1")) == "card/harvest-in-rain"
+    assert _refused(state, PlayCard("david", WEATHER, "2")) == "card/weather-in-famine"
+    state = apply(state, PlayCard("david", WEATHER, "1"))
+    assert [c.card for c in state.mitres] == [FAMINE]
+    assert state.fortune_discard == {HEAVY_RAIN: 1, WEATHER: 1}
+
+
+def test_tax_rights_tallage_by_the_fiefs_lord_tithe_by_the_bishop() -> None:
+    """§11.3 (§13 item 21): Tallage by the Fief's titled Lord on his Fief; Tithe by a Bishop on
+    his own Bishopric; not on another's; 3 Tax markers per family."""
+    state = lord(table(), "francois", "david", "sigy", fiefs=("sigy",), bishop=5)
+    state = _playing(state, "david", TAXES, TAXES, TAXES)
+    assert _refused(state, PlayCard("david", TAXES, "bourg", "francois")) == "card/tax-right"
+    assert _refused(state, PlayCard("david", TAXES, "4", "francois")) == "card/tax-right"
+    state = apply(state, PlayCard("david", TAXES, "sigy", "francois"))
+    state = apply(state, PlayCard("david", TAXES, "5", "francois"))
+    assert [(t.on, t.target, t.right) for t in state.taxes] == [
+        ("fief", "sigy", "fief"),
+        ("bishopric", "5", "bishop"),
+    ]
+    assert state.family("david").tax_left == 1
+
+
+def test_a_cardinal_card_goes_on_a_bishop_with_the_popes_consent() -> None:
+    """§11.1, §7.5 (§13 item 22)."""
+    state = lord(lord(table(), "francois", "david", "sigy", bishop=5), "thierry", "david", "sigy")
+    state = at_phase(hand(state, "david", CARDINAL), "movement", "david")
+    assert _refused(state, PlayCard("david", CARDINAL, "thierry")) == "card/cardinal-target"
+    with_pope = lord(state, "arthur", "grady", "blaye", bishop=1, cardinal=True, pope=True)
+    assert _refused(with_pope, PlayCard("david", CARDINAL, "francois")) == "card/pope-consent"
+    state = apply(state, PlayCard("david", CARDINAL, "francois"))
+    assert state.lord("francois").cardinal
+
+
+def test_darc_goes_on_an_unmarried_lady_even_another_familys() -> None:
+    """§12.1 (§13 item 23)."""
+    state = lord(lord(table(), "mireille", "grady", "blaye"), "jeanne", "grady", "blaye",
+                 spouse="quentin")  # fmt: skip
+    state = _playing(lord(state, "thierry", "david", "vaux"), "david", DARC)
+    assert _refused(state, PlayCard("david", DARC, "thierry")) == "card/darc-target"
+    assert _refused(state, PlayCard("david", DARC, "jeanne")) == "card/darc-target"
+    state = apply(state, PlayCard("david", DARC, "mireille"))
+    assert state.lord("mireille").darc and state.lord("mireille").seat == "grady"
+
+
+def test_assassination_marks_the_sponsor_and_the_target_rolls() -> None:
+    """§11.4 (§13 item 54): never one's own Lord; the sponsor gets the Assassin marker even if
+    the attempt fails; the target dies on 1-3 (EN)."""
+    state = lord(lord(table(), "thierry", "david", "vaux"), "quentin", "grady", "blaye")
+    state = _playing(state, "david", ASSASSINATION)
+    assert _refused(state, PlayCard("david", ASSASSINATION, "thierry", "thierry")) == (
+        "card/own-lord"
+    )
+    state = apply(state, PlayCard("david", ASSASSINATION, "quentin", "thierry"))
+    assert state.lord("thierry").assassin and state.pending[-1].kind == "assassination"
+    missed = apply(state, LordDie("quentin", 4))
+    assert missed.find_lord("quentin") is not None and missed.lord("thierry").assassin
+    hit = apply(state, LordDie("quentin", 3))
+    assert hit.find_lord("quentin") is None
+
+
+def test_assassination_always_kills_with_the_polish_reading() -> None:
+    """§15 item 6: option assassination = "pl": no roll."""
+    state = lord(lord(table(assassination="pl"), "thierry", "david", "vaux"), "quentin", "grady",
+                 "blaye")  # fmt: skip
+    state = apply(_playing(state, "david", ASSASSINATION),
+                  PlayCard("david", ASSASSINATION, "quentin", "thierry"))  # fmt: skip
+    assert state.find_lord("quentin") is None and not state.pending
+
+
+def test_justice_beheads_an_assassin_but_not_the_king() -> None:
+    """§11.4 (§13 item 55): Justice on a Lord carrying the Assassin marker; the King, Queen,
+    Crown Prince and Pope are immune."""
+    state = lord(table(), "thierry", "david", "vaux", assassin=True)
+    state = lord(state, "charles", "david", "vaux", assassin=True, king=True)
+    state = _playing(lord(state, "quentin", "grady", "blaye"), "grady", JUSTICE)
+    assert _refused(state, PlayCard("grady", JUSTICE, "quentin")) == "card/justice-target"
+    assert _refused(state, PlayCard("grady", JUSTICE, "charles")) == "card/justice-target"
+    state = apply(state, PlayCard("grady", JUSTICE, "thierry"))
+    assert state.find_lord("thierry") is None
+
+
+def test_a_dead_lords_titles_pass_to_his_family_and_the_crown_prince_becomes_king() -> None:
+    """§7.4, §10.6 (§13 item 59): Fief titles to another Lord of the family; the Crown Prince
+    becomes King (PL: without the dead King's Fief titles), the Queen loses her title."""
+    from engine.games.france1429.deaths import kill
+
+    state = lord(table(), "charles", "david", "vaux", king=True, fiefs=("medard",))
+    state = lord(state, "thierry", "david", "vaux")
+    state = lord(state, "alienor", "grady", "blaye", queen=True)
+    state = lord(state, "quentin", "grady", "blaye", crown_prince=True)
+    state = kill(state, "charles")
+    assert state.lord("thierry").fiefs == ("medard",)
+    assert state.lord("quentin").king and not state.lord("quentin").fiefs
+    assert not state.lord("alienor").queen

@@ -1,0 +1,128 @@
+"""Phase 5, Movement (digest §8 [EN p.11 §5.0-5.2, FAQ Phase 5; PL §5.0-5.2]; referee checks
+§13 items 36-44) as small moves: one Lord, one road, the troops he takes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from frcore_builders import at_phase, card_on, fort, lord, table, troops
+
+from engine.games.france1429 import control, rounds
+from engine.games.france1429.game import apply, legal_moves
+from engine.games.france1429.moves import Answer, AskPass, March
+from engine.games.france1429.state import HEAVY_RAIN, PLAGUE, FranceState
+from engine.violations import RuleViolation
+
+
+def _moving(state: FranceState, seat: str) -> FranceState:
+    return at_phase(rounds.start_movement(state), "movement", seat)
+
+
+def _refused(state: FranceState, move: object) -> str:
+    with pytest.raises(RuleViolation) as info:
+        apply(state, move)
+    return info.value.code
+
+
+def test_beaudoin_drops_a_man_at_arms_in_charolles_and_goes_on() -> None:
+    """§8.1 example: Beaudoin + 3 MaA: Blaye → Charolles, drops 1 MaA, → L'Épervier; he then
+    controls Charolles and L'Épervier and no longer Blaye."""
+    state = troops(lord(table(), "beaudoin", "grady", "blaye"), "grady", "blaye", maa=3)
+    state = _moving(state, "grady")
+    state = apply(state, March("grady", "beaudoin", "charolles", maa=3))
+    state = apply(state, March("grady", "beaudoin", "l-epervier", maa=2))
+    assert state.troops_at("grady", "charolles").maa == 1
+    assert state.troops_at("grady", "l-epervier").maa == 2
+    assert control.controller(state, "charolles") == "grady"
+    assert control.controller(state, "l-epervier") == "grady"
+    assert control.controller(state, "blaye") is None
+
+
+def test_a_lord_makes_two_moves_a_darc_lady_three() -> None:
+    """§8.1, §12.1 (§13 item 36)."""
+    state = lord(table(), "beaudoin", "grady", "blaye")
+    state = _moving(lord(state, "mireille", "grady", "blaye", darc=True), "grady")
+    for to in ("charolles", "arlay"):
+        state = apply(state, March("grady", "beaudoin", to))
+    assert _refused(state, March("grady", "beaudoin", "blaye")) == "move/no-moves-left"
+    for to in ("charolles", "arlay", "coligny"):
+        state = apply(state, March("grady", "mireille", to))
+    assert state.lord("mireille").moves == 3
+
+
+def test_only_along_roads() -> None:
+    """§8.1 (§13 item 37): one Move = to an adjacent Village along a road."""
+    state = _moving(lord(table(), "beaudoin", "grady", "blaye"), "grady")
+    assert _refused(state, March("grady", "beaudoin", "sigy")) == "move/no-road"
+
+
+def test_troops_are_not_relayed_between_lords() -> None:
+    """§8.1: a counter dropped on the way has moved; another Lord may not take it on."""
+    state = troops(lord(table(), "beaudoin", "grady", "blaye"), "grady", "blaye", maa=2)
+    state = lord(state, "thierry", "grady", "charolles")
+    state = _moving(state, "grady")
+    state = apply(state, March("grady", "beaudoin", "charolles", maa=2))
+    state = apply(state, March("grady", "beaudoin", "arlay", maa=1))
+    assert _refused(state, March("grady", "thierry", "l-epervier", maa=1)) == "move/troops"
+    assert apply(state, March("grady", "thierry", "l-epervier")).lord("thierry").village == (
+        "l-epervier"
+    )
+
+
+def test_passing_an_occupied_village_needs_its_owners_leave() -> None:
+    """§8.2 (§13 item 38): at an occupied Village the mover goes back, stays, or asks; the
+    owner answers; a refusal leaves him at the gate."""
+    state = troops(lord(table(), "beaudoin", "grady", "blaye"), "grady", "blaye", maa=1)
+    state = troops(state, "david", "charolles", maa=2)
+    state = _moving(state, "grady")
+    state = apply(state, March("grady", "beaudoin", "charolles", maa=1))
+    assert control.controller(state, "charolles") == "david"  # the first to arrive keeps it
+    assert _refused(state, March("grady", "beaudoin", "l-epervier")) == "move/needs-permission"
+    back = apply(state, March("grady", "beaudoin", "blaye", maa=1))
+    assert back.lord("beaudoin").village == "blaye"
+    asked = apply(state, AskPass("grady", "beaudoin"))
+    assert legal_moves(asked) == [Answer("david", True), Answer("david", False)]
+    assert _refused(asked, Answer("grady", True)) in ("answer/not-asked", "turn/not-your-turn")
+    refused = apply(asked, Answer("david", False))
+    assert _refused(refused, March("grady", "beaudoin", "l-epervier")) == "move/needs-permission"
+    assert _refused(refused, AskPass("grady", "beaudoin")) == "pass/asked"
+    granted = apply(asked, Answer("david", True))
+    on = apply(granted, March("grady", "beaudoin", "l-epervier", maa=1))
+    assert on.lord("beaudoin").village == "l-epervier"
+
+
+def test_the_besieged_do_not_leave() -> None:
+    """§8.3 (§13 item 40)."""
+    state = fort(troops(lord(table(), "thierry", "david", "vaux"), "david", "vaux", maa=1), "vaux")
+    state = troops(state, "grady", "vaux", maa=3)
+    state = state.with_place(replace(state.place("vaux"), besieged_by="grady"))
+    assert _refused(_moving(state, "david"), March("david", "thierry", "lormes")) == "move/besieged"
+
+
+def test_no_movement_into_out_of_or_inside_heavy_rain() -> None:
+    """§11.2 (§13 item 41): Heavy Rain on Bishopric 1 stops Blaye → Charolles and Arlay →
+    Coligny; Bishopric 2 without rain is open."""
+    state = lord(lord(table(), "beaudoin", "grady", "blaye"), "thierry", "grady", "st-medard")
+    state = _moving(card_on(state, 1, HEAVY_RAIN), "grady")
+    assert _refused(state, March("grady", "beaudoin", "charolles")) == "move/heavy-rain"
+    assert apply(state, March("grady", "thierry", "vaux")).lord("thierry").village == "vaux"
+
+
+def test_entering_a_plagued_bishopric_halves_troops_and_the_lord_rolls() -> None:
+    """§11.2 (§13 item 42): troops entering lose half (rounded down); the Lord rolls 1D6."""
+    state = troops(lord(table(), "thierry", "grady", "vaux"), "grady", "vaux", maa=3, knights=2)
+    state = _moving(card_on(state, 5, PLAGUE), "grady")
+    state = apply(state, March("grady", "thierry", "st-paul", maa=3, knights=2))
+    t = state.troops_at("grady", "st-paul")
+    assert (t.maa, t.knights) == (1, 2)
+    assert state.pending[-1].kind == "plague-die" and state.pending[-1].queue == ("thierry",)
+
+
+def test_control_first_arrival_and_a_governed_fiefs_empty_village() -> None:
+    """§8.4 (§13 item 44): a Village left empty is uncontrolled, except in a Governed Fief."""
+    state = lord(table(), "thierry", "grady", "st-medard", fiefs=("medard",))
+    state = _moving(state, "grady")
+    state = apply(state, March("grady", "thierry", "st-gerome"))
+    assert control.controller(state, "st-medard") == "grady"  # his Fief's empty Village
+    assert control.controller(state, "st-gerome") == "grady"
