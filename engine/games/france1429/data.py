@@ -27,7 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from engine.data import DataDoc, DataSpec, parse_json
-from engine.games.france1429.geography import MapData, parse_map, schema_error
+from engine.games.france1429.geography import (
+    RANK_SIZE,
+    FiefRank,
+    MapData,
+    parse_map,
+    schema_error,
+)
 from engine.games.france1429.map_checks import map_gaps, map_problems
 from engine.games.france1429.schemas import BOX_SCHEMA
 from engine.games.france1429.sources import GAME_KEY, REF, Missing, note_for
@@ -247,6 +253,18 @@ class FranceData:
     def invented(self) -> bool:
         """True when either part is an invented stand-in, not the printed game."""
         return self.box.invented or self.map.invented
+
+    def fief_size(self, fief_id: str) -> int:
+        """How many Villages the Fief holds: 2 a Barony, 3 a County, 4 a Duchy (digest §3.1)."""
+        return len(self.map.fief_villages.get(fief_id, ()))
+
+    def fief_rank(self, fief_id: str) -> FiefRank | None:
+        """The Fief's rank from its size (its title: Baron, Count, Duke), None off the rules."""
+        return next((r for r, n in RANK_SIZE.items() if n == self.fief_size(fief_id)), None)
+
+    def fief_title_cost(self, fief_id: str) -> int:
+        """Deniers for the Fief Title: the price per Village times its Villages, 4/6/8 (§7.2)."""
+        return self.box.prices["fief_title_per_village"] * self.fief_size(fief_id)
 
 
 # --- reading ---------------------------------------------------------------------------------
