@@ -315,3 +315,17 @@ def test_fief_titles_cost_two_deniers_per_village() -> None:
     assert data.fief_rank("green") == "county" and data.fief_title_cost("green") == 6
     assert data.fief_rank("abzac") == "barony" and data.fief_title_cost("abzac") == 4
     assert data.fief_rank("nowhere") is None and data.fief_size("nowhere") == 0
+
+
+@pytest.mark.parametrize(
+    ("file", "schema"),
+    [
+        ("box.json", BOX_SCHEMA),
+        ("stand-in-invented.json", BOX_SCHEMA),
+        ("map-box.json", MAP_SCHEMA),
+        ("map-stand-in-invented.json", MAP_SCHEMA),
+    ],
+)
+def test_the_shipped_files_fit_their_schema(file: str, schema: dict[str, Any]) -> None:
+    """Shipped sets are not validated at each load (``trusted``): this test does it once."""
+    jsonschema.validate(_doc(file), schema)
