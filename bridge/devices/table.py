@@ -45,7 +45,7 @@ from typing import Any
 
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from engine import codec
-from engine.game import TABLE
+from engine.game import TABLE, is_pass
 from engine.game import dice_move as game_dice_move
 from engine.i18n import message
 from engine.violations import InputError, RuleViolation
@@ -87,15 +87,6 @@ class DevicePrincipal(Principal):
 def seat_box_id(seat: str) -> str:
     """The default device id of a seat's box (``seat-blue``); a press also binds its device."""
     return f"seat-{seat}"
-
-
-def _is_pass(move: dict[str, Any]) -> bool:
-    """A declining move: one of its choices is empty (``lord: null``, ``tile: null``), or it
-    wraps a ``decline`` (a sub-game step: ``{"kind": "duel", "move": {"kind": "decline"}}``)."""
-    inner = move.get("move")
-    if isinstance(inner, dict):
-        return inner.get("kind") == "decline"
-    return any(v is None for k, v in move.items() if k not in ("kind", "seat"))
 
 
 class TableDevices:
@@ -259,14 +250,14 @@ class TableDevices:
                 outcome = referee.intent(principal, {"state_id": sid, "kind": "undo"})
             else:
                 state = referee.session.state
+                game = referee.game
                 moves = [
                     codec.encode(m)
-                    for p in referee.game.prompts(state)
+                    for p in game.prompts(state)
                     if p.seat == seat
                     for m in p.moves
+                    if event.button != "pass" or is_pass(game, m)
                 ]
-                if event.button == "pass":
-                    moves = [m for m in moves if _is_pass(m)]
                 if len(moves) != 1:
                     code = {
                         ("confirm", 0): "devices/confirm-nothing",
