@@ -11,8 +11,8 @@
   armour); dice no step can take are refused with the game's sentence, and nothing changes.
 - **Buttons.** A seat box's press becomes that seat's intent, checked by the referee exactly as a
   phone's (a :class:`DevicePrincipal` is a seat principal): ``confirm`` plays the seat's only
-  legal move, ``pass`` its only declining move (a move with an empty choice, such as "the Lord
-  stays"), ``undo`` asks to undo the seat's last move. Anything else is refused with a sentence
+  legal move, ``pass`` its only declining move (the move the game's ``is_pass`` marks),
+  ``undo`` asks to undo the seat's last move. Anything else is refused with a sentence
   on the seat's phone and the box's ``illegal`` pattern; nothing changes.
 - **LEDs.** As a referee transport it hears every published state and sends ``your-turn`` to the
   boxes of seats the game waits for, ``waiting`` to the others, ``off`` when the game is over,
