@@ -173,8 +173,8 @@ class TableReader:
         """Interpret a committed snapshot against the referee's state and act on it.
 
         One explaining sequence of moves is observed. When several explain the table equally
-        well and all begin the same way (a Lord moved onto a Village: whether a graveyard tile
-        went back is invisible to a camera that does not read the fief), the common beginning is
+        well and all begin the same way (a pawn moved onto a space whose effect took a piece back
+        from a player's board the camera does not read), the common beginning is
         observed and the rest is left to the seat's prompt. Otherwise the table is asked.
 
         ``recheck`` re-reads the whole frame: when the snapshot fits no single move, it is called

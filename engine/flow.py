@@ -3,7 +3,7 @@
 A game declares its :class:`TurnFlow` (which move kinds each step takes and how its actors are
 chosen) and reports where a state stands with ``position(state)``; the core checks a move
 against that declaration before the game's own rules see it, so "not now", "not you" and "not
-in this duel" are decided in one place for every game (boardgame.io's phases and turn order;
+in this sub-game" are decided in one place for every game (boardgame.io's phases and turn order;
 TAG's stack of extended sequences; Swords and Ravens' sealed bids).
 
 - A **step** takes some move kinds; its ``order`` says who acts: ``table`` (an observation of
@@ -11,10 +11,10 @@ TAG's stack of extended sequences; Swords and Ravens' sealed bids).
   ``seats`` (several seats at once, in any order) or ``sealed`` (every named seat commits a move
   privately; nothing of it shows in another view until the last commitment, when the game
   reveals them all in that one event).
-- A **sub-game** (a duel, a battle, an election) is a sequence of steps pushed on the stack by
+- A **sub-game** (a contest, a battle, a vote) is a sequence of steps pushed on the stack by
   the game and popped when it ends; while it runs, only its innermost step's moves are open.
-- A **window** opens moves to seats out of turn (a village owner answering a request to pass,
-  a card played between candidacy and vote) without changing whose turn it is.
+- A **window** opens moves to seats out of turn (an owner answering a request to pass
+  through, a card played before a vote) without changing whose turn it is.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Step:
 
 @dataclass(frozen=True)
 class SubGame:
-    """A sequence of steps the game pushes on the stack (a duel, a battle, an election)."""
+    """A sequence of steps the game pushes on the stack (a contest, a battle, a vote)."""
 
     name: str
     steps: tuple[Step, ...]

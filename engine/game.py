@@ -226,6 +226,8 @@ class Game(Protocol[S, M]):
 # - ``last_lines(state) -> tuple[(seat, Line), ...]``: the itemised lines of the latest move.
 # - ``label(move_json, lang, public=True) -> str | None``: a sentence for a move; ``public``
 #   labels go to every display (the log), so they must not name hidden information.
+# - ``is_pass(move) -> bool``: whether a move is the seat declining (what a seat box's pass
+#   button means). A game without it has no pass: the button is refused, naming why.
 
 
 def dice_move(game: Any, state: Any, dice: Any, by: str | None = None) -> Any:
@@ -239,6 +241,12 @@ def dice_pool(game: Any, state: Any) -> list[dict[str, Any]] | None:
     verb = getattr(game, "dice_pool", None)
     found: list[dict[str, Any]] | None = verb(state) if callable(verb) else None
     return found
+
+
+def is_pass(game: Any, move: Any) -> bool:
+    """``game.is_pass`` if the game says which moves decline, else False (no pass button)."""
+    verb = getattr(game, "is_pass", None)
+    return bool(verb(move)) if callable(verb) else False
 
 
 def move_label(game: Any, move: dict[str, Any], lang: str, public: bool = True) -> str | None:

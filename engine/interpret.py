@@ -34,7 +34,7 @@ Blind = frozenset[tuple[str, str]]
 
 
 def kind_of(component: str) -> str:
-    """The kind of a component name (``lord:blue`` → ``lord``)."""
+    """The kind of a component name (``pawn:blue`` → ``pawn``)."""
     return component.split(":", 1)[0]
 
 

@@ -32,7 +32,7 @@ class VerbArg:
     parsed; ``"flag"`` is a boolean switch; ``"data"`` is the game's data (``engine.data``): the
     CLI loads the shipped set or file ``--NAME`` names (the game's default set when not given)
     and hands in the ``GameData``, so a verb never reads a file. A positional ``json`` argument
-    is given bare (``DUEL.json``), an option one as ``--name FILE``. A missing optional input is
+    is given bare (``ROUND.json``), an option one as ``--name FILE``. A missing optional input is
     ``None`` (``False`` for a flag).
     """
 

@@ -17,7 +17,7 @@ from engine.i18n import DEFAULT_LANG, has_message, message
 class Violation:
     """One broken rule.
 
-    ``code`` is stable and namespaced (``"lord/occupied-tile"``); ``game`` scopes it (empty for
+    ``code`` is stable and namespaced (``"move/occupied-space"``); ``game`` scopes it (empty for
     checks shared by every game); ``ref`` points at the rulebook digest section and seed lines.
     """
 

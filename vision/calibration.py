@@ -1,7 +1,7 @@
 """Board profiles and board calibration: corner markers → homography → board millimetres.
 
 A board profile is data, not code: the board's size, where its corner markers sit, the named
-regions of the game's table (row slots, each seat's estate columns, the graveyard, the dice tray)
+regions of the game's table (rows of slots, each seat's columns, a discard area, the dice tray)
 and which sticker ID is which component. ``calibrate`` fits the image→board homography from every
 corner of every visible corner marker (16 points with all four, 12 with three), so one corner
 hidden under a hand still calibrates and the reprojection error says how far to trust the fit.
@@ -76,8 +76,8 @@ class BoardProfile:
         """The component a sticker names, and the attribute its label carries.
 
         ``marker_attrs`` maps a component kind to the attribute its label's suffix is: with
-        ``{"story-token": "symbol"}`` the label ``story-token:Field`` is component
-        ``story-token`` with ``{"symbol": "Field"}``. Other labels (``lord:blue``) are the
+        ``{"token": "symbol"}`` the label ``token:Sun`` is component ``token`` with
+        ``{"symbol": "Sun"}``. Other labels (``pawn:blue``) are the
         component name as they stand; an unmapped sticker is ``marker:<id>``.
         """
         label = self.markers.get(marker_id)
@@ -97,7 +97,7 @@ class BoardProfile:
         return None
 
     def regions_of_kind(self, kind: str) -> tuple[Region, ...]:
-        """All regions of one kind (``"slot"``, ``"estate"``, ``"tray"``, ...)."""
+        """All regions of one kind (``"slot"``, ``"column"``, ``"tray"``, ...)."""
         return tuple(r for r in self.regions if r.kind == kind)
 
     def corner_points_mm(self) -> dict[int, FloatArray]:

@@ -16,8 +16,8 @@ class Observation:
     """One thing seen on the table.
 
     ``component`` names the physical piece in the game's profile vocabulary (for example
-    ``"lord:blue"``, ``"tile"``, ``"card:E4"``, ``"die"``); ``region`` is the board region it lies
-    in (``"row:2/slot:3"``, ``"seat:blue/estate:Field"``, ``"tray"``) or None when outside every
+    ``"pawn:blue"``, ``"tile"``, ``"card:E4"``, ``"die"``); ``region`` is the board region it lies
+    in (``"row:2/slot:3"``, ``"seat:blue/column:2"``, ``"tray"``) or None when outside every
     region. ``attrs`` carries what the source could read of the piece (tile face, die value, ...).
     """
 

@@ -11,8 +11,8 @@
   armour); dice no step can take are refused with the game's sentence, and nothing changes.
 - **Buttons.** A seat box's press becomes that seat's intent, checked by the referee exactly as a
   phone's (a :class:`DevicePrincipal` is a seat principal): ``confirm`` plays the seat's only
-  legal move, ``pass`` its only declining move (a move with an empty choice, such as "the Lord
-  stays"), ``undo`` asks to undo the seat's last move. Anything else is refused with a sentence
+  legal move, ``pass`` its only declining move (the move the game's ``is_pass`` marks),
+  ``undo`` asks to undo the seat's last move. Anything else is refused with a sentence
   on the seat's phone and the box's ``illegal`` pattern; nothing changes.
 - **LEDs.** As a referee transport it hears every published state and sends ``your-turn`` to the
   boxes of seats the game waits for, ``waiting`` to the others, ``off`` when the game is over,
@@ -45,7 +45,7 @@ from typing import Any
 
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from engine import codec
-from engine.game import TABLE
+from engine.game import TABLE, is_pass
 from engine.game import dice_move as game_dice_move
 from engine.i18n import message
 from engine.violations import InputError, RuleViolation
@@ -87,15 +87,6 @@ class DevicePrincipal(Principal):
 def seat_box_id(seat: str) -> str:
     """The default device id of a seat's box (``seat-blue``); a press also binds its device."""
     return f"seat-{seat}"
-
-
-def _is_pass(move: dict[str, Any]) -> bool:
-    """A declining move: one of its choices is empty (``lord: null``, ``tile: null``), or it
-    wraps a ``decline`` (a sub-game step: ``{"kind": "duel", "move": {"kind": "decline"}}``)."""
-    inner = move.get("move")
-    if isinstance(inner, dict):
-        return inner.get("kind") == "decline"
-    return any(v is None for k, v in move.items() if k not in ("kind", "seat"))
 
 
 class TableDevices:
@@ -259,14 +250,14 @@ class TableDevices:
                 outcome = referee.intent(principal, {"state_id": sid, "kind": "undo"})
             else:
                 state = referee.session.state
+                game = referee.game
                 moves = [
                     codec.encode(m)
-                    for p in referee.game.prompts(state)
+                    for p in game.prompts(state)
                     if p.seat == seat
                     for m in p.moves
+                    if event.button != "pass" or is_pass(game, m)
                 ]
-                if event.button == "pass":
-                    moves = [m for m in moves if _is_pass(m)]
                 if len(moves) != 1:
                     code = {
                         ("confirm", 0): "devices/confirm-nothing",

@@ -7,7 +7,7 @@ things; it never decides whether anything is legal.
 
 Components are recognised by regular expressions on ``nickname``, ``gm_notes``, ``description``,
 ``name``, ``type`` and ``guid`` and by required ``tags``. Named groups fill the component name
-template (``"lord:{color}"``). Regions are, in order of precedence as listed:
+template (``"pawn:{color}"``). Regions are, in order of precedence as listed:
 
 * ``rect``: a fixed rectangle of the table (``x``/``z`` ranges, world units);
 * ``grid``: a fixed rectangle cut into ``cols`` × ``rows`` cells; cells give ``{col}``/``{row}``

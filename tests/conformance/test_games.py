@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine import codec, flow, log, present, registry, rules, selfplay
-from engine.game import TABLE
+from engine.game import TABLE, is_pass
 
 KEYS = registry.game_keys()
 GAMES_PER_SETUP = 2
@@ -138,3 +138,18 @@ def test_a_move_out_of_turn_is_refused_by_the_core_before_the_rules(played: Any)
                     refused += 1
         session = log.accept(session, event)
     assert refused > 0
+
+
+def test_a_pass_button_means_at_most_one_move(played: Any) -> None:
+    """A seat box's pass button (docs/devices.md) makes the seat's one declining move, so a
+    game's ``is_pass`` must never mark two of one seat's moves at once (a game that marks none
+    offers no pass: the button is refused, naming why)."""
+    key, results = played
+    game = registry.get_game(key)
+    for result, _ in results:
+        session = log.start(game, result.session.header.players, result.session.header.options)
+        for event in result.events:
+            for prompt in game.prompts(session.state):
+                passes = [m for m in prompt.moves if is_pass(game, m)]
+                assert len(passes) <= 1, (key, session.state_id, prompt.seat, passes)
+            session = log.accept(session, event)

@@ -115,6 +115,28 @@ def test_scores_are_the_ledger_ranked_by_glory_then_prestige(seed, k):
 
 
 @games
+@given(seed=seeds, k=setup_index)
+def test_every_glory_change_shows_under_the_move_that_made_it(seed, k):
+    """§8 (the referee keeps a ledger of every Glory change): the lines the table shows under
+    each move (``last_lines``) add up, seat by seat, to every player's Glory at the end, and
+    none shows twice or under a move that changed nothing."""
+    shown: dict[str, int] = {}
+    count = [0]
+
+    def record(session: log.Session, event: log.Event) -> None:
+        before = count[0]
+        for seat, line in present.last_lines(GAME, session.state):
+            shown[seat] = shown.get(seat, 0) + line.amount
+            count[0] += 1
+        assert count[0] - before == len(session.state.ledger) - session.state.move_from
+
+    state = _play(seed, k, on_event=record).session.state
+    assert count[0] == len(state.ledger)
+    for p in state.players:
+        assert shown.get(p.seat, 0) == p.glory
+
+
+@games
 @given(seed=seeds, k=setup_index, cut=st.floats(0, 1))
 def test_replay_of_the_log_equals_the_live_state(seed, k, cut):
     """engine.md: state = replay(log); any prefix of the log rebuilds the state it led to."""

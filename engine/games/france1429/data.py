@@ -27,7 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from engine.data import DataDoc, DataSpec, parse_json
-from engine.games.france1429.geography import MapData, parse_map, schema_error
+from engine.games.france1429.geography import (
+    RANK_SIZE,
+    FiefRank,
+    MapData,
+    parse_map,
+    schema_error,
+)
 from engine.games.france1429.map_checks import map_gaps, map_problems
 from engine.games.france1429.schemas import BOX_SCHEMA
 from engine.games.france1429.sources import GAME_KEY, REF, Missing, note_for
@@ -248,6 +254,18 @@ class FranceData:
         """True when either part is an invented stand-in, not the printed game."""
         return self.box.invented or self.map.invented
 
+    def fief_size(self, fief_id: str) -> int:
+        """How many Villages the Fief holds: 2 a Barony, 3 a County, 4 a Duchy (digest §3.1)."""
+        return len(self.map.fief_villages.get(fief_id, ()))
+
+    def fief_rank(self, fief_id: str) -> FiefRank | None:
+        """The Fief's rank from its size (its title: Baron, Count, Duke), None off the rules."""
+        return next((r for r, n in RANK_SIZE.items() if n == self.fief_size(fief_id)), None)
+
+    def fief_title_cost(self, fief_id: str) -> int:
+        """Deniers for the Fief Title: the price per Village times its Villages, 4/6/8 (§7.2)."""
+        return self.box.prices["fief_title_per_village"] * self.fief_size(fief_id)
+
 
 # --- reading ---------------------------------------------------------------------------------
 
@@ -258,12 +276,13 @@ def box_schema() -> dict[str, Any]:
     return copy.deepcopy(BOX_SCHEMA)
 
 
-def parse_box(doc: object) -> BoxData:
+def parse_box(doc: object, *, trusted: bool = False) -> BoxData:
     """A decoded box data document as ``BoxData`` (its ``map`` is not read here);
     ``InputError`` (``input/schema``) naming the JSON path of the clearest fault if it does not
     fit ``data/box.schema.json``, or (``input/data``) of a card or relic that contradicts the
-    rules (``box_problems``). Pure: the caller reads the file."""
-    error = schema_error(doc, box_schema(), "input/schema")
+    rules (``box_problems``). ``trusted``: a shipped set, whose format the package's tests
+    check, is not validated again at each load. Pure: the caller reads the file."""
+    error = None if trusted else schema_error(doc, BOX_SCHEMA, "input/schema")
     if error is not None:
         raise error
     raw = cast(dict[str, Any], doc)
@@ -386,13 +405,14 @@ def parse_data(source: DataDoc) -> FranceData:
         if "map" not in doc:
             map_reader = source.shipped
         doc = {**shipped, **doc}
-    box = parse_box(doc)
+    box = parse_box(doc, trusted=source.builtin)
     if source.builtin and box.name != source.source:
         raise InputError("input/data", f"the shipped {source.source!r} set is named {box.name!r}")
-    return FranceData(_map(doc["map"], map_reader), box)
+    shipped_map = source.builtin or (base is not None and "map" not in raw)
+    return FranceData(_map(doc["map"], map_reader, shipped_map), box)
 
 
-def _map(ref: object, read: Any) -> MapData:
+def _map(ref: object, read: Any, trusted: bool) -> MapData:
     if isinstance(ref, dict):
         try:
             return parse_map(ref)
@@ -401,7 +421,7 @@ def _map(ref: object, read: Any) -> MapData:
             raise InputError(exc.code, f"the map: {exc.detail}", path) from exc
     name = str(ref)
     try:
-        return parse_map(parse_json(read(name), name))
+        return parse_map(parse_json(read(name), name), trusted=trusted)
     except InputError as exc:
         raise InputError(exc.code, f"{name}: {exc.detail}", exc.path) from exc
 

@@ -18,6 +18,7 @@ from typing import Any
 from engine import flow as core_flow
 from engine.adapter import check_seats, resolve_options
 from engine.data import GameData
+from engine.evolve import evolve
 from engine.game import (
     GameInfo,
     Interpretation,
@@ -32,11 +33,22 @@ from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
 from engine.games.glory.data_file import SPEC
 from engine.games.glory.data_missing import missing_for
 from engine.games.glory.data_types import Box
-from engine.games.glory.game_state import CHANCE_TYPES, MOVE_TYPES, GloryState, Move, Player
+from engine.games.glory.game_state import (
+    CHANCE_TYPES,
+    MOVE_TYPES,
+    DuelStep,
+    GloryState,
+    Move,
+    Player,
+    Register,
+    StopQuests,
+    TryTitle,
+)
 from engine.games.glory.position import check_position
 from engine.games.glory.refs import Refused
 from engine.games.glory.setup_phase import initial
 from engine.games.glory.solo import SIR_SEAT, solo_players
+from engine.games.glory.state import Decline
 from engine.violations import InputError, RuleViolation, Violation
 
 __all__ = ["GAME", "GAME_KEY", "RULEBOOK"]
@@ -230,9 +242,10 @@ class Glory:
         """Check and apply in one pass (the rules compute the next state to check a move):
         the next state, or ``RuleViolation`` with every problem and nothing changed."""
         try:
-            return flow.apply(state, move)
+            after = flow.apply(state, move)
         except Refused as exc:
             raise RuleViolation(exc.violations) from None
+        return evolve(after, move_from=len(state.ledger))
 
     def apply_unchecked(self, state: GloryState, move: Move) -> GloryState:
         return self.attempt(state, move)
@@ -245,6 +258,21 @@ class Glory:
 
     def prompts(self, state: GloryState) -> list[Prompt]:
         return table_view.prompts(state)
+
+    def is_pass(self, move: Move) -> bool:
+        """Declining: a duel step left alone, no more Quest cards, no (more) registration,
+        a Title given up. What a seat box's pass button means."""
+        if isinstance(move, DuelStep):
+            return isinstance(move.move, Decline)
+        if isinstance(move, Register):
+            return move.slot is None
+        if isinstance(move, TryTitle):
+            return not move.fight
+        return isinstance(move, StopQuests)
+
+    def last_lines(self, state: GloryState) -> tuple[tuple[str, Line], ...]:
+        """The Glory the most recent move gained or cost, seat by seat, each with its rule."""
+        return tuple((x.seat, table_view.ledger_line(x)) for x in state.ledger[state.move_from :])
 
     def income(self, state: GloryState, seat: str) -> tuple[Line, ...]:
         return tuple(table_view.ledger_line(x) for x in state.last_income.get(seat, ()))

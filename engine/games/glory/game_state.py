@@ -213,6 +213,9 @@ class GloryState:
     pending: Pending | None = None
     duel: DuelState | None = None
     ledger: tuple[LedgerLine, ...] = ()
+    move_from: int = 0
+    """Where the ledger stood before the most recent move: the lines after it are that move's,
+    which the table shows itemised under it (``last_lines``)."""
     titles_scored: dict[str, tuple[str, ...]] = field(default_factory=dict)
     title_duels: tuple[TitleDuel, ...] = ()
     solo_deck: tuple[str, ...] = ()

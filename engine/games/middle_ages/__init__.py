@@ -50,6 +50,7 @@ from engine.games.middle_ages.state import (
     Move,
     Options,
     Player,
+    ReturnTile,
     Reveal,
     State,
 )
@@ -184,6 +185,11 @@ class MiddleAges:
 
     def prompts(self, state: State) -> list[Prompt]:
         return views.prompts(state)
+
+    def is_pass(self, move: Move) -> bool:
+        """Declining the Village effect or event E10 (no tile back to the board): the only
+        move a seat may decline; what a seat box's pass button means."""
+        return isinstance(move, ReturnTile) and move.tile is None
 
     def last_lines(self, state: State) -> tuple[tuple[str, Line], ...]:
         """The itemised coins of the most recent move, seat by seat."""

@@ -1,13 +1,14 @@
 """France 1429's key in the registry for the data and map tests, and its shipped data.
 
-Catalog sentences and shipped data are found through the registry by game key. Until the game
-module itself is registered (frcore's ``GAME`` and entry point), these tests register a holder
-of the key and the package's ``data_spec`` only: a stand-in for the registration, not for any
-rule. Once the real game is registered, it is used as it is.
+Catalog sentences and shipped data are found through the registry by game key. A game installed
+through its entry point is used as it is; else the package's ``GAME`` (when the package has
+one) is registered for the duration; else, until the game module exists, a holder of the key
+and the package's ``data_spec`` only: a stand-in for the registration, not for any rule.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,7 +39,8 @@ def registered() -> Iterator[Any]:
     if GAME_KEY in registry.game_keys():
         yield registry.get_game(GAME_KEY)
         return
-    holder: Any = KeyHolder()
+    package = importlib.import_module("engine.games.france1429")
+    holder: Any = getattr(package, "GAME", None) or KeyHolder()
     registry.register(holder, module="engine.games.france1429")
     try:
         yield holder

@@ -305,3 +305,27 @@ def test_the_value_has_a_json_schema_its_encoding_obeys() -> None:
     for name in ("box", "stand-in"):
         jsonschema.validate(codec.encode(shipped(name)), schema)
     assert "by_id" not in defs["MapData"]["properties"]  # indexes are not part of the JSON
+
+
+def test_fief_titles_cost_two_deniers_per_village() -> None:
+    """Digest §7.2, §3.1: a Barony (2 Villages) 4, a County (3) 6, a Duchy (4) 8; the Duchy of
+    Bourg and the green County of Tournus (§3.2)."""
+    data = shipped("stand-in")
+    assert data.fief_rank("bourg") == "duchy" and data.fief_title_cost("bourg") == 8
+    assert data.fief_rank("green") == "county" and data.fief_title_cost("green") == 6
+    assert data.fief_rank("abzac") == "barony" and data.fief_title_cost("abzac") == 4
+    assert data.fief_rank("nowhere") is None and data.fief_size("nowhere") == 0
+
+
+@pytest.mark.parametrize(
+    ("file", "schema"),
+    [
+        ("box.json", BOX_SCHEMA),
+        ("stand-in-invented.json", BOX_SCHEMA),
+        ("map-box.json", MAP_SCHEMA),
+        ("map-stand-in-invented.json", MAP_SCHEMA),
+    ],
+)
+def test_the_shipped_files_fit_their_schema(file: str, schema: dict[str, Any]) -> None:
+    """Shipped sets are not validated at each load (``trusted``): this test does it once."""
+    jsonschema.validate(_doc(file), schema)

@@ -22,6 +22,7 @@ from fr_registered import registered, shipped_map
 from bridge.cli import main
 from engine import data as gamedata
 from engine.games.france1429 import cli
+from engine.games.france1429.schemas import BOX_SCHEMA, MAP_SCHEMA
 from engine.verbs import EXIT_FAULTY, EXIT_INPUT, EXIT_OK, BadInput
 
 DATA = Path(str(resources.files("engine.games.france1429").joinpath("data")))
@@ -127,3 +128,11 @@ def test_render_in_polish_and_as_json() -> None:
 def _stand_in_data() -> Any:
     with registered() as g:
         return gamedata.load(g, {"data": "stand-in"})
+
+
+def test_the_verbs_print_the_schemas_of_their_files() -> None:
+    assert json.loads(_herald("map-check", "--schema").output) == MAP_SCHEMA
+    assert json.loads(_herald("map-render", "--schema").output) == MAP_SCHEMA
+    assert json.loads(_herald("data-check", "--schema").output) == BOX_SCHEMA
+    listed = _herald("--help").output
+    assert all(name in listed for name in ("map-check", "map-render", "data-check"))
