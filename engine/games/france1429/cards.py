@@ -6,8 +6,17 @@ Each effect is a function of the state, the card's target and the Lord named ``b
 title gives a tax its right, or who sponsors an Assassination). ``card_moves`` lists what a
 seat may play now; ``play`` checks one play and applies it.
 
-Not yet here: Uprising, Secret Passage and Ambush (they need the battle dice and Movement's
-secret routes; a family may hold and discard them).
+Secret Passage: on one's own Lord in Movement (his next Move leaves a siege, crosses Heavy Rain
+or passes an occupied Village without leave) or on one's own captive (he escapes, placed as a
+freed Lord). Uprising: on a taxed Village or one in a Bishopric with Famine, not by the family
+whose own tax is the only cause; 1 Battle Die less the fortification's penalty, +1 hit if a die
+is rolled; the card player's choice of whose troops are hit first is made for him: the
+controller's, then in arrival order (FR-15); each owner's losses remove as many strength points
+as the hits allow, Men at Arms before Knights (FR-6). If no troops are left, the Lords there
+die, and the Mills and a Stronghold (not a Fortified City) are destroyed.
+
+Not yet here: Ambush (it needs a battle in progress), several Uprising cards at once, a Bishop's
+or Cardinal's attempt to stop an Uprising (the table settles it), the Pope's excommunication.
 """
 
 from __future__ import annotations
@@ -29,9 +38,12 @@ from engine.games.france1429.state import (
     HEAVY_RAIN,
     JUSTICE,
     REGULAR,
+    SECRET_PASSAGE,
     TAXES,
+    UPRISING,
     WEATHER,
     BishopricCard,
+    Fort,
     FranceState,
     Lord,
     Pending,
@@ -39,7 +51,9 @@ from engine.games.france1429.state import (
 )
 
 MAX_LORDS = 4
-PLAYABLE = (HARVEST, WEATHER, TAXES, CARDINAL, DARC, ASSASSINATION, JUSTICE)
+PLAYABLE = (
+    HARVEST, WEATHER, TAXES, CARDINAL, DARC, ASSASSINATION, JUSTICE, SECRET_PASSAGE, UPRISING,
+)  # fmt: skip
 """Cards whose effect the referee applies now (see the module's docstring for the rest)."""
 
 
@@ -169,9 +183,18 @@ def card_problem(state: FranceState, seat: str, card: str, target: str, by: str)
         if any(t.seat == seat and t.target == target for t in state.taxes):
             return "card/same-twice"
         return None if _tax_right(state, seat, target, by) else "card/tax-right"
+    if card == UPRISING:
+        return uprising_problem(state, seat, target)
     lord = state.find_lord(target)
     if lord is None:
         return "card/target"
+    if card == SECRET_PASSAGE:
+        if lord.seat != seat:
+            return "card/target"
+        if lord.captor is not None:
+            return None
+        ok = state.phase == "movement" and not lord.secret
+        return None if ok else "card/passage-timing"
     if card == CARDINAL:
         pope = next((x for x in state.lords if x.pope), None)
         if lord.bishop is None or lord.cardinal or lord.captor is not None:
@@ -224,7 +247,20 @@ def play(state: FranceState, move: PlayCard) -> FranceState:
         fam = state.family(move.seat)
         state = state.with_family(replace(fam, tax_left=fam.tax_left - 1))
         return _discard(replace(state, taxes=(*state.taxes, tax)), card)
+    if card == UPRISING:
+        return _uprising(_discard(state, card), move.seat, move.target)
     target = state.lord(move.target)
+    if card == SECRET_PASSAGE:
+        state = _discard(state, card)
+        if target.captor is None:
+            return state.with_lord(replace(target, secret=True))
+        state = state.with_lord(replace(target, captor=None))
+        where = lord_entry(state, move.seat)
+        if where and target.village not in where:
+            state = state.with_lord(replace(state.lord(target.id), village=where[0]))
+        return control.refresh(
+            control.refresh(state, target.village), state.lord(target.id).village
+        )
     if card == CARDINAL:
         return state.with_lord(replace(target, cardinal=True))
     if card == DARC:
@@ -257,8 +293,10 @@ def card_moves(state: FranceState, seat: str) -> list[PlayCard | PlayLord]:
             targets[card] = [(n, "") for n in numbers]
         elif card == TAXES:
             targets[card] = [(t, b) for b in own for t in (*state.rules.fiefs(), *numbers, "all")]
-        elif card in (CARDINAL, DARC, JUSTICE):
+        elif card in (CARDINAL, DARC, JUSTICE, SECRET_PASSAGE):
             targets[card] = [(x.id, "") for x in state.lords]
+        elif card == UPRISING:
+            targets[card] = [(v.id, "") for v in state.rules.villages]
         elif card == ASSASSINATION:
             targets[card] = [(x.id, b) for x in state.lords for b in own[:1]]
     for card, pairs in targets.items():
@@ -266,3 +304,87 @@ def card_moves(state: FranceState, seat: str) -> list[PlayCard | PlayLord]:
             if card_problem(state, seat, card, target, by) is None:
                 out.append(PlayCard(seat, card, target, by))
     return out
+
+
+# --- Uprising ----------------------------------------------------------------------------------
+
+
+def _causes(state: FranceState, village: str) -> tuple[set[str], bool]:
+    """Who taxes the Village (Tallage on its Fief, Tithe on its Bishopric) and whether Famine
+    lies on its Bishopric (§11.4)."""
+    info = state.rules.village(village)
+    taxers = {
+        t.seat
+        for t in state.taxes
+        if (t.on == "fief" and t.target == info.fief)
+        or (t.on == "bishopric" and t.target == str(info.bishopric))
+        or (t.on == "bishopric" and t.target == "all" and governed_bishopric(state, info.bishopric))
+    }
+    return taxers, has_card(state, info.bishopric, FAMINE)
+
+
+def uprising_problem(state: FranceState, seat: str, village: str) -> str | None:
+    if village not in {v.id for v in state.rules.villages}:
+        return "card/target"
+    taxers, famine = _causes(state, village)
+    if not taxers and not famine:
+        return "card/uprising-target"
+    if not famine and taxers == {seat}:
+        return "card/uprising-own-tax"
+    return None
+
+
+def uprising_dice(state: FranceState, village: str) -> int:
+    """1 die less the fortification's penalty: Stronghold -1, Fortified City -2 (§11.4)."""
+    fort = state.place(village).fort
+    return max(0, 1 - {"none": 0, "stronghold": 1, "fortified": 2}[fort])
+
+
+def _uprising(state: FranceState, seat: str, village: str) -> FranceState:
+    if uprising_dice(state, village) == 0:
+        return state  # 0 dice: it fails, no bonus (the Mazilles example)
+    return push(state, Pending("uprising", "table", by=seat, village=village))
+
+
+def losses(maa: int, knights: int, hits: int) -> tuple[int, int]:
+    """The Men at Arms and Knights an owner loses to ``hits``: as many strength points as the
+    hits allow (a Knight needs 3), the cheapest way (fewest Knights) (§9.4, FR-6)."""
+    best = (-1, 0, 0)
+    for kn in range(min(knights, hits // 3) + 1):
+        ma = min(maa, hits - 3 * kn)
+        sp = ma + 3 * kn
+        if sp > best[0] or (sp == best[0] and kn < best[2]):
+            best = (sp, ma, kn)
+    return best[1], best[2]
+
+
+def resolve_uprising(state: FranceState, value: int) -> FranceState:
+    """The Uprising's die: hits = its symbols + 1, dealt to the troops in the Village."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    village = top.village
+    hits = value + 1
+    for seat in state.place(village).present:
+        t = state.troops_at(seat, village)
+        ma, kn = losses(t.maa, t.knights, hits)
+        hits -= ma + 3 * kn
+        state = state.with_troops(
+            replace(t, maa=t.maa - ma, knights=t.knights - kn,
+                    fresh_maa=min(t.fresh_maa, t.maa - ma),
+                    fresh_knights=min(t.fresh_knights, t.knights - kn))
+        )  # fmt: skip
+    if any(t.village == village for t in state.troops):
+        return control.refresh(state, village)
+    for lord in state.lords_at(village):
+        if state.find_lord(lord.id) is not None:
+            state = kill(state, lord.id)
+    place = state.place(village)
+    supply = dict(state.supply)
+    supply["mills"] = supply.get("mills", 0) + place.mills
+    if place.fort == "stronghold":
+        supply["strongholds"] = supply.get("strongholds", 0) + 1
+    fort: Fort = "fortified" if place.fort == "fortified" else "none"
+    state = replace(state.with_place(replace(place, mills=0, fort=fort)), supply=supply)
+    return control.refresh(state, village)

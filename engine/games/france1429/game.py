@@ -39,6 +39,7 @@ from engine.games.france1429.moves import (
     Discard,
     Done,
     Draw,
+    HitDie,
     LordDie,
     March,
     Pillage,
@@ -229,6 +230,10 @@ class France1429(GameBase):
     def sample_chance(self, state: FranceState, rng: random.Random) -> Any:
         return sample_chance(state, rng)
 
+    def is_pass(self, move: Any) -> bool:
+        """A seat box's pass button: ending one's turn in a step, or answering no."""
+        return isinstance(move, Done) or (isinstance(move, Answer) and not move.yes)
+
     def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
         """A drawn card is named only to its owner (its phone), never in the public log."""
         from engine.i18n import message
@@ -255,6 +260,10 @@ def apply(state: FranceState, move: Any) -> FranceState:
             return drawing.deal(state, move)
         if isinstance(move, LordDie) and pending.kind in ("plague-die", "assassination"):
             return drawing.lord_die(state, move)
+        if isinstance(move, HitDie) and pending.kind == "uprising":
+            if move.value not in state.rules.battle_faces:
+                raise refuse("die/face", "opportunity", value=move.value)
+            return cards.resolve_uprising(state, move.value)
         if isinstance(move, Answer) and pending.kind in ("consent", "passage"):
             if move.seat != pending.seat:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
@@ -351,6 +360,9 @@ def sample_chance(state: FranceState, rng: random.Random) -> Any:
             return Deal(top.by, _weighted(drawing.deck_of(state, top.deck), rng))
         if top.kind in ("plague-die", "assassination"):
             return LordDie(top.queue[0], rng.randint(1, 6))
+        if top.kind == "uprising":
+            faces = state.rules.battle_faces
+            return HitDie(faces[rng.randrange(len(faces))])
         return None
     if state.phase == "deal-lord":
         lords = {k: v for k, v in state.lord_deck.items() if state.rules.lord(k) is not None}

@@ -12,7 +12,10 @@ offer and check each step.
   troops lose half (§11.2; FR-13).
 - The first family to arrive controls a Village; later arrivals wait at its gate (§8.4).
 
-Not yet here: Cavalcade, Secret Passage, leaving by the road an enemy just came in by, carrying
+A Secret Passage (a card played on the Lord first) lets his next Move leave a siege, cross
+Heavy Rain or pass an occupied Village without leave (§11.4).
+
+Not yet here: Cavalcade, leaving by the road an enemy just came in by, carrying
 captives along.
 """
 
@@ -70,11 +73,13 @@ def move_problem(state: FranceState, move: March) -> str | None:
     if move.to not in state.rules.neighbours(lord.village):
         return "move/no-road"
     place = state.place(lord.village)
-    if place.besieged_by is not None and control.controller(state, lord.village) == move.seat:
+    if lord.secret:
+        pass  # a Secret Passage: out of a siege, one Move in Heavy Rain, past an owner (§11.4)
+    elif place.besieged_by is not None and control.controller(state, lord.village) == move.seat:
         return "move/besieged"
-    if _rain(state, lord.village) or _rain(state, move.to):
+    elif _rain(state, lord.village) or _rain(state, move.to):
         return "move/heavy-rain"
-    if at_gate(state, lord) and move.to != lord.came_from:
+    elif at_gate(state, lord) and move.to != lord.came_from:
         return "move/needs-permission"
     here = state.troops_at(move.seat, lord.village)
     if move.maa < 0 or move.knights < 0:
@@ -126,6 +131,8 @@ def move(state: FranceState, m: March) -> FranceState:
         escort_maa=arriving.maa,
         escort_knights=arriving.knights,
         came_from=origin,
+        passage=m.to if lord.secret else None,
+        secret=False,
     )
     state = state.with_lord(lord)
     state = control.refresh(control.refresh(state, origin), m.to)

@@ -108,6 +108,14 @@ class LordDie:
 
 
 @dataclass(frozen=True)
+class HitDie:
+    """One Battle Die rolled for an Uprising: its hit symbols (a face of the box's dice)."""
+
+    value: Annotated[int, {"minimum": 0, "maximum": 6}]
+    kind: ClassVar[str] = "hit-die"
+
+
+@dataclass(frozen=True)
 class PlayCard:
     """A Fortune or Lord opportunity card played on a target: a Bishopric number, a Fief id, a
     Village id or a Lord id; ``by`` is the seat's Lord whose title gives the right (a tax) or
@@ -183,7 +191,7 @@ class Pillage:
     kind: ClassVar[str] = "pillage"
 
 
-CHANCE_TYPES: tuple[type, ...] = (DealLord, Deal, DisasterDie, LordDie)
+CHANCE_TYPES: tuple[type, ...] = (DealLord, Deal, DisasterDie, LordDie, HitDie)
 
 MOVE_TYPES: tuple[type, ...] = (
     DealLord,
@@ -196,6 +204,7 @@ MOVE_TYPES: tuple[type, ...] = (
     Deal,
     DisasterDie,
     LordDie,
+    HitDie,
     PlayCard,
     PlayLord,
     Buy,
@@ -216,6 +225,7 @@ AnyMove = (
     | Deal
     | DisasterDie
     | LordDie
+    | HitDie
     | PlayCard
     | PlayLord
     | Buy

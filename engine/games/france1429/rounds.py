@@ -29,6 +29,7 @@ FLOW = TurnFlow(
         Step("deal", ("deal",), "table"),
         Step("disasters", ("disaster-die",), "table"),
         Step("lord-die", ("lord-die",), "table"),
+        Step("hit-die", ("hit-die",), "table"),
         Step("play", ("play-card", "play-lord", "done")),
         Step("purchase", ("buy", "play-card", "done")),
         Step("movement", ("move", "ask-pass", "play-card", "done")),
@@ -43,7 +44,12 @@ FLOW = TurnFlow(
 )
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
-CHANCE_PENDING = {"deal": "deal", "plague-die": "lord-die", "assassination": "lord-die"}
+CHANCE_PENDING = {
+    "deal": "deal",
+    "plague-die": "lord-die",
+    "assassination": "lord-die",
+    "uprising": "hit-die",
+}
 SUBGAME_PENDING = {"consent": "marriage", "passage": "passage"}
 
 

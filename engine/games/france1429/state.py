@@ -136,6 +136,7 @@ class Lord:
     ``moves``/``escort_*`` count his Moves this Movement phase and the troops travelling with
     him (troops move only with a Lord, never relayed, §8.1); ``came_from`` the Village he
     entered his current one from; ``passage`` a Village whose owner let him pass (§8.2).
+    ``secret``: a Secret Passage played for his next Move (§11.4).
     ``biretta``: his Cardinal title is the purchasable biretta, not a Cardinal card (§7.5).
     """
 
@@ -163,6 +164,7 @@ class Lord:
     passage: str | None = None
     asked: str | None = None
     plague_rolled: bool = False
+    secret: bool = False
 
     def titled(self) -> bool:
         """A Lord with a Title (Fief, Bishop, Cardinal, Pope, King, Queen); d'ARC is no Title

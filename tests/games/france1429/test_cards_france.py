@@ -4,11 +4,11 @@ referee checks §13 items 18-23, 54-55), each with a legal and an illegal case."
 from __future__ import annotations
 
 import pytest
-from frcore_builders import at_phase, card_on, fort, hand, lord, table, troops
+from frcore_builders import at_phase, card_on, fort, hand, lord, mills, table, troops
 
 from engine.games.france1429 import cards
 from engine.games.france1429.game import apply, legal_moves
-from engine.games.france1429.moves import LordDie, PlayCard, PlayLord
+from engine.games.france1429.moves import HitDie, LordDie, PlayCard, PlayLord
 from engine.games.france1429.state import (
     ASSASSINATION,
     CARDINAL,
@@ -17,7 +17,9 @@ from engine.games.france1429.state import (
     HARVEST,
     HEAVY_RAIN,
     JUSTICE,
+    SECRET_PASSAGE,
     TAXES,
+    UPRISING,
     WEATHER,
     FranceState,
 )
@@ -164,3 +166,73 @@ def test_a_dead_lords_titles_pass_to_his_family_and_the_crown_prince_becomes_kin
     assert state.lord("thierry").fiefs == ("medard",)
     assert state.lord("quentin").king and not state.lord("quentin").fiefs
     assert not state.lord("alienor").queen
+
+
+def _taxed_blaye(state: FranceState) -> FranceState:
+    """Grady holds the Fief 'blaye' (Blaye, Charolles, Mazilles, Arlay) and tallages it."""
+    state = lord(state, "quentin", "grady", "blaye", fiefs=("blaye",))
+    state = _playing(state, "grady", TAXES)
+    return apply(state, PlayCard("grady", TAXES, "blaye", "quentin"))
+
+
+def test_uprising_only_where_taxed_or_famine_and_not_by_the_taxer() -> None:
+    """§11.4 (§13 item 52): an Uprising on a taxed Village or in a Famine Bishopric; the family
+    whose own tax is the only cause may not raise it."""
+    state = troops(_taxed_blaye(table()), "david", "mazilles", maa=2)
+    state = hand(state, "grady", UPRISING)
+    assert cards.card_problem(state, "grady", UPRISING, "mazilles", "") == "card/uprising-own-tax"
+    state = _playing(state, "david", UPRISING)
+    assert _refused(state, PlayCard("david", UPRISING, "vaux")) == "card/uprising-target"
+    famine = card_on(state, 2, FAMINE)
+    assert cards.card_problem(famine, "david", UPRISING, "vaux", "") is None
+
+
+def test_uprising_against_a_stronghold_with_one_card_fails_mazilles_example() -> None:
+    """§11.4 example: Mazilles, Stronghold + 2 MaA: one Uprising, 1 - 1 = 0 dice: it fails."""
+    state = fort(troops(_taxed_blaye(table()), "david", "mazilles", maa=2), "mazilles")
+    state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    assert not state.pending and state.troops_at("david", "mazilles").maa == 2
+    assert state.fortune_discard.get(UPRISING) == 1
+
+
+def test_uprising_die_plus_one_kills_all_troops_then_the_lords_and_mills() -> None:
+    """§11.4: 1 die + 1 hit; all troops killed: the Lords there die, the Mills are destroyed."""
+    state = troops(_taxed_blaye(table()), "gunter", "mazilles", maa=2)
+    state = lord(mills(state, "mazilles", 2), "thierry", "gunter", "mazilles")
+    state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    assert state.pending[-1].kind == "uprising"
+    assert _refused(state, HitDie(5)) == "die/face"
+    after = apply(state, HitDie(1))
+    assert after.troops_at("gunter", "mazilles").count() == 0
+    assert after.find_lord("thierry") is None and after.place("mazilles").mills == 0
+    survived = apply(troops(state, "gunter", "mazilles", knights=1), HitDie(1))
+    assert survived.find_lord("thierry") is not None  # 2 hits cannot kill the Knight
+
+
+def test_losses_take_as_many_strength_points_as_the_hits_allow() -> None:
+    """§9.4 (Gauvain/Blanche example): 1 MaA + 1 Knight: 2 hits kill the MaA, 3 the Knight."""
+    assert cards.losses(1, 1, 2) == (1, 0)
+    assert cards.losses(1, 1, 3) == (0, 1)
+    assert cards.losses(1, 1, 4) == (1, 1)
+    assert cards.losses(3, 1, 3) == (3, 0)  # the owner keeps the Knight
+
+
+def test_secret_passage_leads_a_besieged_lord_out_and_frees_a_captive() -> None:
+    """§11.4: escape a besieged fortification; a captive escapes without ransom."""
+    from dataclasses import replace
+
+    from engine.games.france1429 import rounds
+    from engine.games.france1429.moves import March
+
+    state = fort(troops(lord(table(), "thierry", "david", "vaux"), "david", "vaux", maa=1), "vaux")
+    state = troops(state, "grady", "vaux", maa=3)
+    state = state.with_place(replace(state.place("vaux"), besieged_by="grady"))
+    state = hand(at_phase(rounds.start_movement(state), "movement", "david"), "david",
+                 SECRET_PASSAGE, SECRET_PASSAGE)  # fmt: skip
+    assert _refused(state, March("david", "thierry", "lormes")) == "move/besieged"
+    state = apply(state, PlayCard("david", SECRET_PASSAGE, "thierry"))
+    out = apply(state, March("david", "thierry", "lormes", maa=1))
+    assert out.lord("thierry").village == "lormes"
+    captive = lord(state, "quentin", "david", "blaye", captor="grady")
+    freed = apply(captive, PlayCard("david", SECRET_PASSAGE, "quentin"))
+    assert freed.lord("quentin").captor is None
