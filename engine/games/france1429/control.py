@@ -50,10 +50,21 @@ def refresh(state: FranceState, village: str) -> FranceState:
             kept.append(seat)
     if tuple(kept) == place.present:
         return state
-    besieger = place.besieged_by
-    if besieger is not None and (besieger not in kept or not kept or kept[0] == besieger):
-        besieger = None
-    return state.with_place(replace(place, present=tuple(kept), besieged_by=besieger))
+    besieger, engine = place.besieged_by, place.engine
+    if besieger is not None and (besieger not in kept or kept[0] == besieger):
+        stock = dict(state.stock.get(besieger, {}))
+        stock["engines"] = stock.get("engines", 0) + 1  # the engine goes back (§9.6)
+        state = replace(state, stock={**state.stock, besieger: stock})
+        besieger, engine = None, 0
+    return state.with_place(
+        replace(
+            place,
+            present=tuple(kept),
+            besieged_by=besieger,
+            engine=engine,
+            since=place.since if besieger else 0,
+        )
+    )
 
 
 def controlled_by(state: FranceState, seat: str) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from engine.games.france1429 import control
 from engine.games.france1429.income import has_card
-from engine.games.france1429.moves import Answer, Capture, Pillage, Propose
+from engine.games.france1429.moves import Answer, Capture, GiveTitle, Pillage, Propose, Siege
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import pop, push
 from engine.games.france1429.state import HEAVY_RAIN, FranceState, Pending
@@ -153,4 +153,91 @@ def pillage_moves(state: FranceState, seat: str) -> list[Pillage]:
         p = Pillage(seat, v.id)
         if pillage_problem(state, p) is None:
             out.append(p)
+    return out
+
+
+def siege_problem(state: FranceState, s: Siege) -> str | None:
+    """§9.6 (§13 item 50): own Lord and troops in a Village whose Stronghold or Fortified City
+    another family holds, not besieged yet, a Siege Engine left (2 per family)."""
+    if s.village not in {v.id for v in state.rules.villages}:
+        return "battle/where"
+    place = state.place(s.village)
+    if place.fort == "none":
+        return "siege/no-fortification"
+    owner = control.controller(state, s.village)
+    if owner is None or owner == s.seat:
+        return "siege/not-opposing"
+    if place.besieged_by is not None:
+        return "siege/already"
+    mine = state.troops_at(s.seat, s.village).count()
+    lord = any(x.seat == s.seat and x.captor is None for x in state.lords_at(s.village))
+    if not mine or not lord:
+        return "battle/needs-lord-and-troops"
+    if state.stock_of(s.seat, "engines") < 1:
+        return "siege/no-engine"
+    return None
+
+
+def siege(state: FranceState, s: Siege) -> FranceState:
+    """A Siege Engine goes with the besieger's troops, 1-die side up: the Village yields no
+    income, the besieged neither leave nor take new troops (§9.6)."""
+    why = siege_problem(state, s)
+    if why is not None:
+        raise refuse(why, "siege", village=s.village)
+    stock = dict(state.stock[s.seat])
+    stock["engines"] -= 1
+    place = replace(state.place(s.village), besieged_by=s.seat, engine=1, since=state.round)
+    return replace(state.with_place(place), stock={**state.stock, s.seat: stock})
+
+
+def siege_moves(state: FranceState, seat: str) -> list[Siege]:
+    out = []
+    for v in state.rules.villages:
+        s = Siege(seat, v.id)
+        if siege_problem(state, s) is None:
+            out.append(s)
+    return out
+
+
+# --- Phase 4: Fief titles within a family ------------------------------------------------------
+
+RANK = {2: 0, 3: 1, 4: 2}
+
+
+def give_problem(state: FranceState, g: GiveTitle) -> str | None:
+    """§7.4: a Lord with 2 Fief titles hands the smaller to another Lord of his family and
+    keeps the largest (Duchy > County > Barony)."""
+    holder = next((x for x in state.lords_of(g.seat) if g.fief in x.fiefs), None)
+    to = state.find_lord(g.to)
+    if holder is None or to is None or to.seat != g.seat or to.id == holder.id:
+        return "title/give-lords"
+    if len(holder.fiefs) < 2:
+        return "title/give-two"
+    size = {f: len(state.rules.in_fief(f)) for f in holder.fiefs}
+    if size[g.fief] > min(size.values()):
+        return "title/give-largest"
+    if len(to.fiefs) >= 2:
+        return "buy/title-two"
+    return None
+
+
+def give_title(state: FranceState, g: GiveTitle) -> FranceState:
+    why = give_problem(state, g)
+    if why is not None:
+        raise refuse(why, "title", fief=g.fief, lord=g.to, where=g.fief, item="title")
+    holder = next(x for x in state.lords_of(g.seat) if g.fief in x.fiefs)
+    state = state.with_lord(replace(holder, fiefs=tuple(f for f in holder.fiefs if f != g.fief)))
+    to = state.lord(g.to)
+    return state.with_lord(replace(to, fiefs=(*to.fiefs, g.fief)))
+
+
+def give_moves(state: FranceState, seat: str) -> list[GiveTitle]:
+    out = []
+    for holder in state.lords_of(seat):
+        if len(holder.fiefs) == 2:
+            for fief in holder.fiefs:
+                for to in state.lords_of(seat):
+                    g = GiveTitle(seat, fief, to.id)
+                    if give_problem(state, g) is None:
+                        out.append(g)
     return out

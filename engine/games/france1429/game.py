@@ -39,6 +39,7 @@ from engine.games.france1429.moves import (
     Discard,
     Done,
     Draw,
+    GiveTitle,
     HitDie,
     LordDie,
     March,
@@ -47,6 +48,7 @@ from engine.games.france1429.moves import (
     PlayCard,
     PlayLord,
     Propose,
+    Siege,
     actor,
 )
 from engine.games.france1429.refs import R, Refused, refuse
@@ -300,6 +302,10 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return movement.ask(state, move)
     if isinstance(move, Capture) and phase == "battles":
         return fighting.capture(state, move)
+    if isinstance(move, Siege) and phase == "battles":
+        return fighting.siege(state, move)
+    if isinstance(move, GiveTitle) and phase == "purchase":
+        return fighting.give_title(state, move)
     if isinstance(move, Pillage) and phase == "pillage":
         return fighting.pillage(state, move)
     raise refuse("round/not-now", "round", kind=type(move).kind)
@@ -335,11 +341,13 @@ def legal_moves(state: FranceState) -> list[Any]:
     if phase == "play":
         return [*cards.card_moves(state, seat), *done]
     if phase == "purchase":
-        return [*purchase.buy_moves(state, seat), *cards.card_moves(state, seat), *done]
+        buys = [*purchase.buy_moves(state, seat), *fighting.give_moves(state, seat)]
+        return [*buys, *cards.card_moves(state, seat), *done]
     if phase == "movement":
         return [*movement.move_moves(state, seat), *cards.card_moves(state, seat), *done]
     if phase == "battles":
-        return [*fighting.battle_moves(state, seat), *cards.card_moves(state, seat), *done]
+        fights = [*fighting.battle_moves(state, seat), *fighting.siege_moves(state, seat)]
+        return [*fights, *cards.card_moves(state, seat), *done]
     if phase == "pillage":
         return [*fighting.pillage_moves(state, seat), *done]
     return []

@@ -183,6 +183,27 @@ class Capture:
 
 
 @dataclass(frozen=True)
+class Siege:
+    """Phase 6: the seat besieges the opposing Stronghold or Fortified City in the Village,
+    placing a Siege Engine 1-die side up (§9.6)."""
+
+    seat: str
+    village: str
+    kind: ClassVar[str] = "siege"
+
+
+@dataclass(frozen=True)
+class GiveTitle:
+    """Phase 4: a Lord with 2 Fief titles hands the smaller to another Lord of his family
+    (§7.4)."""
+
+    seat: str
+    fief: str
+    to: str
+    kind: ClassVar[str] = "give-title"
+
+
+@dataclass(frozen=True)
 class Pillage:
     """Phase 6 Pillage: one Mill removed from a Village the seat controls or besieges, +1 (§9.8)."""
 
@@ -211,6 +232,8 @@ MOVE_TYPES: tuple[type, ...] = (
     March,
     AskPass,
     Capture,
+    Siege,
+    GiveTitle,
     Pillage,
 )
 
@@ -232,6 +255,8 @@ AnyMove = (
     | March
     | AskPass
     | Capture
+    | Siege
+    | GiveTitle
     | Pillage
 )
 

@@ -31,9 +31,9 @@ FLOW = TurnFlow(
         Step("lord-die", ("lord-die",), "table"),
         Step("hit-die", ("hit-die",), "table"),
         Step("play", ("play-card", "play-lord", "done")),
-        Step("purchase", ("buy", "play-card", "done")),
+        Step("purchase", ("buy", "give-title", "play-card", "done")),
         Step("movement", ("move", "ask-pass", "play-card", "done")),
-        Step("battles", ("capture", "play-card", "done")),
+        Step("battles", ("capture", "siege", "play-card", "done")),
         Step("pillage", ("pillage", "done")),
         Step("over", ()),
     ),
@@ -104,7 +104,7 @@ def next_phase(state: FranceState) -> FranceState:
     if phase == "purchase":
         return start_movement(state)
     if phase == "movement":
-        return replace(state, phase="battles")
+        return start_battles(state)
     if phase == "battles":
         return replace(state, phase="pillage")
     if phase == "pillage":
@@ -149,6 +149,15 @@ def start_movement(state: FranceState) -> FranceState:
         replace(t, fresh_maa=t.maa, fresh_knights=t.knights, halved=False) for t in state.troops
     )
     return replace(state, phase="movement", lords=lords, troops=troops, turn=0)
+
+
+def start_battles(state: FranceState) -> FranceState:
+    """Phase 6: a siege carried over from an earlier round shows its engine's 2-dice side
+    (§9.6: continued after the besieger's battles; the referee flips it when the phase opens)."""
+    places = tuple(
+        replace(p, engine=2) if p.besieged_by and p.since < state.round else p for p in state.places
+    )
+    return replace(state, phase="battles", places=places)
 
 
 def end_round(state: FranceState) -> FranceState:

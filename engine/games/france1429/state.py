@@ -211,8 +211,10 @@ class Place:
     """A Village's counters and who controls it.
 
     ``present`` lists the families with a Lord or troops there in the order they arrived: the
-    first controls it (§8.4); ``holder`` is the family that controls it when nobody is there
-    (the Governed Fief's titled Lord, §8.4). ``besieged_by`` names a besieger (§9.6).
+    first controls it (§8.4); nobody there, a Governed Fief's titled Lord's family controls it
+    (``control.controller``). ``besieged_by`` names a besieger (§9.6), ``engine`` the battle
+    dice his Siege Engine shows (1 when placed in round ``since``, 2 from his next Battles
+    phase on).
     """
 
     id: str
@@ -220,6 +222,8 @@ class Place:
     fort: Fort = "none"
     present: tuple[str, ...] = ()
     besieged_by: str | None = None
+    engine: int = 0
+    since: int = 0
 
 
 @dataclass(frozen=True)

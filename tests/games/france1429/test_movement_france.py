@@ -126,3 +126,32 @@ def test_control_first_arrival_and_a_governed_fiefs_empty_village() -> None:
     state = apply(state, March("grady", "thierry", "st-gerome"))
     assert control.controller(state, "st-medard") == "grady"  # his Fief's empty Village
     assert control.controller(state, "st-gerome") == "grady"
+
+
+def test_a_siege_is_declared_on_an_opposing_fortification_and_ends_when_the_besieger_leaves() -> (
+    None
+):
+    """§9.6 (§13 item 50): own Lord and troops where an opponent holds a Stronghold; the engine
+    shows 1 die, 2 from the next round's Battles; no income from the besieged Village; when the
+    besieger leaves, the siege ends and the engine goes back."""
+    from engine.games.france1429 import income
+    from engine.games.france1429.moves import Siege
+
+    state = fort(troops(lord(table(), "thierry", "david", "vaux"), "david", "vaux", maa=1), "vaux")
+    state = troops(lord(state, "beaudoin", "grady", "vaux"), "grady", "vaux", maa=3)
+    battles = at_phase(state, "battles", "grady")
+    assert _refused(at_phase(state, "battles", "david"), Siege("david", "vaux")) == (
+        "siege/not-opposing"
+    )
+    state = apply(battles, Siege("grady", "vaux"))
+    place = state.place("vaux")
+    assert (place.besieged_by, place.engine) == ("grady", 1)
+    assert state.stock["grady"]["engines"] == 1
+    assert _refused(state, Siege("grady", "vaux")) == "siege/already"
+    assert "vaux" not in [x.params.get("village") for x in income.income(state)]
+    assert income.totals(income.income(state)).get("david", 0) == 0
+    next_round = rounds.start_battles(replace(state, round=state.round + 1))
+    assert next_round.place("vaux").engine == 2
+    state = _moving(state, "grady")
+    state = apply(state, March("grady", "beaudoin", "lormes", maa=3))
+    assert state.place("vaux").besieged_by is None and state.stock["grady"]["engines"] == 2

@@ -164,3 +164,18 @@ def test_buying_troops_onto_a_lone_enemy_lord_captures_him() -> None:
     state = lord(state, "quentin", "grady", "vaux")
     state = apply(_buying(state, "david", 1), Buy("david", "maa", "vaux"))
     assert state.lord("quentin").captor == "david"
+
+
+def test_a_lord_with_two_titles_hands_on_the_smaller_and_keeps_the_largest() -> None:
+    """§7.4 (§13 item 33): in the Purchase phase only, the smaller title to a family Lord."""
+    from engine.games.france1429.moves import GiveTitle
+
+    state = lord(table(), "charles", "david", "bourg", fiefs=("bourg", "abzac"))
+    state = lord(lord(state, "thierry", "david", "bourg"), "quentin", "grady", "blaye")
+    state = at_phase(state, "purchase", "david")
+    assert _refused(state, GiveTitle("david", "bourg", "thierry")) == "title/give-largest"
+    assert _refused(state, GiveTitle("david", "abzac", "quentin")) == "title/give-lords"
+    state = apply(state, GiveTitle("david", "abzac", "thierry"))
+    assert state.lord("thierry").fiefs == ("abzac",) and state.lord("charles").fiefs == ("bourg",)
+    moving = at_phase(state, "movement", "david")
+    assert _refused(moving, GiveTitle("david", "bourg", "thierry")) == "round/not-now"
