@@ -42,7 +42,12 @@ def occupants(state: FranceState, village: str) -> tuple[str, ...]:
 
 
 def refresh(state: FranceState, village: str) -> FranceState:
-    """``present`` after units came or went: arrivals appended in order, leavers dropped."""
+    """``present`` after units came or went: arrivals appended in order, leavers dropped. A
+    captive whose captor has nobody left in the Village is free again (§9.7: he stays captive
+    while in the same space as the captor's troops or Lords; FR-23)."""
+    for lord in state.lords_at(village):
+        if lord.captor is not None and not is_present(state, lord.captor, village):
+            state = state.with_lord(replace(lord, captor=None))
     place = state.place(village)
     kept = [s for s in place.present if is_present(state, s, village)]
     for seat in state.seats:

@@ -81,6 +81,12 @@ def move_problem(state: FranceState, move: March) -> str | None:
         return "move/heavy-rain"
     elif at_gate(state, lord) and move.to != lord.came_from:
         return "move/needs-permission"
+    for cid in move.captives:
+        captive = state.find_lord(cid)
+        if captive is None or captive.captor != move.seat or captive.village != lord.village:
+            return "move/captives"
+    if len(set(move.captives)) != len(move.captives):
+        return "move/captives"
     here = state.troops_at(move.seat, lord.village)
     if move.maa < 0 or move.knights < 0:
         return "move/troops"
@@ -135,7 +141,9 @@ def move(state: FranceState, m: March) -> FranceState:
         secret=False,
     )
     state = state.with_lord(lord)
-    state = control.refresh(control.refresh(state, origin), m.to)
+    for cid in m.captives:
+        state = state.with_lord(replace(state.lord(cid), village=m.to))
+    state = control.refresh(control.refresh(state, m.to), origin)
     if entering and not lord.plague_rolled:
         state = state.with_lord(replace(lord, plague_rolled=True))
         state = push(state, Pending("plague-die", "table", by=m.seat, queue=(lord.id,)))
@@ -182,17 +190,17 @@ def move_moves(state: FranceState, seat: str) -> list[March | AskPass]:
         if lord.captor is not None or lord.moves >= max_moves(lord):
             continue
         here = state.troops_at(seat, lord.village)
+        held = tuple(x.id for x in state.lords_at(lord.village) if x.captor == seat)
         top_maa = min(here.maa, lord.escort_maa + here.fresh_maa)
         top_kn = min(here.knights, lord.escort_knights + here.fresh_knights)
         for to in state.rules.neighbours(lord.village):
             probe = March(seat, lord.id, to)
             if move_problem(state, probe) is not None:
                 continue
-            out += [
-                March(seat, lord.id, to, a, k)
-                for a in range(top_maa + 1)
-                for k in range(top_kn + 1)
-            ]
+            pairs = [(a, k) for a in range(top_maa + 1) for k in range(top_kn + 1)]
+            out += [March(seat, lord.id, to, a, k) for a, k in pairs]
+            if held:
+                out += [March(seat, lord.id, to, a, k, held) for a, k in pairs]
         if ask_problem(state, AskPass(seat, lord.id)) is None:
             out.append(AskPass(seat, lord.id))
     return out

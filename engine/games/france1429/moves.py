@@ -153,13 +153,15 @@ class Buy:
 @dataclass(frozen=True)
 class March:
     """Phase 5: one Lord along one road, with ``maa`` Men at Arms and ``knights`` Knights of his
-    family taken from those travelling with him and those not yet moved (§8.1)."""
+    family taken from those travelling with him and those not yet moved (§8.1), and the
+    ``captives`` his family holds there (§9.7)."""
 
     seat: str
     lord: str
     to: str
     maa: Count = 0
     knights: Count = 0
+    captives: tuple[str, ...] = ()
     kind: ClassVar[str] = "move"
 
 

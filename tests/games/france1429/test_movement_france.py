@@ -155,3 +155,20 @@ def test_a_siege_is_declared_on_an_opposing_fortification_and_ends_when_the_besi
     state = _moving(state, "grady")
     state = apply(state, March("grady", "beaudoin", "lormes", maa=3))
     assert state.place("vaux").besieged_by is None and state.stock["grady"]["engines"] == 2
+
+
+def test_captives_move_with_their_captor_and_go_free_when_left_behind() -> None:
+    """§9.7: captives move with the captor's Lords and troops and stay captive only while in the
+    same space as them (FR-23)."""
+    state = troops(lord(table(), "beaudoin", "grady", "blaye"), "grady", "blaye", maa=1)
+    state = lord(state, "thierry", "david", "blaye", captor="grady")
+    state = _moving(state, "grady")
+    assert _refused(state, March("grady", "beaudoin", "charolles", captives=("beaudoin",))) == (
+        "move/captives"
+    )
+    carried = apply(state, March("grady", "beaudoin", "charolles", maa=1, captives=("thierry",)))
+    assert carried.lord("thierry").village == "charolles"
+    assert carried.lord("thierry").captor == "grady"
+    left = apply(state, March("grady", "beaudoin", "charolles", maa=1))
+    assert left.lord("thierry").captor is None
+    assert control.controller(left, "blaye") == "david"

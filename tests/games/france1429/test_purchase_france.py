@@ -150,6 +150,7 @@ def test_a_full_ransom_is_paid_first_the_most_valuable_captive_first() -> None:
     Arthur first (the offer of 8 for both is a table bargain the referee does not make)."""
     state = table(("franek", "patryk", "third"))
     state = troops(lord(state, "thierry", "franek", "vaux"), "franek", "vaux", maa=1)
+    state = troops(state, "patryk", "blaye", maa=1)
     state = lord(state, "arthur", "franek", "blaye", captor="patryk", bishop=1, cardinal=True)
     state = lord(state, "alienor", "franek", "blaye", captor="patryk", queen=True)
     state = money(state, "franek", 8)
