@@ -12,11 +12,12 @@ offer and check each step.
   troops lose half (§11.2; FR-13).
 - The first family to arrive controls a Village; later arrivals wait at its gate (§8.4).
 
+A family whose Village an opponent entered this phase does not leave by the road he came in by
+(§8.2; the opponent's leave for it is a table matter, FR-20).
 A Secret Passage (a card played on the Lord first) lets his next Move leave a siege, cross
 Heavy Rain or pass an occupied Village without leave (§11.4).
 
-Not yet here: Cavalcade, leaving by the road an enemy just came in by, carrying
-captives along.
+Not yet here: Cavalcade.
 """
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ def move_problem(state: FranceState, move: March) -> str | None:
         return "move/heavy-rain"
     elif at_gate(state, lord) and move.to != lord.came_from:
         return "move/needs-permission"
+    elif any(
+        x.seat != move.seat and x.came_from == move.to and x.captor is None
+        for x in state.lords_at(lord.village)
+    ):
+        return "move/enemy-road"
     for cid in move.captives:
         captive = state.find_lord(cid)
         if captive is None or captive.captor != move.seat or captive.village != lord.village:

@@ -45,3 +45,30 @@ def test_every_conflict_of_the_digest_is_an_option_with_its_default() -> None:
     assert defaults["pope_majority"] == "cast"
     assert defaults["crown_prince_titles"] == "pl"
     assert defaults["tax_follows_title"] == "en"
+
+
+def test_shipped_schema_is_the_schema_the_engine_generates() -> None:
+    """engine/games/france1429/schema.json ships with the game (docs/engine.md); regenerate it
+    with `herald rules france1429 schema > engine/games/france1429/schema.json`."""
+    import json
+    from importlib import resources
+
+    from engine import rules
+
+    shipped = resources.files("engine.games.france1429").joinpath("schema.json").read_text()
+    assert json.loads(shipped) == rules.schema(GAME)
+
+
+def test_a_legal_move_list_names_only_the_seat_to_act_and_a_bad_move_changes_nothing() -> None:
+    """Bad input gets a clear error and changes nothing (team guide)."""
+    from engine import rules
+    from engine.violations import InputError
+
+    state = gamedata.setup(GAME, ("a", "b", "c"), {})
+    before = state
+    with pytest.raises(InputError):
+        rules.decode_move(GAME, {"kind": "move", "seat": "a", "lord": "x", "to": 3})
+    with pytest.raises(RuleViolation) as info:
+        rules.apply(GAME, state, rules.decode_move(GAME, {"kind": "done", "seat": "a"}))
+    assert info.value.code in ("flow/not-now", "turn/not-your-turn")
+    assert state == before

@@ -172,3 +172,17 @@ def test_captives_move_with_their_captor_and_go_free_when_left_behind() -> None:
     left = apply(state, March("grady", "beaudoin", "charolles", maa=1))
     assert left.lord("thierry").captor is None
     assert control.controller(left, "blaye") == "david"
+
+
+def test_no_leaving_by_the_road_an_opponent_just_came_in_by() -> None:
+    """§8.2 (§13 item 39): David's Village was entered from Blaye by Grady this phase: David
+    may leave by any other road, not the road to Blaye."""
+    state = troops(lord(table(), "beaudoin", "grady", "blaye"), "grady", "blaye", maa=1)
+    state = troops(lord(state, "thierry", "david", "charolles"), "david", "charolles", maa=1)
+    state = _moving(state, "grady")
+    state = apply(state, March("grady", "beaudoin", "charolles", maa=1))
+    state = at_phase(state, "movement", "david")
+    assert _refused(state, March("david", "thierry", "blaye", maa=1)) == "move/enemy-road"
+    assert apply(state, March("david", "thierry", "arlay", maa=1)).lord("thierry").village == (
+        "arlay"
+    )
