@@ -14,11 +14,13 @@ from typing import Any
 from engine import flow as core_flow
 from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
+from engine.flow import Reveal
 from engine.game import GameInfo, Line, OptionSpec, ScoreRow, SimSetup
 from engine.games.france1429 import (
     cards,
     drawing,
     fighting,
+    hear_ye,
     movement,
     purchase,
     rounds,
@@ -32,6 +34,7 @@ from engine.games.france1429.moves import (
     Answer,
     AskPass,
     Buy,
+    Candidate,
     Capture,
     Deal,
     DealLord,
@@ -49,6 +52,7 @@ from engine.games.france1429.moves import (
     PlayLord,
     Propose,
     Siege,
+    Vote,
     actor,
 )
 from engine.games.france1429.refs import R, Refused, refuse
@@ -232,6 +236,10 @@ class France1429(GameBase):
     def sample_chance(self, state: FranceState, rng: random.Random) -> Any:
         return sample_chance(state, rng)
 
+    def reveal(self, state: FranceState, sealed: Reveal) -> FranceState:
+        """An election's markers, all turned in one event (§10.2 step 3)."""
+        return hear_ye.reveal(state, sealed)
+
     def is_pass(self, move: Any) -> bool:
         """A seat box's pass button: ending one's turn in a step, or answering no."""
         return isinstance(move, Done) or (isinstance(move, Answer) and not move.yes)
@@ -273,6 +281,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
                 return fighting.answer_proposal(state, move)
             return movement.answer_passage(state, move)
         raise refuse("round/waiting", "round", waiting=pending.kind)
+    if state.election is not None:
+        return _election(state, move)
     phase = state.phase
     if isinstance(move, DealLord) and phase == "deal-lord":
         return setup.deal_lord(state, move)
@@ -311,6 +321,22 @@ def apply(state: FranceState, move: Any) -> FranceState:
     raise refuse("round/not-now", "round", kind=type(move).kind)
 
 
+def _election(state: FranceState, move: Any) -> FranceState:
+    """A move inside an election: a candidacy (or a pass) in turn, or a sealed vote."""
+    el = state.election
+    assert el is not None
+    if el.stage == "candidates":
+        if actor(move) != state.order()[el.turn]:
+            raise refuse("round/not-now", "round", kind=type(move).kind)
+        if isinstance(move, Candidate):
+            return hear_ye.declare(state, move)
+        if isinstance(move, Done):
+            return hear_ye.pass_candidacy(state)
+    if isinstance(move, Vote):
+        return hear_ye.check_vote(state, move)
+    raise refuse("round/not-now", "round", kind=type(move).kind)
+
+
 def legal_moves(state: FranceState) -> list[Any]:
     """Every legal move of the seat the game waits for (none while the table must report)."""
     if state.phase == "over":
@@ -320,6 +346,14 @@ def legal_moves(state: FranceState) -> list[Any]:
         if top.kind in ("consent", "passage"):
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []
+    if state.election is not None:
+        el = state.election
+        if el.stage == "candidates":
+            seat = state.order()[el.turn]
+            return [*hear_ye.candidate_moves(state, seat), Done(seat)]
+        sealed = set(state.sealed.seats())
+        return [v for s in hear_ye.voters(state) if s not in sealed
+                for v in hear_ye.vote_moves(state, s)]  # fmt: skip
     phase = state.phase
     if phase in ("deal-lord", "disasters"):
         return []

@@ -64,6 +64,27 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """Phase 1: the seat declares one of its Lords a candidate in the election (§10.2)."""
+
+    seat: str
+    lord: str
+    kind: ClassVar[str] = "candidate"
+
+
+@dataclass(frozen=True)
+class Vote:
+    """Phase 1: the seat's sealed Vote markers: FOR on a candidate (0: abstain) and DECOY on a
+    candidate or nowhere (0), each by its number in the order of declaration (1, 2, ...), so a
+    sealed vote names no Lord (§10.2)."""
+
+    seat: str
+    vote_for: Annotated[int, {"minimum": 0, "maximum": 6}] = 0
+    decoy: Annotated[int, {"minimum": 0, "maximum": 6}] = 0
+    kind: ClassVar[str] = "vote"
+
+
+@dataclass(frozen=True)
 class Discard:
     """Phase 2 Discard step: one card from the hand, face up (§5 Phase 2)."""
 
@@ -222,6 +243,8 @@ MOVE_TYPES: tuple[type, ...] = (
     Done,
     Propose,
     Answer,
+    Candidate,
+    Vote,
     Discard,
     Draw,
     Deal,
@@ -245,6 +268,8 @@ AnyMove = (
     | Done
     | Propose
     | Answer
+    | Candidate
+    | Vote
     | Discard
     | Draw
     | Deal

@@ -1,6 +1,6 @@
 """The round of 7 phases on the declarative turn flow (digest §5).
 
-1 Hear Ye (marriages; elections join when the election sub-game lands), 2 Discard, Draw & Play
+1 Hear Ye (marriages, then the elections of ``hear_ye``), 2 Discard, Draw & Play
 Cards (draw, the table's deal, the Disaster track's dice, play), 3 Income (no move: paid on
 leaving Phase 2), 4 Purchase (ransoms first, automatically), 5 Movement, 6 Battles then Pillage,
 7 End Round (no move: Disasters discarded, victory checked, the First Player card passed left).
@@ -40,6 +40,10 @@ FLOW = TurnFlow(
     subgames=(
         SubGame("marriage", (Step("answer", ("answer",)),)),
         SubGame("passage", (Step("answer", ("answer",)),)),
+        SubGame(
+            "election",
+            (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
+        ),
     ),
 )
 
@@ -62,6 +66,13 @@ def position(state: FranceState) -> Position:
         if top.kind in CHANCE_PENDING:
             return Position(CHANCE_PENDING[top.kind], (TABLE,))
         return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
+    if state.election is not None:
+        el = state.election
+        if el.stage == "candidates":
+            return Position("candidates", (state.order()[el.turn],), stack=("election",))
+        from engine.games.france1429.hear_ye import voters
+
+        return Position("vote", voters(state), stack=("election",))
     if state.phase in ("deal-lord", "disasters"):
         return Position(state.phase, (TABLE,))
     return Position(state.phase, (state.current(),))
@@ -96,7 +107,9 @@ def next_phase(state: FranceState) -> FranceState:
     """Leave the current phase (every family has had its turn) for the next one."""
     phase = state.phase
     if phase == "marriage":
-        return start_draw(state)
+        from engine.games.france1429.hear_ye import start
+
+        return start(state)
     if phase == "draw":
         return start_disasters(state)
     if phase == "play":

@@ -165,6 +165,7 @@ class Lord:
     asked: str | None = None
     plague_rolled: bool = False
     secret: bool = False
+    bishop_round: int = 0
 
     def titled(self) -> bool:
         """A Lord with a Title (Fief, Bishop, Cardinal, Pope, King, Queen); d'ARC is no Title
@@ -287,6 +288,31 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class Election:
+    """The election under way (``hear_ye``): ``office`` (``bishop``, ``pope``, ``king``), the
+    Bishopric's number for a Bishop, the candidates declared (seat, Lord), the stage
+    (``candidates``, then the sealed ``vote``) and whose turn it is to declare."""
+
+    office: str
+    bishopric: int = 0
+    candidates: tuple[tuple[str, str], ...] = ()
+    stage: str = "candidates"
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A revealed election, public from then on: each family's FOR and DECOY markers (seat,
+    for, decoy), the votes each candidate got, the winner (empty: nobody)."""
+
+    office: str
+    bishopric: int = 0
+    votes: dict[str, int] = field(default_factory=dict)
+    markers: tuple[tuple[str, str, str], ...] = ()
+    winner: str = ""
+
+
+@dataclass(frozen=True)
 class IncomeLine:
     """One itemised income line of a seat (the catalog code and its parameters)."""
 
@@ -325,6 +351,9 @@ class FranceState:
     last_income: tuple[IncomeLine, ...] = ()
     last_lines: tuple[IncomeLine, ...] = ()
     proposed: tuple[str, ...] = ()
+    election: Election | None = None
+    offices: tuple[str, ...] = ()
+    last_election: Outcome | None = None
     winners: tuple[str, ...] = ()
     sealed: Sealed = field(default_factory=Sealed)
 

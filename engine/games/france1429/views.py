@@ -112,6 +112,23 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
             {"seat": x.seat, "amount": x.amount, "code": x.code, "params": x.params}
             for x in state.last_income
         ],
+        "election": None
+        if state.election is None
+        else {
+            "office": state.election.office,
+            "bishopric": state.election.bishopric,
+            "stage": state.election.stage,
+            "candidates": [lid for _, lid in state.election.candidates],
+        },
+        "last_election": None
+        if state.last_election is None
+        else {
+            "office": state.last_election.office,
+            "bishopric": state.last_election.bishopric,
+            "votes": [[lid, n] for lid, n in sorted(state.last_election.votes.items())],
+            "markers": [list(m) for m in state.last_election.markers],
+            "winner": state.last_election.winner,
+        },
         "winners": list(state.winners),
     }
 
