@@ -26,6 +26,7 @@ from engine.games.france1429 import (
     rounds,
     setup,
     views,
+    war,
 )
 from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.moves import (
@@ -33,6 +34,8 @@ from engine.games.france1429.moves import (
     MOVE_TYPES,
     Answer,
     AskPass,
+    Attack,
+    BattleRoll,
     Buy,
     Candidate,
     Capture,
@@ -45,12 +48,14 @@ from engine.games.france1429.moves import (
     GiveTitle,
     HitDie,
     LordDie,
+    Losses,
     March,
     Pillage,
     PlaceStart,
     PlayCard,
     PlayLord,
     Propose,
+    Resolve,
     Siege,
     Vote,
     actor,
@@ -281,6 +286,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
                 return fighting.answer_proposal(state, move)
             return movement.answer_passage(state, move)
         raise refuse("round/waiting", "round", waiting=pending.kind)
+    if state.battle is not None:
+        return _battle(state, move)
     if state.election is not None:
         return _election(state, move)
     phase = state.phase
@@ -310,6 +317,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return movement.move(state, move)
     if isinstance(move, AskPass) and phase == "movement":
         return movement.ask(state, move)
+    if isinstance(move, Attack) and phase == "battles":
+        return war.attack(state, move)
     if isinstance(move, Capture) and phase == "battles":
         return fighting.capture(state, move)
     if isinstance(move, Siege) and phase == "battles":
@@ -318,6 +327,19 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return fighting.give_title(state, move)
     if isinstance(move, Pillage) and phase == "pillage":
         return fighting.pillage(state, move)
+    raise refuse("round/not-now", "round", kind=type(move).kind)
+
+
+def _battle(state: FranceState, move: Any) -> FranceState:
+    """A move inside a battle: the table's roll, an owner's losses, a decision."""
+    b = state.battle
+    assert b is not None
+    if isinstance(move, BattleRoll) and b.stage == "roll":
+        return war.roll(state, move)
+    if isinstance(move, Losses) and b.stage == "losses":
+        return war.take_losses(state, move)
+    if isinstance(move, Resolve) and b.stage in ("attacker", "defender"):
+        return war.resolve(state, move)
     raise refuse("round/not-now", "round", kind=type(move).kind)
 
 
@@ -346,6 +368,11 @@ def legal_moves(state: FranceState) -> list[Any]:
         if top.kind in ("consent", "passage"):
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []
+    if state.battle is not None:
+        b = state.battle
+        if b.stage == "losses":
+            return list(war.options(state, b.owing[0]))
+        return list(war.resolve_moves(state)) if b.stage != "roll" else []
     if state.election is not None:
         el = state.election
         if el.stage == "candidates":
@@ -380,7 +407,8 @@ def legal_moves(state: FranceState) -> list[Any]:
     if phase == "movement":
         return [*movement.move_moves(state, seat), *cards.card_moves(state, seat), *done]
     if phase == "battles":
-        fights = [*fighting.battle_moves(state, seat), *fighting.siege_moves(state, seat)]
+        fights = [*war.attack_moves(state, seat), *fighting.battle_moves(state, seat),
+                  *fighting.siege_moves(state, seat)]  # fmt: skip
         return [*fights, *cards.card_moves(state, seat), *done]
     if phase == "pillage":
         return [*fighting.pillage_moves(state, seat), *done]
@@ -406,6 +434,12 @@ def sample_chance(state: FranceState, rng: random.Random) -> Any:
             faces = state.rules.battle_faces
             return HitDie(faces[rng.randrange(len(faces))])
         return None
+    if state.battle is not None and state.battle.stage == "roll":
+        b = state.battle
+        faces = state.rules.battle_faces
+        a = tuple(faces[rng.randrange(len(faces))] for _ in range(war.dice(state, b, b.attacker)))
+        d = tuple(faces[rng.randrange(len(faces))] for _ in range(war.dice(state, b, b.defender)))
+        return BattleRoll(a, d)
     if state.phase == "deal-lord":
         lords = {k: v for k, v in state.lord_deck.items() if state.rules.lord(k) is not None}
         return DealLord(state.current(), _weighted(lords, rng))

@@ -205,6 +205,49 @@ class Capture:
     kind: ClassVar[str] = "capture"
 
 
+Face = Annotated[int, {"minimum": 0, "maximum": 6}]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Phase 6: the seat attacks another family's troops in a Village (§9.1)."""
+
+    seat: str
+    village: str
+    defender: str
+    kind: ClassVar[str] = "attack"
+
+
+@dataclass(frozen=True)
+class BattleRoll:
+    """Both sides' Battle Dice of one roll, rolled at once: each die's hit symbols (§9.3)."""
+
+    attacker: Annotated[tuple[Face, ...], {"maxItems": 4}]
+    defender: Annotated[tuple[Face, ...], {"maxItems": 4}]
+    kind: ClassVar[str] = "battle-roll"
+
+
+@dataclass(frozen=True)
+class Losses:
+    """The Men at Arms, Knights and (when no troop is left) Lords the seat loses to the hits
+    it took this roll; its other Lords there are then captured (§9.4)."""
+
+    seat: str
+    maa: Count = 0
+    knights: Count = 0
+    lords: tuple[str, ...] = ()
+    kind: ClassVar[str] = "losses"
+
+
+@dataclass(frozen=True)
+class Resolve:
+    """After a roll: go on, stop (the attacker, against a fortification) or surrender (§9.5)."""
+
+    seat: str
+    choice: Literal["go-on", "stop", "surrender"]
+    kind: ClassVar[str] = "resolve"
+
+
 @dataclass(frozen=True)
 class Siege:
     """Phase 6: the seat besieges the opposing Stronghold or Fortified City in the Village,
@@ -235,7 +278,7 @@ class Pillage:
     kind: ClassVar[str] = "pillage"
 
 
-CHANCE_TYPES: tuple[type, ...] = (DealLord, Deal, DisasterDie, LordDie, HitDie)
+CHANCE_TYPES: tuple[type, ...] = (DealLord, Deal, DisasterDie, LordDie, HitDie, BattleRoll)
 
 MOVE_TYPES: tuple[type, ...] = (
     DealLord,
@@ -257,6 +300,10 @@ MOVE_TYPES: tuple[type, ...] = (
     March,
     AskPass,
     Capture,
+    Attack,
+    BattleRoll,
+    Losses,
+    Resolve,
     Siege,
     GiveTitle,
     Pillage,
@@ -282,6 +329,10 @@ AnyMove = (
     | March
     | AskPass
     | Capture
+    | Attack
+    | BattleRoll
+    | Losses
+    | Resolve
     | Siege
     | GiveTitle
     | Pillage

@@ -33,13 +33,22 @@ FLOW = TurnFlow(
         Step("play", ("play-card", "play-lord", "done")),
         Step("purchase", ("buy", "give-title", "play-card", "done")),
         Step("movement", ("move", "ask-pass", "play-card", "done")),
-        Step("battles", ("capture", "siege", "play-card", "done")),
+        Step("battles", ("attack", "capture", "siege", "play-card", "done")),
         Step("pillage", ("pillage", "done")),
         Step("over", ()),
     ),
     subgames=(
         SubGame("marriage", (Step("answer", ("answer",)),)),
         SubGame("passage", (Step("answer", ("answer",)),)),
+        SubGame(
+            "battle",
+            (
+                Step("roll", ("battle-roll",), "table"),
+                Step("losses", ("losses",)),
+                Step("attacker", ("resolve",)),
+                Step("defender", ("resolve",)),
+            ),
+        ),
         SubGame(
             "election",
             (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
@@ -66,6 +75,11 @@ def position(state: FranceState) -> Position:
         if top.kind in CHANCE_PENDING:
             return Position(CHANCE_PENDING[top.kind], (TABLE,))
         return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
+    if state.battle is not None:
+        b = state.battle
+        who = {"roll": TABLE, "losses": b.owing[0] if b.owing else TABLE,
+               "attacker": b.attacker, "defender": b.defender}[b.stage]  # fmt: skip
+        return Position(b.stage, (who,), stack=("battle",))
     if state.election is not None:
         el = state.election
         if el.stage == "candidates":
@@ -170,7 +184,7 @@ def start_battles(state: FranceState) -> FranceState:
     places = tuple(
         replace(p, engine=2) if p.besieged_by and p.since < state.round else p for p in state.places
     )
-    return replace(state, phase="battles", places=places)
+    return replace(state, phase="battles", places=places, fought=())
 
 
 def end_round(state: FranceState) -> FranceState:

@@ -313,6 +313,23 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Battle:
+    """The battle under way (``war``): attacker, defender, Village; ``stage`` is ``roll`` (the
+    table rolls both sides), ``losses`` (``owing``: who still takes losses, ``hits`` each
+    side's hits), ``attacker`` / ``defender`` (each decides to go on); ``lost``: anyone lost
+    anything this roll; ``quiet``: rolls in a row without losses."""
+
+    attacker: str
+    defender: str
+    village: str
+    stage: str = "roll"
+    hits: dict[str, int] = field(default_factory=dict)
+    owing: tuple[str, ...] = ()
+    lost: bool = False
+    quiet: int = 0
+
+
+@dataclass(frozen=True)
 class IncomeLine:
     """One itemised income line of a seat (the catalog code and its parameters)."""
 
@@ -352,6 +369,8 @@ class FranceState:
     last_lines: tuple[IncomeLine, ...] = ()
     proposed: tuple[str, ...] = ()
     election: Election | None = None
+    battle: Battle | None = None
+    fought: tuple[str, ...] = ()
     offices: tuple[str, ...] = ()
     last_election: Outcome | None = None
     winners: tuple[str, ...] = ()
