@@ -15,8 +15,10 @@ controller's, then in arrival order (FR-15); each owner's losses remove as many 
 as the hits allow, Men at Arms before Knights (FR-6). If no troops are left, the Lords there
 die, and the Mills and a Stronghold (not a Fortified City) are destroyed.
 
-Not yet here: Ambush (it needs a battle in progress), several Uprising cards at once, a Bishop's
-or Cardinal's attempt to stop an Uprising (the table settles it), the Pope's excommunication.
+Ambush: in a battle, by a family with a Lord in it, on an opposing Lord in it: captured.
+
+Not yet here: cancelling an Ambush or Assassination with a Secret Passage, several Uprising
+cards at once, a Bishop's or Cardinal's attempt to stop an Uprising (the table settles it).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from engine.games.france1429.moves import PlayCard, PlayLord
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import push
 from engine.games.france1429.state import (
+    AMBUSH,
     ASSASSINATION,
     CARDINAL,
     DARC,
@@ -52,6 +55,7 @@ from engine.games.france1429.state import (
 
 MAX_LORDS = 4
 PLAYABLE = (
+    AMBUSH,
     HARVEST, WEATHER, TAXES, CARDINAL, DARC, ASSASSINATION, JUSTICE, SECRET_PASSAGE, UPRISING,
 )  # fmt: skip
 """Cards whose effect the referee applies now (see the module's docstring for the rest)."""
@@ -188,6 +192,8 @@ def card_problem(state: FranceState, seat: str, card: str, target: str, by: str)
     lord = state.find_lord(target)
     if lord is None:
         return "card/target"
+    if card == AMBUSH:
+        return ambush_problem(state, seat, lord)
     if card == SECRET_PASSAGE:
         if lord.seat != seat:
             return "card/target"
@@ -250,6 +256,9 @@ def play(state: FranceState, move: PlayCard) -> FranceState:
     if card == UPRISING:
         return _uprising(_discard(state, card), move.seat, move.target)
     target = state.lord(move.target)
+    if card == AMBUSH:
+        state = _discard(state.with_lord(replace(target, captor=move.seat)), card)
+        return control.refresh(state, target.village)
     if card == SECRET_PASSAGE:
         state = _discard(state, card)
         if target.captor is None:
@@ -293,7 +302,7 @@ def card_moves(state: FranceState, seat: str) -> list[PlayCard | PlayLord]:
             targets[card] = [(n, "") for n in numbers]
         elif card == TAXES:
             targets[card] = [(t, b) for b in own for t in (*state.rules.fiefs(), *numbers, "all")]
-        elif card in (CARDINAL, DARC, JUSTICE, SECRET_PASSAGE):
+        elif card in (CARDINAL, DARC, JUSTICE, SECRET_PASSAGE, AMBUSH):
             targets[card] = [(x.id, "") for x in state.lords]
         elif card == UPRISING:
             targets[card] = [(v.id, "") for v in state.rules.villages]
@@ -388,3 +397,15 @@ def resolve_uprising(state: FranceState, value: int) -> FranceState:
     fort: Fort = "fortified" if place.fort == "fortified" else "none"
     state = replace(state.with_place(replace(place, mills=0, fort=fort)), supply=supply)
     return control.refresh(state, village)
+
+
+def ambush_problem(state: FranceState, seat: str, lord: Lord) -> str | None:
+    """§11.4: a family with a Lord in the battle under way captures an opposing Lord in it."""
+    b = state.battle
+    if b is None or seat not in (b.attacker, b.defender):
+        return "card/ambush-timing"
+    other = b.defender if seat == b.attacker else b.attacker
+    if lord.seat != other or lord.village != b.village or lord.captor is not None:
+        return "card/target"
+    mine = any(x.seat == seat and x.captor is None for x in state.lords_at(b.village))
+    return None if mine else "card/ambush-lord"

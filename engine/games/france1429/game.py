@@ -75,6 +75,14 @@ OPTIONS = (
         "a game needing a missing value is refused), or a file.",
     ),
     OptionSpec(
+        "fog_of_war",
+        False,
+        (False, True),
+        ref("§12.3", "p.17 §11.2", "§11.2"),
+        "Fog of War: troops lie face down; other families see how many counters, not their "
+        "types, until a battle there.",
+    ),
+    OptionSpec(
         "max_rounds",
         0,
         (),
@@ -340,6 +348,11 @@ def _battle(state: FranceState, move: Any) -> FranceState:
         return war.take_losses(state, move)
     if isinstance(move, Resolve) and b.stage in ("attacker", "defender"):
         return war.resolve(state, move)
+    deciding = b.attacker if b.stage == "attacker" else b.defender
+    if isinstance(move, PlayCard) and b.stage in ("attacker", "defender"):
+        if move.seat != deciding:
+            raise refuse("battle/not-your-decision", "battle", seat=move.seat)
+        return cards.play(state, move)
     raise refuse("round/not-now", "round", kind=type(move).kind)
 
 
@@ -372,7 +385,11 @@ def legal_moves(state: FranceState) -> list[Any]:
         b = state.battle
         if b.stage == "losses":
             return list(war.options(state, b.owing[0]))
-        return list(war.resolve_moves(state)) if b.stage != "roll" else []
+        if b.stage == "roll":
+            return []
+        deciding = b.attacker if b.stage == "attacker" else b.defender
+        plays = [m for m in cards.card_moves(state, deciding) if isinstance(m, PlayCard)]
+        return [*war.resolve_moves(state), *plays]
     if state.election is not None:
         el = state.election
         if el.stage == "candidates":

@@ -45,8 +45,8 @@ FLOW = TurnFlow(
             (
                 Step("roll", ("battle-roll",), "table"),
                 Step("losses", ("losses",)),
-                Step("attacker", ("resolve",)),
-                Step("defender", ("resolve",)),
+                Step("attacker", ("resolve", "play-card")),
+                Step("defender", ("resolve", "play-card")),
             ),
         ),
         SubGame(

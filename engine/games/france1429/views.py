@@ -4,7 +4,8 @@ Public: the map (control, Lords, troops, Mills, fortifications, sieges), every f
 (open information, FAQ), hand sizes and counters left, cards beside the mitres, Tax markers,
 the Disaster track (face down until resolved), deck sizes and the discard piles (every discarded
 card was shown face up), titles, the last income. Private: a family's hand, in its own view at
-its own place (``families[i].hand``). The decks' contents are in no view.
+its own place (``families[i].hand``). The decks' contents are in no view. With Fog of War
+(§12.3) other families' troops show as counters only, until a battle there reveals them.
 """
 
 from __future__ import annotations
@@ -52,11 +53,17 @@ def _cards(pile: dict[str, int]) -> list[str]:
 
 
 def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, Any]:
+    fog = bool(state.option("fog_of_war"))
     villages = []
     for v in state.rules.villages:
         place = state.place(v.id)
+        fought = state.battle is not None and state.battle.village == v.id
         troops = {
-            t.seat: {"maa": t.maa, "knights": t.knights} for t in state.troops if t.village == v.id
+            t.seat: {"maa": t.maa, "knights": t.knights}
+            if not fog or t.seat == seat or fought
+            else {"counters": t.count()}
+            for t in state.troops
+            if t.village == v.id
         }
         villages.append(
             {

@@ -159,3 +159,35 @@ def test_one_battle_per_village_per_phase() -> None:
     state = replace(state, fought=("l-epervier",))
     state = apply(state, Resolve("grady", "stop"))
     assert _refused(state, Attack("grady", "l-epervier", "david")) == "battle/fought"
+
+
+def test_ambush_captures_an_opposing_lord_in_the_battle() -> None:
+    """§11.4 (§13 item 56): a family with a Lord in the battle under way captures one opposing
+    Lord in it; outside a battle the card is refused."""
+    from frcore_builders import hand
+
+    from engine.games.france1429.moves import PlayCard
+    from engine.games.france1429.state import AMBUSH
+
+    state = replace(_stronghold_siege(), battle=Battle("grady", "david", "l-epervier", "attacker"))
+    state = hand(state, "grady", AMBUSH)
+    assert PlayCard("grady", AMBUSH, "thierry") in legal_moves(state)
+    assert _refused(state, PlayCard("grady", AMBUSH, "beaudoin")) == "card/target"
+    state = apply(state, PlayCard("grady", AMBUSH, "thierry"))
+    assert state.lord("thierry").captor == "grady"
+    outside = hand(replace(_stronghold_siege(), battle=None), "grady", AMBUSH)
+    assert _refused(outside, PlayCard("grady", AMBUSH, "thierry")) == "card/ambush-timing"
+
+
+def test_fog_of_war_hides_troop_types_from_other_families() -> None:
+    """§12.3: with Fog of War other families see counters, not types, until a battle there."""
+    from engine.games.france1429 import GAME
+
+    state = _stronghold_siege()
+    fog = replace(state, options={**state.options, "fog_of_war": True})
+    village = next(v for v in GAME.view(fog, "grady")["villages"] if v["id"] == "l-epervier")
+    assert village["troops"]["david"] == {"counters": 5}
+    assert village["troops"]["grady"] == {"maa": 5, "knights": 3}
+    fighting = replace(fog, battle=Battle("grady", "david", "l-epervier"))
+    village = next(v for v in GAME.view(fighting, "grady")["villages"] if v["id"] == "l-epervier")
+    assert village["troops"]["david"] == {"maa": 2, "knights": 3}
