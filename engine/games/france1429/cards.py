@@ -126,6 +126,7 @@ def play_lord(state: FranceState, move: PlayLord) -> FranceState:
         and state.sex(move.card) == "male"
     ):
         lord = replace(lord, crown_prince=True)
+        state = replace(state, prince_born=True)
     state = replace(state, lords=(*state.lords, lord))
     return control.refresh(state, move.village)
 

@@ -54,6 +54,10 @@ def kill(state: FranceState, lid: str) -> FranceState:
             state = state.with_lord(replace(heir, fiefs=(*heir.fiefs, fief)))
     if dead.spouse is not None and state.find_lord(dead.spouse) is not None:
         state = state.with_lord(replace(state.lord(dead.spouse), spouse=None))
+    if dead.pope:  # an excommunication ends with the Pope who pronounced it (§10.5)
+        for x in state.lords:
+            if x.excommunicated:
+                state = state.with_lord(replace(x, excommunicated=False))
     if dead.king:
         prince = next((x for x in state.lords if x.crown_prince), None)
         queen = next((x for x in state.lords if x.queen), None)

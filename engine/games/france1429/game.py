@@ -22,6 +22,7 @@ from engine.games.france1429 import (
     fighting,
     hear_ye,
     movement,
+    papacy,
     purchase,
     rounds,
     setup,
@@ -32,6 +33,8 @@ from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.moves import (
     CHANCE_TYPES,
     MOVE_TYPES,
+    Absolve,
+    Annul,
     Answer,
     AskPass,
     Attack,
@@ -45,6 +48,7 @@ from engine.games.france1429.moves import (
     Discard,
     Done,
     Draw,
+    Excommunicate,
     GiveTitle,
     HitDie,
     LordDie,
@@ -273,6 +277,9 @@ class France1429(GameBase):
 # --- the rules' dispatch -----------------------------------------------------------------------
 
 
+CARD_PHASES = ("play", "purchase", "movement", "battles")
+
+
 def apply(state: FranceState, move: Any) -> FranceState:
     """The next state, or ``Refused`` with the reason (state untouched)."""
     if state.last_lines:
@@ -287,11 +294,13 @@ def apply(state: FranceState, move: Any) -> FranceState:
             if move.value not in state.rules.battle_faces:
                 raise refuse("die/face", "opportunity", value=move.value)
             return cards.resolve_uprising(state, move.value)
-        if isinstance(move, Answer) and pending.kind in ("consent", "passage"):
+        if isinstance(move, Answer) and pending.kind in ("consent", "passage", "annul"):
             if move.seat != pending.seat:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
             if pending.kind == "consent":
                 return fighting.answer_proposal(state, move)
+            if pending.kind == "annul":
+                return papacy.answer_annulment(state, move)
             return movement.answer_passage(state, move)
         raise refuse("round/waiting", "round", waiting=pending.kind)
     if state.battle is not None:
@@ -325,6 +334,12 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return movement.move(state, move)
     if isinstance(move, AskPass) and phase == "movement":
         return movement.ask(state, move)
+    if isinstance(move, Excommunicate | Absolve | Annul) and phase in CARD_PHASES:
+        if isinstance(move, Excommunicate):
+            return papacy.excommunicate(state, move)
+        if isinstance(move, Absolve):
+            return papacy.absolve(state, move)
+        return papacy.annul(state, move)
     if isinstance(move, Attack) and phase == "battles":
         return war.attack(state, move)
     if isinstance(move, Capture) and phase == "battles":
@@ -378,7 +393,7 @@ def legal_moves(state: FranceState) -> list[Any]:
         return []
     if state.pending:
         top = state.pending[-1]
-        if top.kind in ("consent", "passage"):
+        if top.kind in ("consent", "passage", "annul"):
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []
     if state.battle is not None:
@@ -416,6 +431,8 @@ def legal_moves(state: FranceState) -> list[Any]:
             Draw(seat, d) for d in ("lords", "fortune") if drawing.can_draw(state, seat, d) is None
         ]
         return [*out, *done]
+    if phase in CARD_PHASES:
+        done = [*papacy.pope_moves(state, seat), *done]
     if phase == "play":
         return [*cards.card_moves(state, seat), *done]
     if phase == "purchase":

@@ -249,6 +249,33 @@ class Resolve:
 
 
 @dataclass(frozen=True)
+class Excommunicate:
+    """The Pope's family excommunicates a Lord (§10.5)."""
+
+    seat: str
+    lord: str
+    kind: ClassVar[str] = "excommunicate"
+
+
+@dataclass(frozen=True)
+class Absolve:
+    """The Pope's family lifts an excommunication (§10.5)."""
+
+    seat: str
+    lord: str
+    kind: ClassVar[str] = "absolve"
+
+
+@dataclass(frozen=True)
+class Annul:
+    """A spouse's family asks the Pope to annul the seat's Lord's marriage (§10.1, §10.5)."""
+
+    seat: str
+    lord: str
+    kind: ClassVar[str] = "annul"
+
+
+@dataclass(frozen=True)
 class Siege:
     """Phase 6: the seat besieges the opposing Stronghold or Fortified City in the Village,
     placing a Siege Engine 1-die side up (§9.6)."""
@@ -306,6 +333,9 @@ MOVE_TYPES: tuple[type, ...] = (
     Resolve,
     Siege,
     GiveTitle,
+    Excommunicate,
+    Absolve,
+    Annul,
     Pillage,
 )
 
@@ -335,6 +365,9 @@ AnyMove = (
     | Resolve
     | Siege
     | GiveTitle
+    | Excommunicate
+    | Absolve
+    | Annul
     | Pillage
 )
 

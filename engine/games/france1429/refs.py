@@ -12,6 +12,7 @@ R = {
     "round": ref("§5", "p.4 Round Overview", "PRZEBIEG GRY"),
     "marriage": ref("§10.1", "p.5 §1.1", "§1.1"),
     "election": ref("§10.2-10.6", "p.5-6 §1.3-1.8", "§1.3-1.8"),
+    "pope": ref("§10.5", "p.6 §1.7", "§1.7"),
     "draw": ref("§5 Phase 2", "p.7 §2.1-2.2", "§2.1-2.2"),
     "disaster": ref("§11.2", "p.8 §2.3", "§2.3"),
     "play": ref("§5 Phase 2 (c)", "p.8-9 §2.4", "§2.4"),

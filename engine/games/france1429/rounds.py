@@ -20,6 +20,9 @@ from engine.game import TABLE
 from engine.games.france1429.income import collect
 from engine.games.france1429.state import FranceState, Pending
 
+POPE = ("excommunicate", "absolve", "annul")
+"""The Pope's powers and a request to annul, on a family's own turn (FR-10)."""
+
 FLOW = TurnFlow(
     steps=(
         Step("deal-lord", ("deal-lord",), "table"),
@@ -30,16 +33,17 @@ FLOW = TurnFlow(
         Step("disasters", ("disaster-die",), "table"),
         Step("lord-die", ("lord-die",), "table"),
         Step("hit-die", ("hit-die",), "table"),
-        Step("play", ("play-card", "play-lord", "done")),
-        Step("purchase", ("buy", "give-title", "play-card", "done")),
-        Step("movement", ("move", "ask-pass", "play-card", "done")),
-        Step("battles", ("attack", "capture", "siege", "play-card", "done")),
+        Step("play", ("play-card", "play-lord", *POPE, "done")),
+        Step("purchase", ("buy", "give-title", "play-card", *POPE, "done")),
+        Step("movement", ("move", "ask-pass", "play-card", *POPE, "done")),
+        Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
         Step("pillage", ("pillage", "done")),
         Step("over", ()),
     ),
     subgames=(
         SubGame("marriage", (Step("answer", ("answer",)),)),
         SubGame("passage", (Step("answer", ("answer",)),)),
+        SubGame("annulment", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (
@@ -63,7 +67,7 @@ CHANCE_PENDING = {
     "assassination": "lord-die",
     "uprising": "hit-die",
 }
-SUBGAME_PENDING = {"consent": "marriage", "passage": "passage"}
+SUBGAME_PENDING = {"consent": "marriage", "passage": "passage", "annul": "annulment"}
 
 
 def position(state: FranceState) -> Position:

@@ -371,6 +371,9 @@ class FranceState:
     election: Election | None = None
     battle: Battle | None = None
     fought: tuple[str, ...] = ()
+    excommunicated_in: int = 0
+    annul_asked: str = ""
+    prince_born: bool = False
     offices: tuple[str, ...] = ()
     last_election: Outcome | None = None
     winners: tuple[str, ...] = ()
