@@ -1,9 +1,9 @@
 """France 1429's own command-line verbs: check a data set, check a map file and draw it.
 
-``herald rules france1429 data-check --data FILE`` lists every value a game with the data
-would be refused for, and what it leaves unknown that is only shown. ``map-check MAP.json``
+``herald rules france1429 data check --data FILE`` lists every value a game with the data
+would be refused for, and what it leaves unknown that is only shown. ``map check MAP.json``
 runs the sanity checks of rules/france1429.md §3.3 on a map a user typed in from their board
-and lists every problem at once, each naming the rule it breaks; ``map-render MAP.json`` prints
+and lists every problem at once, each naming the rule it breaks; ``map render MAP.json`` prints
 the map as an SVG document to compare with the board (``> map.svg``). Without ``MAP.json`` both
 use the map of the data set ``--data`` names (``stand-in`` by default, ``box``, or a data
 file). Pure functions over parsed JSON (``engine.verbs``): the generic CLI reads the files,
@@ -136,7 +136,7 @@ _DATA = VerbArg(
 
 VERBS: tuple[Verb, ...] = (
     Verb(
-        "map-check",
+        "map check",
         "Check a map file against the rules of the board (rules/france1429.md §3.3), "
         "listing every problem and every value it leaves unknown.",
         (_MAP, _DATA),
@@ -144,14 +144,14 @@ VERBS: tuple[Verb, ...] = (
         map_schema,
     ),
     Verb(
-        "map-render",
+        "map render",
         "Draw a map file as SVG (printed; redirect it: > map.svg) to compare with the board.",
         (_MAP, _DATA),
         render,
         map_schema,
     ),
     Verb(
-        "data-check",
+        "data check",
         "Check a data set (--data: stand-in, box or a data file): every value a game would be "
         "refused for, and the values only shown that it leaves unknown.",
         (VerbArg("data", "The data set: stand-in, box, or a data file.", kind="data"),),

@@ -15,7 +15,7 @@ MAP_SCHEMA: dict[str, Any] = {
     "title": "France 1429 map",
     "description": "The board of Fief: France 1429 as a user types it in: Villages, roads, "
     "the 8 Fiefs and the 5 Bishoprics (docs/france1429-data.md). The schema "
-    "checks the shape only; `herald rules france1429 map-check` checks the "
+    "checks the shape only; `herald rules france1429 map check` checks the "
     "rules (digest §3.3).",
     "type": "object",
     "required": ["format", "name", "villages", "fiefs", "bishoprics", "roads"],

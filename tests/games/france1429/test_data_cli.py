@@ -33,21 +33,21 @@ def _herald(*args: str) -> Any:
 
 
 def test_the_stand_in_carries_a_game() -> None:
-    result = _herald("data-check")
+    result = _herald("data", "check")
     assert result.exit_code == EXIT_OK, result.output
     assert "carry a whole game of 3 to 6 players" in result.output
     assert "invented stand-in" in result.output
-    report = json.loads(_herald("data-check", "--json").output)
+    report = json.loads(_herald("data", "check", "--json").output)
     assert report["ok"] and report["refusals"] == [] and report["source"] == "stand-in"
     assert report["digest"].startswith("sha256:")
 
 
 def test_the_box_is_refused_naming_each_missing_value() -> None:
-    result = _herald("data-check", "--data", "box")
+    result = _herald("data", "check", "--data", "box")
     assert result.exit_code == EXIT_FAULTY
     assert "lords[lord-18].name" in result.output and "colours[5]" in result.output
     assert "villages[st-medard].bishopric" in result.output
-    report = json.loads(_herald("data-check", "--data", "box", "--json").output)
+    report = json.loads(_herald("data", "check", "--data", "box", "--json").output)
     refused = {r["params"]["what"] for r in report["refusals"]}
     assert {"villages", "roads", "colours[4]", "lords[lord-13].name"} <= refused
     shown = {r["params"]["what"] for r in report["unknown_shown"]}
@@ -62,13 +62,13 @@ def test_a_users_file_with_their_map_beside_it(tmp_path: Path) -> None:
     (tmp_path / "our-map.json").write_text(json.dumps(board), encoding="utf-8")
     mine = tmp_path / "ours.json"
     mine.write_text(json.dumps({"extends": "stand-in", "map": "our-map.json"}), encoding="utf-8")
-    result = _herald("data-check", "--data", str(mine), "--json")
+    result = _herald("data", "check", "--data", str(mine), "--json")
     assert result.exit_code == EXIT_OK, result.output
     assert json.loads(result.output)["source"] == str(mine)
     board["roads"].append(["vaux", "vaux"])
     (tmp_path / "our-map.json").write_text(json.dumps(board), encoding="utf-8")
-    result = _herald("data-check", "--data", str(mine))
+    result = _herald("data", "check", "--data", str(mine))
     assert result.exit_code == EXIT_FAULTY and "map/road-loop" in result.output
     (tmp_path / "our-map.json").write_text("{not json", encoding="utf-8")
-    result = _herald("data-check", "--data", str(mine))
+    result = _herald("data", "check", "--data", str(mine))
     assert result.exit_code == EXIT_INPUT and "our-map.json" in result.output
