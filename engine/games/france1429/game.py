@@ -44,6 +44,7 @@ from engine.games.france1429.moves import (
     Capture,
     Deal,
     DealLord,
+    Diplomacy,
     DisasterDie,
     Discard,
     Done,
@@ -85,6 +86,13 @@ OPTIONS = (
         ref("§12.3", "p.17 §11.2", "§11.2"),
         "Fog of War: troops lie face down; other families see how many counters, not their "
         "types, until a battle there.",
+    ),
+    OptionSpec(
+        "open_diplomacy",
+        False,
+        (False, True),
+        ref("§12.3", "p.17 §11.3", "§11.3"),
+        "Open Diplomacy: no Diplomacy markers; deals and talks are free (the table's matter).",
     ),
     OptionSpec(
         "max_rounds",
@@ -278,6 +286,7 @@ class France1429(GameBase):
 
 
 CARD_PHASES = ("play", "purchase", "movement", "battles")
+ANSWERED = ("consent", "passage", "annul", "diplomacy")
 
 
 def apply(state: FranceState, move: Any) -> FranceState:
@@ -294,13 +303,15 @@ def apply(state: FranceState, move: Any) -> FranceState:
             if move.value not in state.rules.battle_faces:
                 raise refuse("die/face", "opportunity", value=move.value)
             return cards.resolve_uprising(state, move.value)
-        if isinstance(move, Answer) and pending.kind in ("consent", "passage", "annul"):
+        if isinstance(move, Answer) and pending.kind in ANSWERED:
             if move.seat != pending.seat:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
             if pending.kind == "consent":
                 return fighting.answer_proposal(state, move)
             if pending.kind == "annul":
                 return papacy.answer_annulment(state, move)
+            if pending.kind == "diplomacy":
+                return papacy.answer_diplomacy(state, move)
             return movement.answer_passage(state, move)
         raise refuse("round/waiting", "round", waiting=pending.kind)
     if state.battle is not None:
@@ -334,6 +345,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return movement.move(state, move)
     if isinstance(move, AskPass) and phase == "movement":
         return movement.ask(state, move)
+    if isinstance(move, Diplomacy) and phase in CARD_PHASES:
+        return papacy.diplomacy(state, move)
     if isinstance(move, Excommunicate | Absolve | Annul) and phase in CARD_PHASES:
         if isinstance(move, Excommunicate):
             return papacy.excommunicate(state, move)
@@ -393,7 +406,7 @@ def legal_moves(state: FranceState) -> list[Any]:
         return []
     if state.pending:
         top = state.pending[-1]
-        if top.kind in ("consent", "passage", "annul"):
+        if top.kind in ANSWERED:
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []
     if state.battle is not None:
@@ -432,7 +445,7 @@ def legal_moves(state: FranceState) -> list[Any]:
         ]
         return [*out, *done]
     if phase in CARD_PHASES:
-        done = [*papacy.pope_moves(state, seat), *done]
+        done = [*papacy.pope_moves(state, seat), *papacy.diplomacy_moves(state, seat), *done]
     if phase == "play":
         return [*cards.card_moves(state, seat), *done]
     if phase == "purchase":

@@ -276,6 +276,16 @@ class Annul:
 
 
 @dataclass(frozen=True)
+class Diplomacy:
+    """The seat spends a Diplomacy marker to ask another family for up to 3 Deniers (§12.4)."""
+
+    seat: str
+    other: str
+    deniers: Annotated[int, {"minimum": 1, "maximum": 3}]
+    kind: ClassVar[str] = "diplomacy"
+
+
+@dataclass(frozen=True)
 class Siege:
     """Phase 6: the seat besieges the opposing Stronghold or Fortified City in the Village,
     placing a Siege Engine 1-die side up (§9.6)."""
@@ -336,6 +346,7 @@ MOVE_TYPES: tuple[type, ...] = (
     Excommunicate,
     Absolve,
     Annul,
+    Diplomacy,
     Pillage,
 )
 
@@ -368,6 +379,7 @@ AnyMove = (
     | Excommunicate
     | Absolve
     | Annul
+    | Diplomacy
     | Pillage
 )
 

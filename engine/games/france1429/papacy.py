@@ -1,17 +1,21 @@
-"""The Pope's powers besides his votes (digest §10.5): excommunication and annulment.
+"""The Pope's powers besides his votes (digest §10.5): excommunication and annulment; and the
+Diplomacy markers (§12.4), which are asked and answered the same way.
 
 - Excommunication: once a round, one Lord at a time; the Lord neither votes nor stands, and a
   Bishop or Cardinal loses those titles (the staff and biretta go back). The Pope may lift it;
   it ends with the Pope's death. Played on the Pope's family's own turn (FR-10).
 - Annulment: a spouse's family asks, the Pope's family answers; a royal marriage only while no
   Crown Prince has ever been introduced (PL) (FR-27).
+- Diplomacy: a family spends one of its 3 markers to ask another for up to 3 Deniers (EN); the
+  other answers; the marker is spent either way. Cards and private talks are table matters
+  (FR-28).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.france1429.moves import Absolve, Annul, Answer, Excommunicate
+from engine.games.france1429.moves import Absolve, Annul, Answer, Diplomacy, Excommunicate
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import pop, push
 from engine.games.france1429.state import CARDINAL, FranceState, Lord, Pending
@@ -113,3 +117,40 @@ def pope_moves(state: FranceState, seat: str) -> list[Excommunicate | Absolve | 
         if annul_problem(state, a) is None:
             out.append(a)
     return out
+
+
+def diplomacy_problem(state: FranceState, d: Diplomacy) -> str | None:
+    if d.other == d.seat or d.other not in state.seats:
+        return "diplomacy/other"
+    if state.family(d.seat).diplomacy < 1:
+        return "diplomacy/no-marker"
+    if state.option("open_diplomacy"):
+        return "diplomacy/open"
+    return None if 1 <= d.deniers <= 3 else "diplomacy/amount"
+
+
+def diplomacy(state: FranceState, d: Diplomacy) -> FranceState:
+    why = diplomacy_problem(state, d)
+    if why is not None:
+        raise refuse(why, "diplomacy", other=d.other)
+    fam = state.family(d.seat)
+    state = state.with_family(replace(fam, diplomacy=fam.diplomacy - 1))
+    return push(state, Pending("diplomacy", d.other, by=d.seat, amount=d.deniers))
+
+
+def answer_diplomacy(state: FranceState, a: Answer) -> FranceState:
+    top = state.pending[-1]
+    state = pop(state)
+    if not a.yes:
+        return state
+    giver = state.family(top.seat)
+    amount = min(top.amount, giver.deniers)
+    state = state.with_family(replace(giver, deniers=giver.deniers - amount))
+    taker = state.family(top.by)
+    return state.with_family(replace(taker, deniers=taker.deniers + amount))
+
+
+def diplomacy_moves(state: FranceState, seat: str) -> list[Diplomacy]:
+    if state.family(seat).diplomacy < 1 or state.option("open_diplomacy"):
+        return []
+    return [Diplomacy(seat, o, n) for o in state.seats if o != seat for n in (1, 2, 3)]

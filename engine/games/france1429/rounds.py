@@ -20,8 +20,8 @@ from engine.game import TABLE
 from engine.games.france1429.income import collect
 from engine.games.france1429.state import FranceState, Pending
 
-POPE = ("excommunicate", "absolve", "annul")
-"""The Pope's powers and a request to annul, on a family's own turn (FR-10)."""
+POPE = ("excommunicate", "absolve", "annul", "diplomacy")
+"""The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
 
 FLOW = TurnFlow(
     steps=(
@@ -44,6 +44,7 @@ FLOW = TurnFlow(
         SubGame("marriage", (Step("answer", ("answer",)),)),
         SubGame("passage", (Step("answer", ("answer",)),)),
         SubGame("annulment", (Step("answer", ("answer",)),)),
+        SubGame("diplomacy", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (
@@ -67,7 +68,12 @@ CHANCE_PENDING = {
     "assassination": "lord-die",
     "uprising": "hit-die",
 }
-SUBGAME_PENDING = {"consent": "marriage", "passage": "passage", "annul": "annulment"}
+SUBGAME_PENDING = {
+    "consent": "marriage",
+    "passage": "passage",
+    "annul": "annulment",
+    "diplomacy": "diplomacy",
+}
 
 
 def position(state: FranceState) -> Position:

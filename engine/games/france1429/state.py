@@ -273,6 +273,8 @@ class Pending:
     ``kind``: ``deal`` (the table shows the card a seat drew), ``consent`` (a bride's family
     answers a proposal), ``passage`` (a Village's owner answers a request to pass),
     ``plague-die`` (a Lord's die in a plagued Bishopric), ``assassination`` (the target's die).
+    ``annul`` (the Pope's family answers a spouse), ``diplomacy`` (a family answers a request for
+    ``amount`` Deniers), ``uprising`` (the table rolls its die).
     ``seat`` is who acts (the table for chance), ``by`` who caused it.
     """
 
@@ -285,6 +287,7 @@ class Pending:
     village: str = ""
     queue: tuple[str, ...] = ()
     then: str = ""
+    amount: int = 0
 
 
 @dataclass(frozen=True)

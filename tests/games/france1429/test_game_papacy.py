@@ -69,3 +69,22 @@ def test_a_spouse_asks_the_pope_to_annul_the_marriage() -> None:
     royal = asking.with_lord(replace(asking.lord("quentin"), king=True))
     royal = replace(royal, prince_born=True)
     assert _refused(royal, Annul("david", "quentin")) == "pope/royal-marriage"
+
+
+def test_a_diplomacy_marker_asks_for_up_to_three_deniers() -> None:
+    """§12.4 (§13 item 60): a money transfer needs a spent Diplomacy marker (3 per family); the
+    other family answers; the marker is spent either way."""
+    from frcore_builders import money
+
+    from engine.games.france1429.moves import Diplomacy
+
+    state = money(money(at_phase(table(), "movement", "david"), "grady", 2), "david", 0)
+    asked = apply(state, Diplomacy("david", "grady", 3))
+    assert asked.family("david").diplomacy == 2
+    assert legal_moves(asked) == [Answer("grady", True), Answer("grady", False)]
+    given = apply(asked, Answer("grady", True))
+    assert given.family("david").deniers == 2 and given.family("grady").deniers == 0
+    refused = apply(asked, Answer("grady", False))
+    assert refused.family("david").deniers == 0 and refused.family("david").diplomacy == 2
+    spent = state.with_family(replace(state.family("david"), diplomacy=0))
+    assert _refused(spent, Diplomacy("david", "grady", 1)) == "diplomacy/no-marker"
