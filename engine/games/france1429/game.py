@@ -42,6 +42,7 @@ from engine.games.france1429.moves import (
     Buy,
     Candidate,
     Capture,
+    Cavalcade,
     Deal,
     DealLord,
     Diplomacy,
@@ -327,6 +328,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
         raise refuse("round/not-now", "round", kind=type(move).kind)
     if isinstance(move, PlaceStart) and phase == "place":
         return setup.place_start(state, move)
+    if isinstance(move, Done) and phase == "movement" and movement.must_ride_on(state, move.seat):
+        raise refuse("cavalcade/ride-on", "cavalcade", lord="")
     if isinstance(move, Done) and phase in rounds.SEAT_PHASES and phase != "place":
         return rounds.end_turn(state)
     if isinstance(move, Propose) and phase == "marriage":
@@ -343,6 +346,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return purchase.buy(state, move)
     if isinstance(move, March) and phase == "movement":
         return movement.move(state, move)
+    if isinstance(move, Cavalcade) and phase == "movement":
+        return movement.cavalcade(state, move)
     if isinstance(move, AskPass) and phase == "movement":
         return movement.ask(state, move)
     if isinstance(move, Diplomacy) and phase in CARD_PHASES:
@@ -452,7 +457,10 @@ def legal_moves(state: FranceState) -> list[Any]:
         buys = [*purchase.buy_moves(state, seat), *fighting.give_moves(state, seat)]
         return [*buys, *cards.card_moves(state, seat), *done]
     if phase == "movement":
-        return [*movement.move_moves(state, seat), *cards.card_moves(state, seat), *done]
+        rides = [*movement.move_moves(state, seat), *movement.cavalcade_moves(state, seat)]
+        if movement.must_ride_on(state, seat):
+            done = []
+        return [*rides, *cards.card_moves(state, seat), *done]
     if phase == "battles":
         fights = [*war.attack_moves(state, seat), *fighting.battle_moves(state, seat),
                   *fighting.siege_moves(state, seat)]  # fmt: skip

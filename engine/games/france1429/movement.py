@@ -17,7 +17,10 @@ A family whose Village an opponent entered this phase does not leave by the road
 A Secret Passage (a card played on the Lord first) lets his next Move leave a siege, cross
 Heavy Rain or pass an occupied Village without leave (§11.4).
 
-Not yet here: Cavalcade.
+A Cavalcade (§8.5): a Lord with Knights only rides into a Village an opponent holds (no
+Stronghold or Fortified City) with a Move still left after it, and fights at once; the defender
+gets +1 hit per die. Won with a Lord standing, he must ride on (he may leave a Knight); lost or
+undecided, his movement ends this round (PL). The defender's letting him pass is a table matter.
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ from dataclasses import replace
 from engine.games.france1429 import control
 from engine.games.france1429.drawing import halve
 from engine.games.france1429.income import has_card
-from engine.games.france1429.moves import Answer, AskPass, March
+from engine.games.france1429.moves import Answer, AskPass, Cavalcade, March
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import pop, push
 from engine.games.france1429.state import (
     HEAVY_RAIN,
     PLAGUE,
+    Battle,
     FranceState,
     Lord,
     Pending,
@@ -145,6 +149,7 @@ def move(state: FranceState, m: March) -> FranceState:
         came_from=origin,
         passage=m.to if lord.secret else None,
         secret=False,
+        must_leave=None,
     )
     state = state.with_lord(lord)
     for cid in m.captives:
@@ -209,4 +214,73 @@ def move_moves(state: FranceState, seat: str) -> list[March | AskPass]:
                 out += [March(seat, lord.id, to, a, k, held) for a, k in pairs]
         if ask_problem(state, AskPass(seat, lord.id)) is None:
             out.append(AskPass(seat, lord.id))
+    return out
+
+
+def _defender(state: FranceState, seat: str, village: str) -> str | None:
+    return next((s for s in others_here(state, seat, village)
+                 if state.troops_at(s, village).count()), None)  # fmt: skip
+
+
+def cavalcade_problem(state: FranceState, c: Cavalcade) -> str | None:
+    lord = state.find_lord(c.lord)
+    if lord is None or lord.seat != c.seat:
+        return "move/not-your-lord"
+    probe = move_problem(state, March(c.seat, c.lord, c.to, 0, c.knights))
+    if probe is not None:
+        return probe
+    if lord.moves + 1 >= max_moves(lord):
+        return "cavalcade/last-move"
+    if state.place(c.to).fort != "none":
+        return "cavalcade/fortification"
+    if _defender(state, c.seat, c.to) is None:
+        return "cavalcade/no-opponent"
+    return None
+
+
+def cavalcade(state: FranceState, c: Cavalcade) -> FranceState:
+    """The ride into the Village, then the battle at once (§8.5)."""
+    why = cavalcade_problem(state, c)
+    if why is not None:
+        raise refuse(why, "cavalcade", lord=c.lord, to=c.to)
+    defender = _defender(state, c.seat, c.to)
+    assert defender is not None
+    state = move(state, March(c.seat, c.lord, c.to, 0, c.knights))
+    return replace(state, battle=Battle(c.seat, defender, c.to, cavalcade=c.lord))
+
+
+def after_cavalcade(state: FranceState, battle: Battle) -> FranceState:
+    """Won with the Lord standing: he must ride on; otherwise his movement ends (§8.5, PL)."""
+    lord = state.find_lord(battle.cavalcade)
+    if lord is None or lord.captor is not None:
+        return state
+    won = state.troops_at(battle.defender, battle.village).count() == 0
+    if won:
+        return state.with_lord(replace(lord, passage=battle.village, must_leave=battle.village))
+    return state.with_lord(replace(lord, moves=max_moves(lord)))
+
+
+def must_ride_on(state: FranceState, seat: str) -> bool:
+    """A victorious Cavalcade's Lord has not yet left the Village he took and can (§8.5)."""
+    return any(
+        x.must_leave == x.village
+        and x.captor is None
+        and any(move_problem(state, March(seat, x.id, to)) is None
+                for to in state.rules.neighbours(x.village))
+        for x in state.lords_of(seat)
+    )  # fmt: skip
+
+
+def cavalcade_moves(state: FranceState, seat: str) -> list[Cavalcade]:
+    out = []
+    for lord in state.lords_of(seat):
+        if lord.captor is not None or lord.moves + 1 >= max_moves(lord):
+            continue
+        here = state.troops_at(seat, lord.village)
+        top_kn = min(here.knights, lord.escort_knights + here.fresh_knights)
+        for to in state.rules.neighbours(lord.village):
+            for k in range(top_kn + 1):
+                c = Cavalcade(seat, lord.id, to, k)
+                if cavalcade_problem(state, c) is None:
+                    out.append(c)
     return out

@@ -187,6 +187,18 @@ class March:
 
 
 @dataclass(frozen=True)
+class Cavalcade:
+    """Phase 5: the Lord and ``knights`` Knights (no Men at Arms) ride into a Village an
+    opponent holds and fight him at once, a Move still left to ride on (§8.5)."""
+
+    seat: str
+    lord: str
+    to: str
+    knights: Count = 0
+    kind: ClassVar[str] = "cavalcade"
+
+
+@dataclass(frozen=True)
 class AskPass:
     """Phase 5: the Lord at an occupied Village asks its owner to let him pass (§8.2)."""
 
@@ -335,6 +347,7 @@ MOVE_TYPES: tuple[type, ...] = (
     PlayLord,
     Buy,
     March,
+    Cavalcade,
     AskPass,
     Capture,
     Attack,
@@ -368,6 +381,7 @@ AnyMove = (
     | PlayLord
     | Buy
     | March
+    | Cavalcade
     | AskPass
     | Capture
     | Attack

@@ -35,7 +35,7 @@ FLOW = TurnFlow(
         Step("hit-die", ("hit-die",), "table"),
         Step("play", ("play-card", "play-lord", *POPE, "done")),
         Step("purchase", ("buy", "give-title", "play-card", *POPE, "done")),
-        Step("movement", ("move", "ask-pass", "play-card", *POPE, "done")),
+        Step("movement", ("move", "cavalcade", "ask-pass", "play-card", *POPE, "done")),
         Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
         Step("pillage", ("pillage", "done")),
         Step("over", ()),

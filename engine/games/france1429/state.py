@@ -136,7 +136,8 @@ class Lord:
     ``moves``/``escort_*`` count his Moves this Movement phase and the troops travelling with
     him (troops move only with a Lord, never relayed, §8.1); ``came_from`` the Village he
     entered his current one from; ``passage`` a Village whose owner let him pass (§8.2).
-    ``secret``: a Secret Passage played for his next Move (§11.4).
+    ``secret``: a Secret Passage played for his next Move (§11.4); ``must_leave``: the Village
+    his victorious Cavalcade took, which he must move on from (§8.5).
     ``biretta``: his Cardinal title is the purchasable biretta, not a Cardinal card (§7.5).
     """
 
@@ -166,6 +167,7 @@ class Lord:
     plague_rolled: bool = False
     secret: bool = False
     bishop_round: int = 0
+    must_leave: str | None = None
 
     def titled(self) -> bool:
         """A Lord with a Title (Fief, Bishop, Cardinal, Pope, King, Queen); d'ARC is no Title
@@ -320,7 +322,8 @@ class Battle:
     """The battle under way (``war``): attacker, defender, Village; ``stage`` is ``roll`` (the
     table rolls both sides), ``losses`` (``owing``: who still takes losses, ``hits`` each
     side's hits), ``attacker`` / ``defender`` (each decides to go on); ``lost``: anyone lost
-    anything this roll; ``quiet``: rolls in a row without losses."""
+    anything this roll; ``quiet``: rolls in a row without losses; ``cavalcade``: the Lord whose
+    Cavalcade this battle is (the defender gets +1 hit per die, §8.5)."""
 
     attacker: str
     defender: str
@@ -330,6 +333,7 @@ class Battle:
     owing: tuple[str, ...] = ()
     lost: bool = False
     quiet: int = 0
+    cavalcade: str = ""
 
 
 @dataclass(frozen=True)

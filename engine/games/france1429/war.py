@@ -104,7 +104,8 @@ def roll(state: FranceState, r: BattleRoll) -> FranceState:
     faces = set(state.rules.battle_faces)
     if any(v not in faces for v in (*r.attacker, *r.defender)):
         raise refuse("die/face", "battle", value=max((*r.attacker, *r.defender)))
-    hits = {b.defender: sum(r.attacker), b.attacker: sum(r.defender)}
+    bonus = len(r.defender) if b.cavalcade else 0  # a Cavalcade's defender: +1 per die (§8.5)
+    hits = {b.defender: sum(r.attacker), b.attacker: sum(r.defender) + bonus}
     owing = tuple(s for s in (b.attacker, b.defender) if hits[s] > 0)
     battle = replace(b, stage="losses", hits=hits, owing=owing, lost=False)
     state = replace(state, battle=battle)
@@ -224,8 +225,12 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
 def end(state: FranceState) -> FranceState:
     b = state.battle
     assert b is not None
-    state = replace(state, battle=None)
-    return control.refresh(state, b.village)
+    state = control.refresh(replace(state, battle=None), b.village)
+    if b.cavalcade:
+        from engine.games.france1429.movement import after_cavalcade
+
+        state = after_cavalcade(state, b)
+    return state
 
 
 def resolve_moves(state: FranceState) -> list[Resolve]:

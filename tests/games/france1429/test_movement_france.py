@@ -186,3 +186,45 @@ def test_no_leaving_by_the_road_an_opponent_just_came_in_by() -> None:
     assert apply(state, March("david", "thierry", "arlay", maa=1)).lord("thierry").village == (
         "arlay"
     )
+
+
+def test_cavalcade_example_beaudoin_rides_through_charolles() -> None:
+    """§8.5 example: Beaudoin + 2 Knights, Blaye → Charolles, the Cavalcade battle is won
+    without loss (the blue Man at Arms removed); he must ride on (he may leave a Knight)."""
+    from engine.games.france1429.moves import BattleRoll, Cavalcade, Done, Losses
+
+    state = troops(lord(table(), "beaudoin", "grady", "blaye"), "grady", "blaye", knights=2)
+    state = troops(state, "david", "charolles", maa=1)
+    state = _moving(state, "grady")
+    state = apply(state, Cavalcade("grady", "beaudoin", "charolles", knights=2))
+    battle = state.battle
+    assert battle is not None and battle.cavalcade == "beaudoin"
+    state = apply(state, BattleRoll((1, 2), (1,)))  # 7 SP: 2 dice; 1 MaA: 1 die
+    assert state.battle is not None and state.battle.hits["grady"] == 1 + 1  # +1 per die
+    state = apply(state, Losses("grady", 0, 0))
+    state = apply(state, Losses("david", 1, 0))
+    assert state.battle is None and control.controller(state, "charolles") == "grady"
+    assert _refused(state, Done("grady")) == "cavalcade/ride-on"
+    state = apply(state, March("grady", "beaudoin", "l-epervier", knights=1))
+    assert state.troops_at("grady", "charolles").knights == 1
+    assert apply(state, Done("grady")).phase == "movement"
+
+
+def test_cavalcade_needs_a_move_left_knights_only_and_no_fortification() -> None:
+    """§8.5 (§13 item 43)."""
+    from engine.games.france1429.moves import Cavalcade
+
+    state = troops(lord(table(), "beaudoin", "grady", "blaye"), "grady", "blaye", knights=2, maa=1)
+    state = troops(state, "david", "charolles", maa=1)
+    state = _moving(state, "grady")
+    assert _refused(state, Cavalcade("grady", "beaudoin", "mazilles", 2)) == (
+        "cavalcade/no-opponent"
+    )
+    walled = fort(state, "charolles")
+    assert _refused(walled, Cavalcade("grady", "beaudoin", "charolles", 2)) == (
+        "cavalcade/fortification"
+    )
+    tired = state.with_lord(replace(state.lord("beaudoin"), moves=1))
+    assert _refused(tired, Cavalcade("grady", "beaudoin", "charolles", 2)) == (
+        "cavalcade/last-move"
+    )
