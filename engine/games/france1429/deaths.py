@@ -67,4 +67,8 @@ def kill(state: FranceState, lid: str) -> FranceState:
                 state = state.with_lord(replace(state.lord(queen.id), queen=False))
         elif queen is not None:
             state = state.with_lord(replace(queen, queen=False, regent=True))
+    if state.relics:
+        from engine.games.france1429.relics import dropped
+
+        state = dropped(state, dead.id, dead.village)
     return control.refresh(state, dead.village)

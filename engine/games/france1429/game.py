@@ -24,6 +24,7 @@ from engine.games.france1429 import (
     movement,
     papacy,
     purchase,
+    relics,
     rounds,
     setup,
     views,
@@ -57,12 +58,16 @@ from engine.games.france1429.moves import (
     Losses,
     March,
     Pillage,
+    PlaceRelics,
     PlaceStart,
     PlayCard,
     PlayLord,
     Propose,
+    RelicDie,
     Resolve,
     Siege,
+    TakeRelic,
+    UseRelic,
     Vote,
     actor,
 )
@@ -87,6 +92,20 @@ OPTIONS = (
         ref("§12.3", "p.17 §11.2", "§11.2"),
         "Fog of War: troops lie face down; other families see how many counters, not their "
         "types, until a battle there.",
+    ),
+    OptionSpec(
+        "holy_relics",
+        False,
+        (False, True),
+        ref("§12.2", "p.17 §11.1", "§11.1"),
+        "Holy Relics: five relics start on the Principal Villages (not for a first game).",
+    ),
+    OptionSpec(
+        "holy_spear",
+        "en",
+        ("en", "pl"),
+        ref("§12.2, §15 item 11", "p.17 §11.1.1", "§11.1.1"),
+        "The Holy Spear's +1 hit: only when its holder attacks (EN) or in every battle (PL).",
     ),
     OptionSpec(
         "open_diplomacy",
@@ -170,7 +189,10 @@ INFO = GameInfo(
         "men at arms per family": 13,
     },
     options=OPTIONS,
-    simulations=tuple(SimSetup(n, {"data": "stand-in", "max_rounds": 3}) for n in (3, 4, 5, 6)),
+    simulations=(
+        *(SimSetup(n, {"data": "stand-in", "max_rounds": 3}) for n in (3, 4, 5, 6)),
+        SimSetup(4, {"data": "stand-in", "max_rounds": 3, "holy_relics": True}),
+    ),
 )
 
 
@@ -300,6 +322,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
             return drawing.deal(state, move)
         if isinstance(move, LordDie) and pending.kind in ("plague-die", "assassination"):
             return drawing.lord_die(state, move)
+        if isinstance(move, RelicDie) and pending.kind == "relic-die":
+            return relics.relic_die(state, move)
         if isinstance(move, HitDie) and pending.kind == "uprising":
             if move.value not in state.rules.battle_faces:
                 raise refuse("die/face", "opportunity", value=move.value)
@@ -322,6 +346,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
     phase = state.phase
     if isinstance(move, DealLord) and phase == "deal-lord":
         return setup.deal_lord(state, move)
+    if isinstance(move, PlaceRelics) and phase == "relics":
+        return relics.place(state, move)
     if isinstance(move, DisasterDie) and phase == "disasters":
         return drawing.disaster_die(state, move)
     if isinstance(move, CHANCE_TYPES) or actor(move) != state.current():
@@ -350,6 +376,10 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return movement.cavalcade(state, move)
     if isinstance(move, AskPass) and phase == "movement":
         return movement.ask(state, move)
+    if isinstance(move, TakeRelic) and phase in CARD_PHASES:
+        return relics.take(state, move)
+    if isinstance(move, UseRelic) and phase == "play":
+        return relics.use(state, move)
     if isinstance(move, Diplomacy) and phase in CARD_PHASES:
         return papacy.diplomacy(state, move)
     if isinstance(move, Excommunicate | Absolve | Annul) and phase in CARD_PHASES:
@@ -432,7 +462,7 @@ def legal_moves(state: FranceState) -> list[Any]:
         return [v for s in hear_ye.voters(state) if s not in sealed
                 for v in hear_ye.vote_moves(state, s)]  # fmt: skip
     phase = state.phase
-    if phase in ("deal-lord", "disasters"):
+    if phase in ("deal-lord", "disasters", "relics"):
         return []
     seat = state.current()
     done: list[Any] = [Done(seat)]
@@ -450,7 +480,12 @@ def legal_moves(state: FranceState) -> list[Any]:
         ]
         return [*out, *done]
     if phase in CARD_PHASES:
-        done = [*papacy.pope_moves(state, seat), *papacy.diplomacy_moves(state, seat), *done]
+        done = [
+            *papacy.pope_moves(state, seat),
+            *papacy.diplomacy_moves(state, seat),
+            *relics.relic_moves(state, seat),
+            *done,
+        ]
     if phase == "play":
         return [*cards.card_moves(state, seat), *done]
     if phase == "purchase":
@@ -485,6 +520,8 @@ def sample_chance(state: FranceState, rng: random.Random) -> Any:
             return Deal(top.by, _weighted(drawing.deck_of(state, top.deck), rng))
         if top.kind in ("plague-die", "assassination"):
             return LordDie(top.queue[0], rng.randint(1, 6))
+        if top.kind == "relic-die":
+            return RelicDie(rng.randint(1, 6))
         if top.kind == "uprising":
             faces = state.rules.battle_faces
             return HitDie(faces[rng.randrange(len(faces))])
@@ -500,6 +537,10 @@ def sample_chance(state: FranceState, rng: random.Random) -> Any:
         return DealLord(state.current(), _weighted(lords, rng))
     if state.phase == "disasters":
         return DisasterDie(rng.randint(1, 6))
+    if state.phase == "relics":
+        order = list(state.rules.relics)
+        rng.shuffle(order)
+        return PlaceRelics(tuple(order))
     return None
 
 

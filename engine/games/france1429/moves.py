@@ -298,6 +298,43 @@ class Diplomacy:
 
 
 @dataclass(frozen=True)
+class PlaceRelics:
+    """Setup (Holy Relics): the relics the table laid on the Principal Villages of Bishoprics
+    1 to 5, in that order (§12.2)."""
+
+    order: tuple[str, ...]
+    kind: ClassVar[str] = "place-relics"
+
+
+@dataclass(frozen=True)
+class TakeRelic:
+    """A Lord takes the relic lying in his Village (§12.2)."""
+
+    seat: str
+    lord: str
+    relic: str
+    kind: ClassVar[str] = "take-relic"
+
+
+@dataclass(frozen=True)
+class UseRelic:
+    """Play Cards step: the family tries the Eyes of Saint Roseline or the Bone of Saint
+    Rhadegund on every Heavy Rain or Famine card on the map (§12.2)."""
+
+    seat: str
+    relic: str
+    kind: ClassVar[str] = "use-relic"
+
+
+@dataclass(frozen=True)
+class RelicDie:
+    """The 1D6 of a relic's attempt, for the next card (§12.2)."""
+
+    value: Die
+    kind: ClassVar[str] = "relic-die"
+
+
+@dataclass(frozen=True)
 class Siege:
     """Phase 6: the seat besieges the opposing Stronghold or Fortified City in the Village,
     placing a Siege Engine 1-die side up (§9.6)."""
@@ -327,7 +364,9 @@ class Pillage:
     kind: ClassVar[str] = "pillage"
 
 
-CHANCE_TYPES: tuple[type, ...] = (DealLord, Deal, DisasterDie, LordDie, HitDie, BattleRoll)
+CHANCE_TYPES: tuple[type, ...] = (
+    DealLord, Deal, DisasterDie, LordDie, HitDie, BattleRoll, PlaceRelics, RelicDie,
+)  # fmt: skip
 
 MOVE_TYPES: tuple[type, ...] = (
     DealLord,
@@ -360,6 +399,10 @@ MOVE_TYPES: tuple[type, ...] = (
     Absolve,
     Annul,
     Diplomacy,
+    PlaceRelics,
+    TakeRelic,
+    UseRelic,
+    RelicDie,
     Pillage,
 )
 
@@ -394,6 +437,10 @@ AnyMove = (
     | Absolve
     | Annul
     | Diplomacy
+    | PlaceRelics
+    | TakeRelic
+    | UseRelic
+    | RelicDie
     | Pillage
 )
 

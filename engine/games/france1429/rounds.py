@@ -20,20 +20,22 @@ from engine.game import TABLE
 from engine.games.france1429.income import collect
 from engine.games.france1429.state import FranceState, Pending
 
-POPE = ("excommunicate", "absolve", "annul", "diplomacy")
+POPE = ("excommunicate", "absolve", "annul", "diplomacy", "take-relic")
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
 
 FLOW = TurnFlow(
     steps=(
         Step("deal-lord", ("deal-lord",), "table"),
         Step("place", ("place-start",)),
+        Step("relics", ("place-relics",), "table"),
+        Step("relic-die", ("relic-die",), "table"),
         Step("marriage", ("propose", "done")),
         Step("draw", ("discard", "draw", "done")),
         Step("deal", ("deal",), "table"),
         Step("disasters", ("disaster-die",), "table"),
         Step("lord-die", ("lord-die",), "table"),
         Step("hit-die", ("hit-die",), "table"),
-        Step("play", ("play-card", "play-lord", *POPE, "done")),
+        Step("play", ("play-card", "play-lord", "use-relic", *POPE, "done")),
         Step("purchase", ("buy", "give-title", "play-card", *POPE, "done")),
         Step("movement", ("move", "cavalcade", "ask-pass", "play-card", *POPE, "done")),
         Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
@@ -67,6 +69,7 @@ CHANCE_PENDING = {
     "plague-die": "lord-die",
     "assassination": "lord-die",
     "uprising": "hit-die",
+    "relic-die": "relic-die",
 }
 SUBGAME_PENDING = {
     "consent": "marriage",
@@ -97,7 +100,7 @@ def position(state: FranceState) -> Position:
         from engine.games.france1429.hear_ye import voters
 
         return Position("vote", voters(state), stack=("election",))
-    if state.phase in ("deal-lord", "disasters"):
+    if state.phase in ("deal-lord", "disasters", "relics"):
         return Position(state.phase, (TABLE,))
     return Position(state.phase, (state.current(),))
 

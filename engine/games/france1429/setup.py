@@ -117,7 +117,7 @@ def rules_from(m: MapData, box: BoxData | None) -> Rules:
             dict(DEFAULT_START),
             dict(DEFAULT_SUPPLY),
             dict(DEFAULT_PRICES),
-            m.source,
+            source=m.source,
         )
     lords = tuple(LordInfo(x.id, x.name or x.id, x.sex) for x in box.lords)
     lord_cards: list[tuple[str, int]] = []
@@ -136,6 +136,7 @@ def rules_from(m: MapData, box: BoxData | None) -> Rules:
         _counts(box.start, DEFAULT_START),
         _counts(box.supply, DEFAULT_SUPPLY),
         _counts(box.prices, DEFAULT_PRICES),
+        tuple(r.effect for r in box.relics),
         box.source,
     )
 
@@ -217,6 +218,8 @@ def place_start(state: FranceState, move: PlaceStart) -> FranceState:
     state = control.refresh(state, move.village)
     if state.turn + 1 < len(state.seats):
         return replace(state, turn=state.turn + 1)
+    if state.option("holy_relics") and state.rules.relics:
+        return replace(state, phase="relics", turn=0)  # the table lays them (§4 step 12)
     from engine.games.france1429.rounds import start_round
 
     return start_round(replace(state, turn=0))

@@ -23,6 +23,7 @@ Fort = Literal["none", "stronghold", "fortified"]
 Phase = Literal[
     "deal-lord",
     "place",
+    "relics",
     "marriage",
     "draw",
     "deal",
@@ -100,6 +101,7 @@ class Rules:
     start: dict[str, int]
     supply: dict[str, int]
     prices: dict[str, int] = field(default_factory=dict)
+    relics: tuple[str, ...] = ()
     source: str = ""
 
     def village(self, vid: str) -> VillageInfo:
@@ -379,6 +381,9 @@ class FranceState:
     battle: Battle | None = None
     fought: tuple[str, ...] = ()
     excommunicated_in: int = 0
+    relics: dict[str, str] = field(default_factory=dict)
+    relics_taken: tuple[str, ...] = ()
+    relics_used: tuple[str, ...] = ()
     annul_asked: str = ""
     prince_born: bool = False
     offices: tuple[str, ...] = ()

@@ -104,8 +104,11 @@ def roll(state: FranceState, r: BattleRoll) -> FranceState:
     faces = set(state.rules.battle_faces)
     if any(v not in faces for v in (*r.attacker, *r.defender)):
         raise refuse("die/face", "battle", value=max((*r.attacker, *r.defender)))
+    from engine.games.france1429.relics import battle_hits
+
     bonus = len(r.defender) if b.cavalcade else 0  # a Cavalcade's defender: +1 per die (§8.5)
-    hits = {b.defender: sum(r.attacker), b.attacker: sum(r.defender) + bonus}
+    dealt, taken = battle_hits(state, b.attacker, b.defender, b.village, (r.attacker, r.defender))
+    hits = {b.defender: dealt, b.attacker: taken + bonus}
     owing = tuple(s for s in (b.attacker, b.defender) if hits[s] > 0)
     battle = replace(b, stage="losses", hits=hits, owing=owing, lost=False)
     state = replace(state, battle=battle)
