@@ -17,8 +17,12 @@ die, and the Mills and a Stronghold (not a Fortified City) are destroyed.
 
 Ambush: in a battle, by a family with a Lord in it, on an opposing Lord in it: captured.
 
+Before an Uprising's die, the Bishop of that Bishopric and every Cardinal able to pay 3
+Deniers are asked in turn whether to try to stop it: 1D6, 3-6 stops it; on 1-2 a Bishop dies,
+a Cardinal lives (§10.3-10.4).
+
 Not yet here: cancelling an Ambush or Assassination with a Secret Passage, several Uprising
-cards at once, a Bishop's or Cardinal's attempt to stop an Uprising (the table settles it).
+cards at once.
 """
 
 from __future__ import annotations
@@ -353,7 +357,65 @@ def uprising_dice(state: FranceState, village: str) -> int:
 def _uprising(state: FranceState, seat: str, village: str) -> FranceState:
     if uprising_dice(state, village) == 0:
         return state  # 0 dice: it fails, no bonus (the Mazilles example)
-    return push(state, Pending("uprising", "table", by=seat, village=village))
+    state = push(state, Pending("uprising", "table", by=seat, village=village))
+    return _ask_next(state, village, stoppers(state, village))
+
+
+STOP_COST = 3
+
+
+def stoppers(state: FranceState, village: str) -> tuple[str, ...]:
+    """Who may try to stop an Uprising, in turn (§10.3-10.4, PL "each in turn"): the
+    uncaptured Bishop of the Village's Bishopric, then every uncaptured Cardinal who can pay 3
+    Deniers (a Cardinal who is that Bishop tries as a Cardinal if he can pay)."""
+    number = state.rules.village(village).bishopric
+    out = [x.id for x in state.lords if x.captor is None and x.bishop == number]
+    out += [x.id for x in state.lords if x.captor is None and x.cardinal and x.id not in out
+            and state.family(x.seat).deniers >= STOP_COST]  # fmt: skip
+    return tuple(out)
+
+
+def _ask_next(state: FranceState, village: str, queue: tuple[str, ...]) -> FranceState:
+    if not queue:
+        return state
+    lord = state.lord(queue[0])
+    return push(state, Pending("stop-uprising", lord.seat, lord=lord.id, village=village,
+                               queue=queue[1:]))  # fmt: skip
+
+
+def answer_stop(state: FranceState, seat: str, yes: bool) -> FranceState:
+    """A Bishop's or Cardinal's family answers: try to stop the Uprising, or not."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    lord = state.find_lord(top.lord)
+    if not yes or lord is None:
+        return _ask_next(state, top.village, top.queue)
+    fam = state.family(lord.seat)
+    as_cardinal = lord.cardinal and fam.deniers >= STOP_COST
+    if as_cardinal:
+        state = state.with_family(replace(fam, deniers=fam.deniers - STOP_COST))
+    mode = "cardinal" if as_cardinal else "bishop"
+    return push(state, Pending("stop-die", "table", lord=lord.id, village=top.village,
+                               queue=top.queue, then=mode))  # fmt: skip
+
+
+def stop_die(state: FranceState, lid: str, value: int) -> FranceState:
+    """1D6: 3-6 the Uprising is stopped (the card is discarded); 1-2 it goes on, and a Bishop
+    who tried is stoned to death (a Cardinal lives) (§10.3-10.4)."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    if lid != top.lord:
+        raise refuse("die/wrong-lord", "opportunity", lord=lid, expected=top.lord)
+    state = pop(state)
+    if value >= 3:
+        return pop(state)  # the Uprising under it is stopped
+    if top.then == "bishop" and state.find_lord(lid) is not None:
+        state = kill(state, lid)
+    rest = tuple(x for x in top.queue if state.find_lord(x) is not None)
+    return _ask_next(state, top.village, rest)
 
 
 def losses(maa: int, knights: int, hits: int) -> tuple[int, int]:

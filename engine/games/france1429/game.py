@@ -309,7 +309,7 @@ class France1429(GameBase):
 
 
 CARD_PHASES = ("play", "purchase", "movement", "battles")
-ANSWERED = ("consent", "passage", "annul", "diplomacy")
+ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising")
 
 
 def apply(state: FranceState, move: Any) -> FranceState:
@@ -322,6 +322,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
             return drawing.deal(state, move)
         if isinstance(move, LordDie) and pending.kind in ("plague-die", "assassination"):
             return drawing.lord_die(state, move)
+        if isinstance(move, LordDie) and pending.kind == "stop-die":
+            return cards.stop_die(state, move.lord, move.value)
         if isinstance(move, RelicDie) and pending.kind == "relic-die":
             return relics.relic_die(state, move)
         if isinstance(move, HitDie) and pending.kind == "uprising":
@@ -337,6 +339,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
                 return papacy.answer_annulment(state, move)
             if pending.kind == "diplomacy":
                 return papacy.answer_diplomacy(state, move)
+            if pending.kind == "stop-uprising":
+                return cards.answer_stop(state, move.seat, move.yes)
             return movement.answer_passage(state, move)
         raise refuse("round/waiting", "round", waiting=pending.kind)
     if state.battle is not None:
@@ -520,6 +524,8 @@ def sample_chance(state: FranceState, rng: random.Random) -> Any:
             return Deal(top.by, _weighted(drawing.deck_of(state, top.deck), rng))
         if top.kind in ("plague-die", "assassination"):
             return LordDie(top.queue[0], rng.randint(1, 6))
+        if top.kind == "stop-die":
+            return LordDie(top.lord, rng.randint(1, 6))
         if top.kind == "relic-die":
             return RelicDie(rng.randint(1, 6))
         if top.kind == "uprising":

@@ -47,6 +47,7 @@ FLOW = TurnFlow(
         SubGame("passage", (Step("answer", ("answer",)),)),
         SubGame("annulment", (Step("answer", ("answer",)),)),
         SubGame("diplomacy", (Step("answer", ("answer",)),)),
+        SubGame("uprising", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (
@@ -70,12 +71,14 @@ CHANCE_PENDING = {
     "assassination": "lord-die",
     "uprising": "hit-die",
     "relic-die": "relic-die",
+    "stop-die": "lord-die",
 }
 SUBGAME_PENDING = {
     "consent": "marriage",
     "passage": "passage",
     "annul": "annulment",
     "diplomacy": "diplomacy",
+    "stop-uprising": "uprising",
 }
 
 

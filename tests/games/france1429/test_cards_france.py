@@ -236,3 +236,27 @@ def test_secret_passage_leads_a_besieged_lord_out_and_frees_a_captive() -> None:
     captive = lord(state, "quentin", "david", "blaye", captor="grady")
     freed = apply(captive, PlayCard("david", SECRET_PASSAGE, "quentin"))
     assert freed.lord("quentin").captor is None
+
+
+def test_a_bishop_or_cardinal_may_try_to_stop_an_uprising() -> None:
+    """§10.3-10.4 (§13 item 53): the Bishop of the Bishopric (even absent) and a Cardinal
+    (paying 3 Deniers) are asked in turn; 1D6 3-6 stops it; on 1-2 the Bishop is stoned to
+    death, a Cardinal lives."""
+    from frcore_builders import money
+
+    from engine.games.france1429.moves import Answer
+
+    state = troops(_taxed_blaye(table()), "gunter", "mazilles", maa=2)
+    state = lord(state, "francois", "kirsten", "vaux", bishop=1)
+    state = money(lord(state, "arthur", "gunter", "vaux", bishop=2, cardinal=True), "gunter", 5)
+    state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    assert legal_moves(state) == [Answer("kirsten", True), Answer("kirsten", False)]
+    tried = apply(state, Answer("kirsten", True))
+    stopped = apply(tried, LordDie("francois", 3))
+    assert not stopped.pending and stopped.troops_at("gunter", "mazilles").maa == 2
+    stoned = apply(tried, LordDie("francois", 2))
+    assert stoned.find_lord("francois") is None
+    assert legal_moves(stoned) == [Answer("gunter", True), Answer("gunter", False)]
+    cardinal = apply(apply(stoned, Answer("gunter", True)), LordDie("arthur", 1))
+    assert cardinal.find_lord("arthur") is not None and cardinal.family("gunter").deniers == 2
+    assert cardinal.pending[-1].kind == "uprising"  # nobody stopped it: the die is rolled
