@@ -21,8 +21,10 @@ Before an Uprising's die, the Bishop of that Bishopric and every Cardinal able t
 Deniers are asked in turn whether to try to stop it: 1D6, 3-6 stops it; on 1-2 a Bishop dies,
 a Cardinal lives (§10.3-10.4).
 
-Not yet here: cancelling an Ambush or Assassination with a Secret Passage, several Uprising
-cards at once.
+An Assassination or an Ambush asks its target's family first whether to cancel it with a
+Secret Passage (both cards discarded).
+
+Not yet here: several Uprising cards at once.
 """
 
 from __future__ import annotations
@@ -262,8 +264,9 @@ def play(state: FranceState, move: PlayCard) -> FranceState:
         return _uprising(_discard(state, card), move.seat, move.target)
     target = state.lord(move.target)
     if card == AMBUSH:
-        state = _discard(state.with_lord(replace(target, captor=move.seat)), card)
-        return control.refresh(state, target.village)
+        state = _discard(state, card)
+        return push(state, Pending("cancel", target.seat, by=move.seat, lord=target.id,
+                                   then="ambush"))  # fmt: skip
     if card == SECRET_PASSAGE:
         state = _discard(state, card)
         if target.captor is None:
@@ -282,12 +285,44 @@ def play(state: FranceState, move: PlayCard) -> FranceState:
     if card == ASSASSINATION:
         sponsor = state.lord(move.by)
         state = _discard(state.with_lord(replace(sponsor, assassin=True)), card)
-        if state.option("assassination") == "pl":
-            return kill(state, target.id)
-        return push(state, Pending("assassination", "table", by=move.seat, queue=(target.id,)))
+        if state.option("assassination") != "pl":
+            state = push(state, Pending("assassination", "table", by=move.seat,
+                                        queue=(target.id,)))  # fmt: skip
+        return push(state, Pending("cancel", target.seat, by=move.seat, lord=target.id,
+                                   then="assassination"))  # fmt: skip
     if card == JUSTICE:
         return kill(_discard(state, card), target.id)
     raise refuse("card/not-supported", "opportunity", card=card, target=move.target)
+
+
+def answer_cancel(state: FranceState, seat: str, yes: bool) -> FranceState:
+    """The target's family answers an Assassination or Ambush: cancel it with a Secret Passage
+    from its hand, or not (§11.4). Every target is asked, so a question shows no hand."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    if yes:
+        if SECRET_PASSAGE not in state.family(seat).hand:
+            raise refuse("card/no-secret-passage", "opportunity", card=SECRET_PASSAGE,
+                         target=top.lord)  # fmt: skip
+        state = _discard(_from_hand(state, seat, SECRET_PASSAGE), SECRET_PASSAGE)
+        under = state.pending[-1].kind if state.pending else ""
+        return pop(state) if top.then == "assassination" and under == "assassination" else state
+    target = state.find_lord(top.lord)
+    if target is None:
+        return state
+    if top.then == "ambush":
+        state = state.with_lord(replace(target, captor=top.by))
+        return control.refresh(state, target.village)
+    if state.option("assassination") == "pl":
+        return kill(state, target.id)
+    return state  # the target's die comes next
+
+
+def cancel_answers(state: FranceState) -> list[bool]:
+    top = state.pending[-1]
+    return [True, False] if SECRET_PASSAGE in state.family(top.seat).hand else [False]
 
 
 def card_moves(state: FranceState, seat: str) -> list[PlayCard | PlayLord]:

@@ -309,7 +309,7 @@ class France1429(GameBase):
 
 
 CARD_PHASES = ("play", "purchase", "movement", "battles")
-ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising")
+ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel")
 
 
 def apply(state: FranceState, move: Any) -> FranceState:
@@ -339,6 +339,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
                 return papacy.answer_annulment(state, move)
             if pending.kind == "diplomacy":
                 return papacy.answer_diplomacy(state, move)
+            if pending.kind == "cancel":
+                return cards.answer_cancel(state, move.seat, move.yes)
             if pending.kind == "stop-uprising":
                 return cards.answer_stop(state, move.seat, move.yes)
             return movement.answer_passage(state, move)
@@ -445,6 +447,8 @@ def legal_moves(state: FranceState) -> list[Any]:
         return []
     if state.pending:
         top = state.pending[-1]
+        if top.kind == "cancel":
+            return [Answer(top.seat, yes) for yes in cards.cancel_answers(state)]
         if top.kind in ANSWERED:
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []

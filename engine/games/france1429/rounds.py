@@ -48,6 +48,7 @@ FLOW = TurnFlow(
         SubGame("annulment", (Step("answer", ("answer",)),)),
         SubGame("diplomacy", (Step("answer", ("answer",)),)),
         SubGame("uprising", (Step("answer", ("answer",)),)),
+        SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (
@@ -79,6 +80,7 @@ SUBGAME_PENDING = {
     "annul": "annulment",
     "diplomacy": "diplomacy",
     "stop-uprising": "uprising",
+    "cancel": "cancel",
 }
 
 

@@ -8,7 +8,7 @@ from frcore_builders import at_phase, card_on, fort, hand, lord, mills, table, t
 
 from engine.games.france1429 import cards
 from engine.games.france1429.game import apply, legal_moves
-from engine.games.france1429.moves import HitDie, LordDie, PlayCard, PlayLord
+from engine.games.france1429.moves import Answer, HitDie, LordDie, PlayCard, PlayLord
 from engine.games.france1429.state import (
     ASSASSINATION,
     CARDINAL,
@@ -125,6 +125,8 @@ def test_assassination_marks_the_sponsor_and_the_target_rolls() -> None:
         "card/own-lord"
     )
     state = apply(state, PlayCard("david", ASSASSINATION, "quentin", "thierry"))
+    assert legal_moves(state) == [Answer("grady", False)]  # no Secret Passage in his hand
+    state = apply(state, Answer("grady", False))
     assert state.lord("thierry").assassin and state.pending[-1].kind == "assassination"
     missed = apply(state, LordDie("quentin", 4))
     assert missed.find_lord("quentin") is not None and missed.lord("thierry").assassin
@@ -138,6 +140,7 @@ def test_assassination_always_kills_with_the_polish_reading() -> None:
                  "blaye")  # fmt: skip
     state = apply(_playing(state, "david", ASSASSINATION),
                   PlayCard("david", ASSASSINATION, "quentin", "thierry"))  # fmt: skip
+    state = apply(state, Answer("grady", False))
     assert state.find_lord("quentin") is None and not state.pending
 
 
@@ -260,3 +263,16 @@ def test_a_bishop_or_cardinal_may_try_to_stop_an_uprising() -> None:
     cardinal = apply(apply(stoned, Answer("gunter", True)), LordDie("arthur", 1))
     assert cardinal.find_lord("arthur") is not None and cardinal.family("gunter").deniers == 2
     assert cardinal.pending[-1].kind == "uprising"  # nobody stopped it: the die is rolled
+
+
+def test_a_secret_passage_cancels_an_assassination() -> None:
+    """§11.4: the target's family plays a Secret Passage before the die: both cards discarded;
+    the sponsor keeps the Assassin marker."""
+    state = lord(lord(table(), "thierry", "david", "vaux"), "quentin", "grady", "blaye")
+    state = hand(_playing(state, "david", ASSASSINATION), "grady", SECRET_PASSAGE)
+    state = apply(state, PlayCard("david", ASSASSINATION, "quentin", "thierry"))
+    assert legal_moves(state) == [Answer("grady", True), Answer("grady", False)]
+    state = apply(state, Answer("grady", True))
+    assert not state.pending and state.find_lord("quentin") is not None
+    assert state.fortune_discard == {ASSASSINATION: 1, SECRET_PASSAGE: 1}
+    assert state.lord("thierry").assassin

@@ -174,6 +174,9 @@ def test_ambush_captures_an_opposing_lord_in_the_battle() -> None:
     assert PlayCard("grady", AMBUSH, "thierry") in legal_moves(state)
     assert _refused(state, PlayCard("grady", AMBUSH, "beaudoin")) == "card/target"
     state = apply(state, PlayCard("grady", AMBUSH, "thierry"))
+    from engine.games.france1429.moves import Answer
+
+    state = apply(state, Answer("david", False))
     assert state.lord("thierry").captor == "grady"
     outside = hand(replace(_stronghold_siege(), battle=None), "grady", AMBUSH)
     assert _refused(outside, PlayCard("grady", AMBUSH, "thierry")) == "card/ambush-timing"
