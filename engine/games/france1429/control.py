@@ -54,14 +54,14 @@ def refresh(state: FranceState, village: str) -> FranceState:
         if seat not in kept and is_present(state, seat, village):
             kept.append(seat)
     if tuple(kept) == place.present:
-        return state
+        return follow_fortified(state, village)
     besieger, engine = place.besieged_by, place.engine
     if besieger is not None and (besieger not in kept or kept[0] == besieger):
         stock = dict(state.stock.get(besieger, {}))
         stock["engines"] = stock.get("engines", 0) + 1  # the engine goes back (§9.6)
         state = replace(state, stock={**state.stock, besieger: stock})
         besieger, engine = None, 0
-    return state.with_place(
+    state = state.with_place(
         replace(
             place,
             present=tuple(kept),
@@ -70,6 +70,28 @@ def refresh(state: FranceState, village: str) -> FranceState:
             since=place.since if besieger else 0,
         )
     )
+    return follow_fortified(state, village)
+
+
+def follow_fortified(state: FranceState, village: str) -> FranceState:
+    """Whoever controls a Fief's Fortified City holds its title (§7.4): a family that takes the
+    City (or holds it when the title lies unclaimed and it has a Lord with fewer than 2 titles)
+    takes the title from its holder, onto one of its Lords (FR-31)."""
+    place = state.place(village)
+    if place.fort != "fortified" or not place.present or place.besieged_by is not None:
+        return state
+    seat = place.present[0]
+    fief = state.rules.village(village).fief
+    holder = next((x for x in state.lords if fief in x.fiefs), None)
+    if holder is not None and holder.seat == seat:
+        return state
+    heir = next((x for x in state.lords_of(seat) if len(x.fiefs) < 2), None)
+    if heir is None:
+        return state
+    if holder is not None:
+        state = state.with_lord(replace(holder, fiefs=tuple(f for f in holder.fiefs if f != fief)))
+    heir = state.lord(heir.id)
+    return state.with_lord(replace(heir, fiefs=(*heir.fiefs, fief)))
 
 
 def controlled_by(state: FranceState, seat: str) -> tuple[str, ...]:

@@ -130,6 +130,11 @@ def start_round(state: FranceState) -> FranceState:
 
 def end_turn(state: FranceState) -> FranceState:
     """The acting family is done in this phase: the next one clockwise, or the next phase."""
+    from engine.games.france1429.control import follow_fortified
+
+    for place in state.places:
+        if place.fort == "fortified":
+            state = follow_fortified(state, place.id)
     if state.turn + 1 < len(state.seats):
         return replace(state, turn=state.turn + 1)
     return next_phase(replace(state, turn=0))

@@ -180,3 +180,19 @@ def test_a_lord_with_two_titles_hands_on_the_smaller_and_keeps_the_largest() -> 
     assert state.lord("thierry").fiefs == ("abzac",) and state.lord("charles").fiefs == ("bourg",)
     moving = at_phase(state, "movement", "david")
     assert _refused(moving, GiveTitle("david", "bourg", "thierry")) == "round/not-now"
+
+
+def test_whoever_takes_the_fortified_city_takes_the_fief_title() -> None:
+    """§7.4 (§13 item 31): the Fief title follows control of its Fortified City."""
+    from dataclasses import replace as _replace
+
+    from engine.games.france1429 import control
+
+    state = lord(table(), "thierry", "grady", "lormes", fiefs=("medard",))
+    state = fort(troops(state, "grady", "lormes", maa=1), "lormes", "fortified")
+    state = lord(troops(state, "david", "vaux", maa=1), "quentin", "david", "vaux")
+    state = state.with_troops(_replace(state.troops_at("grady", "lormes"), maa=0))
+    state = state.with_lord(_replace(state.lord("thierry"), village="vaux"))
+    state = control.refresh(control.refresh(state, "lormes"), "vaux")
+    state = troops(state, "david", "lormes", maa=1)
+    assert state.lord("quentin").fiefs == ("medard",) and state.lord("thierry").fiefs == ()
