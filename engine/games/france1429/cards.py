@@ -103,8 +103,14 @@ def lord_entry(state: FranceState, seat: str) -> tuple[str, ...]:
         return tuple(with_lord)
     if owned:
         return tuple(owned)
+    from engine.games.france1429.victory import ally
+
+    friend = ally(state, seat)
     return tuple(
-        v for v in ids if control.controller(state, v) is None and not state.place(v).present
+        v
+        for v in ids
+        if (control.controller(state, v) is None and not state.place(v).present)
+        or (friend is not None and control.controller(state, v) == friend)
     )
 
 
