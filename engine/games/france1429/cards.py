@@ -21,6 +21,8 @@ Before an Uprising's die, the Bishop of that Bishopric and every Cardinal able t
 Deniers are asked in turn whether to try to stop it: 1D6, 3-6 stops it; on 1-2 a Bishop dies,
 a Cardinal lives (§10.3-10.4).
 
+In a battle the attacker may play one to attack "from the tunnels": no fortification penalty
+for the rest of the battle.
 An Assassination or an Ambush asks its target's family first whether to cancel it with a
 Secret Passage (both cards discarded).
 
@@ -202,6 +204,10 @@ def card_problem(state: FranceState, seat: str, card: str, target: str, by: str)
         return None if _tax_right(state, seat, target, by) else "card/tax-right"
     if card == UPRISING:
         return uprising_problem(state, seat, target)
+    battle = state.battle
+    if card == SECRET_PASSAGE and battle is not None and target == battle.village:
+        ok = seat == battle.attacker and not battle.tunnels
+        return None if ok else "card/passage-timing"
     lord = state.find_lord(target)
     if lord is None:
         return "card/target"
@@ -268,6 +274,8 @@ def play(state: FranceState, move: PlayCard) -> FranceState:
         return _discard(replace(state, taxes=(*state.taxes, tax)), card)
     if card == UPRISING:
         return _uprising(_discard(state, card), move.seat, move.target)
+    if card == SECRET_PASSAGE and state.battle is not None and move.target == state.battle.village:
+        return _discard(replace(state, battle=replace(state.battle, tunnels=True)), card)
     target = state.lord(move.target)
     if card == AMBUSH:
         state = _discard(state, card)
@@ -350,6 +358,8 @@ def card_moves(state: FranceState, seat: str) -> list[PlayCard | PlayLord]:
             targets[card] = [(t, b) for b in own for t in (*state.rules.fiefs(), *numbers, "all")]
         elif card in (CARDINAL, DARC, JUSTICE, SECRET_PASSAGE, AMBUSH):
             targets[card] = [(x.id, "") for x in state.lords]
+            if card == SECRET_PASSAGE and state.battle is not None:
+                targets[card].append((state.battle.village, ""))
         elif card == UPRISING:
             targets[card] = [(v.id, "") for v in state.rules.villages]
         elif card == ASSASSINATION:

@@ -325,7 +325,8 @@ class Battle:
     table rolls both sides), ``losses`` (``owing``: who still takes losses, ``hits`` each
     side's hits), ``attacker`` / ``defender`` (each decides to go on); ``lost``: anyone lost
     anything this roll; ``quiet``: rolls in a row without losses; ``cavalcade``: the Lord whose
-    Cavalcade this battle is (the defender gets +1 hit per die, §8.5)."""
+    Cavalcade this battle is (the defender gets +1 hit per die, §8.5); ``tunnels``: the attacker
+    played a Secret Passage, no fortification penalty (§11.4)."""
 
     attacker: str
     defender: str
@@ -336,6 +337,7 @@ class Battle:
     lost: bool = False
     quiet: int = 0
     cavalcade: str = ""
+    tunnels: bool = False
 
 
 @dataclass(frozen=True)

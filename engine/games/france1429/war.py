@@ -61,7 +61,8 @@ def dice(state: FranceState, battle: Battle, seat: str) -> int:
     n = dice_for(strength(state, seat, village))
     if n and any(x.darc for x in fighters(state, seat, village)):
         n += 1
-    if seat == battle.attacker and control.controller(state, village) == battle.defender:
+    defended = control.controller(state, village) == battle.defender
+    if seat == battle.attacker and defended and not battle.tunnels:
         place = state.place(village)
         engine = place.engine if place.besieged_by == seat else 0
         n -= max(0, PENALTY[place.fort] - engine)

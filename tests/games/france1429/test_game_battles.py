@@ -194,3 +194,17 @@ def test_fog_of_war_hides_troop_types_from_other_families() -> None:
     fighting = replace(fog, battle=Battle("grady", "david", "l-epervier"))
     village = next(v for v in GAME.view(fighting, "grady")["villages"] if v["id"] == "l-epervier")
     assert village["troops"]["david"] == {"maa": 2, "knights": 3}
+
+
+def test_a_secret_passage_attacks_from_the_tunnels() -> None:
+    """§11.4: the attacker ignores all fortification penalties (2 dice - 1 → 2 dice)."""
+    from frcore_builders import hand
+
+    from engine.games.france1429.moves import PlayCard
+    from engine.games.france1429.state import SECRET_PASSAGE
+
+    state = replace(_stronghold_siege(), battle=Battle("grady", "david", "l-epervier", "attacker"))
+    state = hand(state, "grady", SECRET_PASSAGE)
+    assert war.dice(state, state.battle, "grady") == 2  # type: ignore[arg-type]
+    state = apply(state, PlayCard("grady", SECRET_PASSAGE, "l-epervier"))
+    assert war.dice(state, state.battle, "grady") == 3  # type: ignore[arg-type]
