@@ -229,6 +229,8 @@ def cavalcade_problem(state: FranceState, c: Cavalcade) -> str | None:
     probe = move_problem(state, March(c.seat, c.lord, c.to, 0, c.knights))
     if probe is not None:
         return probe
+    if c.knights < 1:
+        return "cavalcade/knights"
     if lord.moves + 1 >= max_moves(lord):
         return "cavalcade/last-move"
     if state.place(c.to).fort != "none":
@@ -279,7 +281,7 @@ def cavalcade_moves(state: FranceState, seat: str) -> list[Cavalcade]:
         here = state.troops_at(seat, lord.village)
         top_kn = min(here.knights, lord.escort_knights + here.fresh_knights)
         for to in state.rules.neighbours(lord.village):
-            for k in range(top_kn + 1):
+            for k in range(1, top_kn + 1):
                 c = Cavalcade(seat, lord.id, to, k)
                 if cavalcade_problem(state, c) is None:
                     out.append(c)
