@@ -208,3 +208,39 @@ def test_a_secret_passage_attacks_from_the_tunnels() -> None:
     assert war.dice(state, state.battle, "grady") == 2  # type: ignore[arg-type]
     state = apply(state, PlayCard("grady", SECRET_PASSAGE, "l-epervier"))
     assert war.dice(state, state.battle, "grady") == 3  # type: ignore[arg-type]
+
+
+def test_a_lone_lord_facing_an_army_is_captured_without_dice() -> None:
+    """§9.1 (§13 item 49): a Lord alone facing an army with a Lord is captured at once."""
+    from engine.games.france1429.moves import Capture
+
+    state = troops(lord(table(), "beaudoin", "grady", "vaux"), "grady", "vaux", maa=1)
+    state = at_phase(lord(state, "thierry", "david", "vaux"), "battles", "grady")
+    assert Capture("grady", "vaux") in legal_moves(state)
+    state = apply(state, Capture("grady", "vaux"))
+    assert state.lord("thierry").captor == "grady"
+    assert _refused(state, Capture("grady", "vaux")) == "battle/no-lone-lord"
+    troops_only = at_phase(troops(table(), "grady", "vaux", maa=1), "battles", "grady")
+    troops_only = lord(troops_only, "thierry", "david", "vaux")
+    assert _refused(troops_only, Capture("grady", "vaux")) == "battle/needs-lord-and-troops"
+
+
+def test_pillage_after_the_battles_one_denier_per_mill() -> None:
+    """§9.8 (§13 item 51): Mills on Villages the family controls, or besieges (then only the
+    besieger); +1 Denier each."""
+    from frcore_builders import mills
+
+    from engine.games.france1429.moves import Pillage
+
+    state = mills(troops(table(), "grady", "vaux", maa=1), "vaux", 2)
+    state = at_phase(state, "pillage", "grady")
+    before = state.family("grady").deniers
+    state = apply(apply(state, Pillage("grady", "vaux")), Pillage("grady", "vaux"))
+    assert state.place("vaux").mills == 0 and state.family("grady").deniers == before + 2
+    assert _refused(state, Pillage("grady", "vaux")) == "pillage/no-mill"
+    besieged = mills(_stronghold_siege(), "l-epervier", 1)
+    besieged = besieged.with_place(replace(besieged.place("l-epervier"), besieged_by="grady"))
+    david = at_phase(besieged, "pillage", "david")
+    assert _refused(david, Pillage("david", "l-epervier")) == "pillage/not-yours"
+    grady = apply(at_phase(besieged, "pillage", "grady"), Pillage("grady", "l-epervier"))
+    assert grady.place("l-epervier").mills == 0

@@ -134,3 +134,16 @@ def test_a_kings_wife_becomes_queen() -> None:
     ballots = tuple((s, Vote(s, 1)) for s in ("grady", "david", "kirsten"))
     state = hear_ye.reveal(state, Reveal("election/vote", ballots))
     assert state.lord("charles").king and state.lord("jeanne").queen
+
+
+def test_only_families_with_votes_vote_and_markers_name_candidates() -> None:
+    """§10.2 (§13 item 12): each family seals at most one FOR and one DECOY, on candidates;
+    a family without votes has no markers to place."""
+    state = replace(_sigy(), election=Election("bishop", 5, (("grady", "francois"),), "vote"))
+    codes = [v.code for v in rules.check(GAME, state, Vote("gunter", 1))]
+    assert codes == ["turn/not-your-turn"]
+    assert [v.code for v in rules.check(GAME, state, Vote("grady", 2))] == [
+        "election/not-a-candidate"
+    ]
+    state = rules.apply(GAME, state, Vote("grady", 1))
+    assert [v.code for v in rules.check(GAME, state, Vote("grady", 1))] == ["flow/already-sealed"]
