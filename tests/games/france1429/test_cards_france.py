@@ -3,6 +3,8 @@ referee checks §13 items 18-23, 54-55), each with a legal and an illegal case."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from frcore_builders import at_phase, card_on, fort, hand, lord, mills, table, troops
 
@@ -276,3 +278,18 @@ def test_a_secret_passage_cancels_an_assassination() -> None:
     assert not state.pending and state.find_lord("quentin") is not None
     assert state.fortune_discard == {ASSASSINATION: 1, SECRET_PASSAGE: 1}
     assert state.lord("thierry").assassin
+
+
+def test_the_queens_family_new_male_lord_is_crown_prince_unless_she_is_captive() -> None:
+    """§10.6 (§13 item 58): the Queen's family plays a new male Lord while the King lives: he
+    is Crown Prince; a captive Queen gives none."""
+    state = lord(table(), "charles", "grady", "blaye", king=True, spouse="alienor")
+    state = lord(state, "alienor", "david", "vaux", queen=True, spouse="charles")
+    state = _playing(state, "david", "quentin")
+    born = apply(state, PlayLord("david", "quentin", "vaux"))
+    assert born.lord("quentin").crown_prince and born.prince_born
+    captive = troops(lord(state, "beaudoin", "gunter", "vaux"), "gunter", "vaux", maa=1)
+    captive = captive.with_lord(replace(captive.lord("alienor"), captor="gunter"))
+    captive = troops(captive, "david", "lormes", maa=1)
+    none = apply(_playing(captive, "david", "quentin"), PlayLord("david", "quentin", "lormes"))
+    assert not none.lord("quentin").crown_prince
