@@ -253,10 +253,11 @@ class Losses:
 
 @dataclass(frozen=True)
 class Resolve:
-    """After a roll: go on, stop (the attacker, against a fortification) or surrender (§9.5)."""
+    """After a roll: go on, stop (the attacker, against a fortification), surrender, or (the
+    attacker offers, the defender accepts) a truce (§9.5)."""
 
     seat: str
-    choice: Literal["go-on", "stop", "surrender"]
+    choice: Literal["go-on", "stop", "surrender", "truce"]
     kind: ClassVar[str] = "resolve"
 
 

@@ -326,7 +326,8 @@ class Battle:
     side's hits), ``attacker`` / ``defender`` (each decides to go on); ``lost``: anyone lost
     anything this roll; ``quiet``: rolls in a row without losses; ``cavalcade``: the Lord whose
     Cavalcade this battle is (the defender gets +1 hit per die, §8.5); ``tunnels``: the attacker
-    played a Secret Passage, no fortification penalty (§11.4)."""
+    played a Secret Passage, no fortification penalty (§11.4); ``truce``: the attacker offered
+    one after this roll (§9.5)."""
 
     attacker: str
     defender: str
@@ -338,6 +339,7 @@ class Battle:
     quiet: int = 0
     cavalcade: str = ""
     tunnels: bool = False
+    truce: bool = False
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ module (``battle.py``) is meant to take it over once it lands.
   owner's choice), the others are captured by the opponent.
 - End (§9.5): a side with no troops left; 3 rolls in a row without losses; the attacker stops
   an attack on a fortification (the siege goes on); a side surrenders (its troops leave the
-  map, its Lords are captured). Truce and allies are table matters (FR-26).
+  map, its Lords are captured); a truce the attacker offers and the defender accepts (everyone
+  stays; a transfer of control with it is a table matter). Allies are table matters (FR-26).
 """
 
 from __future__ import annotations
@@ -212,6 +213,12 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
         raise refuse("battle/not-your-decision", "battle", seat=r.seat)
     if r.choice == "stop" and (deciding != b.attacker or not can_stop(state)):
         raise refuse("battle/no-stop", "battle", seat=r.seat)
+    if r.choice == "truce":
+        if deciding == b.attacker:
+            return replace(state, battle=replace(b, stage="defender", truce=True))
+        if not b.truce:
+            raise refuse("battle/no-truce", "battle", seat=r.seat)
+        return end(state)  # everyone stays, the controller keeps the Village
     if r.choice == "surrender":
         other = b.defender if deciding == b.attacker else b.attacker
         t = state.troops_at(deciding, b.village)
@@ -222,8 +229,8 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
     if r.choice == "stop":
         return end(state)
     if b.stage == "attacker":
-        return replace(state, battle=replace(b, stage="defender"))
-    return replace(state, battle=replace(b, stage="roll"))
+        return replace(state, battle=replace(b, stage="defender", truce=False))
+    return replace(state, battle=replace(b, stage="roll", truce=False))
 
 
 def end(state: FranceState) -> FranceState:
@@ -244,6 +251,8 @@ def resolve_moves(state: FranceState) -> list[Resolve]:
     out = [Resolve(seat, "go-on"), Resolve(seat, "surrender")]
     if seat == b.attacker and can_stop(state):
         out.append(Resolve(seat, "stop"))
+    if seat == b.attacker or b.truce:
+        out.append(Resolve(seat, "truce"))
     return out
 
 

@@ -244,3 +244,17 @@ def test_pillage_after_the_battles_one_denier_per_mill() -> None:
     assert _refused(david, Pillage("david", "l-epervier")) == "pillage/not-yours"
     grady = apply(at_phase(besieged, "pillage", "grady"), Pillage("grady", "l-epervier"))
     assert grady.place("l-epervier").mills == 0
+
+
+def test_a_truce_offered_by_the_attacker_and_accepted_ends_the_battle() -> None:
+    """§9.5: all involved agree a truce: everyone stays, the controller keeps the Village."""
+    state = replace(_stronghold_siege(), battle=Battle("grady", "david", "l-epervier", "attacker"))
+    assert _refused(replace(state, battle=replace(state.battle, stage="defender")),  # type: ignore[arg-type]
+                    Resolve("david", "truce")) == "battle/no-truce"  # fmt: skip
+    offered = apply(state, Resolve("grady", "truce"))
+    assert Resolve("david", "truce") in legal_moves(offered)
+    state = apply(offered, Resolve("david", "truce"))
+    assert state.battle is None and control.controller(state, "l-epervier") == "david"
+    assert state.troops_at("grady", "l-epervier").count() == 8
+    refused = apply(offered, Resolve("david", "go-on"))
+    assert refused.battle is not None and refused.battle.stage == "roll"
