@@ -53,6 +53,7 @@ from engine.games.france1429.moves import (
     Draw,
     Excommunicate,
     GiveTitle,
+    Grant,
     HitDie,
     LordDie,
     Losses,
@@ -309,7 +310,7 @@ class France1429(GameBase):
 
 
 CARD_PHASES = ("play", "purchase", "movement", "battles")
-ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel")
+ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel", "grant")
 
 
 def apply(state: FranceState, move: Any) -> FranceState:
@@ -339,6 +340,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
                 return papacy.answer_annulment(state, move)
             if pending.kind == "diplomacy":
                 return papacy.answer_diplomacy(state, move)
+            if pending.kind == "grant":
+                return purchase.answer_grant(state, move.yes)
             if pending.kind == "cancel":
                 return cards.answer_cancel(state, move.seat, move.yes)
             if pending.kind == "stop-uprising":
@@ -400,6 +403,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return fighting.capture(state, move)
     if isinstance(move, Siege) and phase == "battles":
         return fighting.siege(state, move)
+    if isinstance(move, Grant) and phase == "purchase":
+        return purchase.grant(state, move)
     if isinstance(move, GiveTitle) and phase == "purchase":
         return fighting.give_title(state, move)
     if isinstance(move, Pillage) and phase == "pillage":
@@ -497,7 +502,11 @@ def legal_moves(state: FranceState) -> list[Any]:
     if phase == "play":
         return [*cards.card_moves(state, seat), *done]
     if phase == "purchase":
-        buys = [*purchase.buy_moves(state, seat), *fighting.give_moves(state, seat)]
+        buys = [
+            *purchase.buy_moves(state, seat),
+            *fighting.give_moves(state, seat),
+            *purchase.grant_moves(state, seat),
+        ]
         return [*buys, *cards.card_moves(state, seat), *done]
     if phase == "movement":
         rides = [*movement.move_moves(state, seat), *movement.cavalcade_moves(state, seat)]

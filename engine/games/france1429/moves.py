@@ -262,6 +262,17 @@ class Resolve:
 
 
 @dataclass(frozen=True)
+class Grant:
+    """Phase 4: the King (or Queen Regent) offers an unclaimed Fief title free to another
+    family's Lord who meets the purchase conditions; that family answers (§7.4)."""
+
+    seat: str
+    fief: str
+    lord: str
+    kind: ClassVar[str] = "grant"
+
+
+@dataclass(frozen=True)
 class Excommunicate:
     """The Pope's family excommunicates a Lord (§10.5)."""
 
@@ -396,6 +407,7 @@ MOVE_TYPES: tuple[type, ...] = (
     Resolve,
     Siege,
     GiveTitle,
+    Grant,
     Excommunicate,
     Absolve,
     Annul,
@@ -434,6 +446,7 @@ AnyMove = (
     | Resolve
     | Siege
     | GiveTitle
+    | Grant
     | Excommunicate
     | Absolve
     | Annul

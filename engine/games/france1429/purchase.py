@@ -8,7 +8,8 @@ besieged fortification, at most 4 new counters per Village per phase (§7.3); Mi
 and a Stronghold (at most 1 fortification) only on a Village the buyer controls. A Fief title
 needs every Village of the Fief and a Stronghold there; its Stronghold becomes the Fortified
 City; a Lord holds at most 2 Fief titles (§7.4). The King (or Queen Regent) grants an unclaimed
-title free: here to a Lord of his own family (FR-11).
+title free: to his own family's Lord it is a purchase for 0; to another family's Lord it is
+offered, and that family answers (FR-11).
 
 Ransom (§7.6): 2 + 2 per title; paid automatically at the start of the phase when the owner
 can pay in full, the most valuable captive first (PL; EN silent, FR-12).
@@ -20,7 +21,7 @@ from dataclasses import replace
 
 from engine.games.france1429 import control
 from engine.games.france1429.cards import lord_entry
-from engine.games.france1429.moves import Buy
+from engine.games.france1429.moves import Buy, Grant
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import FranceState, Troops
 
@@ -211,13 +212,7 @@ def buy(state: FranceState, move: Buy) -> FranceState:
         )
         return replace(state.with_place(place), supply=supply)
     if move.item == "title":
-        lord = state.lord(move.lord)
-        state = state.with_lord(replace(lord, fiefs=(*lord.fiefs, move.where)))
-        villages = state.rules.in_fief(move.where)
-        if not any(state.place(v).fort == "fortified" for v in villages):
-            v = next(v for v in villages if state.place(v).fort == "stronghold")
-            state = state.with_place(replace(state.place(v), fort="fortified"))
-        return state
+        return _titled(state, move.lord, move.where)
     lord = state.lord(move.lord)
     supply = {**state.supply, "biretta": 0}
     return replace(state.with_lord(replace(lord, cardinal=True, biretta=True)), supply=supply)
@@ -237,3 +232,54 @@ def buy_moves(state: FranceState, seat: str) -> list[Buy]:
         out += [Buy(seat, "title", fief, x.id) for x in state.lords_of(seat)]
     out += [Buy(seat, "biretta", "", x.id) for x in state.lords if x.bishop is not None]
     return [m for m in out if problem(state, m) is None]
+
+
+def grant_problem(state: FranceState, g: Grant) -> str | None:
+    """§7.4 (§13 item 32): only the King or Queen Regent, in the Purchase phase, to a Lord of
+    another family that meets the purchase conditions (his own family buys for 0)."""
+    if not any(x.seat == g.seat and (x.king or x.regent) for x in state.lords):
+        return "grant/not-king"
+    lord = state.find_lord(g.lord)
+    if lord is None or lord.seat == g.seat:
+        return "grant/lord"
+    return title_problem(state, lord.seat, g.fief, g.lord)
+
+
+def grant(state: FranceState, g: Grant) -> FranceState:
+    from engine.games.france1429.rounds import push
+    from engine.games.france1429.state import Pending
+
+    why = grant_problem(state, g)
+    if why is not None:
+        raise refuse(why, "title", item="title", where=g.fief, lord=g.lord)
+    lord = state.lord(g.lord)
+    return push(state, Pending("grant", lord.seat, by=g.seat, lord=g.lord, other=g.fief))
+
+
+def answer_grant(state: FranceState, yes: bool) -> FranceState:
+    """The family accepts the King's gift (or refuses: it may still buy the title)."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    lord = state.find_lord(top.lord)
+    if not yes or lord is None or title_problem(state, lord.seat, top.other, lord.id):
+        return state
+    return _titled(state, lord.id, top.other)
+
+
+def _titled(state: FranceState, lid: str, fief: str) -> FranceState:
+    lord = state.lord(lid)
+    state = state.with_lord(replace(lord, fiefs=(*lord.fiefs, fief)))
+    villages = state.rules.in_fief(fief)
+    if not any(state.place(v).fort == "fortified" for v in villages):
+        v = next(v for v in villages if state.place(v).fort == "stronghold")
+        state = state.with_place(replace(state.place(v), fort="fortified"))
+    return state
+
+
+def grant_moves(state: FranceState, seat: str) -> list[Grant]:
+    if not any(x.seat == seat and (x.king or x.regent) for x in state.lords):
+        return []
+    out = [Grant(seat, f, x.id) for f in state.rules.fiefs() for x in state.lords]
+    return [g for g in out if grant_problem(state, g) is None]

@@ -36,7 +36,7 @@ FLOW = TurnFlow(
         Step("lord-die", ("lord-die",), "table"),
         Step("hit-die", ("hit-die",), "table"),
         Step("play", ("play-card", "play-lord", "use-relic", *POPE, "done")),
-        Step("purchase", ("buy", "give-title", "play-card", *POPE, "done")),
+        Step("purchase", ("buy", "give-title", "grant", "play-card", *POPE, "done")),
         Step("movement", ("move", "cavalcade", "ask-pass", "play-card", *POPE, "done")),
         Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
         Step("pillage", ("pillage", "done")),
@@ -49,6 +49,7 @@ FLOW = TurnFlow(
         SubGame("diplomacy", (Step("answer", ("answer",)),)),
         SubGame("uprising", (Step("answer", ("answer",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
+        SubGame("grant", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (
@@ -81,6 +82,7 @@ SUBGAME_PENDING = {
     "diplomacy": "diplomacy",
     "stop-uprising": "uprising",
     "cancel": "cancel",
+    "grant": "grant",
 }
 
 

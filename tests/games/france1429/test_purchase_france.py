@@ -7,7 +7,7 @@ import pytest
 from frcore_builders import at_phase, fort, lord, money, table, troops
 
 from engine.games.france1429 import purchase
-from engine.games.france1429.game import apply
+from engine.games.france1429.game import apply, legal_moves
 from engine.games.france1429.moves import Buy
 from engine.games.france1429.state import FranceState
 from engine.violations import RuleViolation
@@ -196,3 +196,25 @@ def test_whoever_takes_the_fortified_city_takes_the_fief_title() -> None:
     state = control.refresh(control.refresh(state, "lormes"), "vaux")
     state = troops(state, "david", "lormes", maa=1)
     assert state.lord("quentin").fiefs == ("medard",) and state.lord("thierry").fiefs == ()
+
+
+def test_the_king_offers_a_title_to_another_familys_lord_who_may_refuse() -> None:
+    """§7.4 (§13 item 32): only the King or Queen Regent, in the Purchase phase, to a Lord who
+    meets the conditions; the family may refuse (and pay full price)."""
+    from engine.games.france1429.moves import Answer, Grant
+
+    state = lord(table(), "charles", "grady", "blaye", king=True)
+    state = lord(state, "thierry", "david", "st-paul")
+    for v in ("st-paul", "st-ciers-dabzac"):
+        state = troops(state, "david", v, maa=1)
+    state = _buying(fort(state, "st-paul"), "grady", 0)
+    assert _refused(state, Grant("grady", "abzac", "charles")) == "grant/lord"
+    assert _refused(state, Grant("grady", "medard", "thierry")) == "buy/title-control"
+    offered = apply(state, Grant("grady", "abzac", "thierry"))
+    assert legal_moves(offered) == [Answer("david", True), Answer("david", False)]
+    accepted = apply(offered, Answer("david", True))
+    assert accepted.lord("thierry").fiefs == ("abzac",)
+    assert accepted.place("st-paul").fort == "fortified"
+    assert apply(offered, Answer("david", False)).lord("thierry").fiefs == ()
+    not_king = at_phase(state, "purchase", "david")
+    assert _refused(not_king, Grant("david", "abzac", "thierry")) == "grant/not-king"
