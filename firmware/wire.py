@@ -16,7 +16,7 @@ FW_VERSION = "0.1.0"
 MAX_FRAME = 1024
 
 BUTTONS = ("confirm", "pass", "undo")
-LED_PATTERNS = ("off", "your-turn", "waiting", "illegal")
+LED_PATTERNS = ("off", "your-turn", "waiting", "illegal", "pairing")
 
 
 def crc16(data):
