@@ -189,14 +189,14 @@ class DeviceHub:
             check = self.dedup.check(event.device, event.seq, event.boot)
             if check.verdict == "duplicate":
                 self.registry.count(event.device, "duplicates", transport=outlet.name, online=True)
-                outlet.send(event.device, ack_message(event.seq))
+                outlet.send(event.device, ack_message(event.seq, event.boot))
                 return IngestResult("duplicate", event=event)
             if check.refused:
                 newest = check.newest if check.newest is not None else 0
                 refused = ProtocolError(check.verdict, device=event.device, seq=event.seq,
                                     who=event.device, got=event.seq, boot=event.boot,
                                     newest=newest)  # fmt: skip
-                self._reject(refused, outlet, event.device, boot=newest)
+                self._reject(refused, outlet, event.device, boot=event.boot, newest=newest)
                 if self.notify is not None:
                     self.notify(check.verdict, event.device, {"seq": event.seq,
                                 "boot": event.boot, "newest": newest})  # fmt: skip
@@ -214,7 +214,7 @@ class DeviceHub:
                 event.device, "accepted", transport=outlet.name, online=True,
                 last_seq=event.seq, boot=event.boot, **self._label(event.device),
             )  # fmt: skip
-            outlet.send(event.device, ack_message(event.seq))
+            outlet.send(event.device, ack_message(event.seq, event.boot))
             return IngestResult("accepted", event=event)
 
     def _pairing_refusal(self, event: DeviceEvent) -> ProtocolError | None:
@@ -244,7 +244,7 @@ class DeviceHub:
         self.registry.count(device, "errors", last_error=exc.code, last_error_text=str(exc),
                             transport=outlet.name, **self._label(device))  # fmt: skip
         self._route(device, outlet)
-        outlet.send(device, nak_message(event.seq, exc.code))
+        outlet.send(device, nak_message(event.seq, exc.code, boot=event.boot))
         if exc.code == "devices/not-paired":
             outlet.send(device, unpaired_message())
         if self.notify is not None:
@@ -482,7 +482,8 @@ class DeviceHub:
         outlet: Outlet,
         topic_device: str | None,
         *,
-        boot: int | None = None,
+        boot: int = 0,
+        newest: int | None = None,
     ) -> None:
         device = topic_device or exc.device
         self.logs.warning(f"reject|{outlet.name}|{exc.code}", f"{outlet.name}: {exc} ({exc.code})")
@@ -492,5 +493,6 @@ class DeviceHub:
         self.registry.count(device, "errors", last_error=exc.code, last_error_text=str(exc),
                             **self._label(device))  # fmt: skip
         if exc.seq is not None:
-            stale = boot if exc.code == "devices/stale-boot" else None
-            outlet.send(device, nak_message(exc.seq, exc.code, boot=stale))
+            stale = newest if exc.code == "devices/stale-boot" else None
+            boot = boot or exc.boot
+            outlet.send(device, nak_message(exc.seq, exc.code, boot=boot, newest=stale))

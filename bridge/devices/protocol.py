@@ -93,6 +93,7 @@ class ProtocolError(ValueError):
         self.params = params
         self.seq = seq
         self.device = device
+        self.boot = 0  # the event's boot when readable, so a nak names the right event
         super().__init__(message(code, **params))
 
 
@@ -264,19 +265,26 @@ class LedCommand:
         return {"t": "led", "v": PROTOCOL_VERSION, "pattern": self.pattern}
 
 
-def ack_message(seq: int) -> dict[str, Any]:
-    """Herald → device: event ``seq`` is settled (accepted now or earlier); stop resending it."""
-    return {"t": "ack", "v": PROTOCOL_VERSION, "seq": seq}
-
-
-def nak_message(seq: int, code: str, *, boot: int | None = None) -> dict[str, Any]:
-    """Herald → device: event ``seq`` will never be accepted (``code`` says why); drop it.
-
-    ``boot``: with ``devices/stale-boot``, the boot epoch Herald now holds for the device; the
-    device starts a boot above it (its numbering had fallen behind a newer one)."""
-    out: dict[str, Any] = {"t": "nak", "v": PROTOCOL_VERSION, "seq": seq, "code": code}
-    if boot is not None:
+def ack_message(seq: int, boot: int = 0) -> dict[str, Any]:
+    """Herald → device: event ``(boot, seq)`` is settled (accepted now or earlier); stop
+    resending it."""
+    out: dict[str, Any] = {"t": "ack", "v": PROTOCOL_VERSION, "seq": seq}
+    if boot:
         out["boot"] = boot
+    return out
+
+
+def nak_message(seq: int, code: str, *, boot: int = 0, newest: int | None = None) -> dict[str, Any]:
+    """Herald → device: event ``(boot, seq)`` will never be accepted (``code`` says why); drop
+    it.
+
+    ``newest``: with ``devices/stale-boot``, the boot Herald now holds for the device; the device
+    starts a boot above it (its numbering had fallen behind a newer one)."""
+    out: dict[str, Any] = {"t": "nak", "v": PROTOCOL_VERSION, "seq": seq, "code": code}
+    if boot:
+        out["boot"] = boot
+    if newest is not None:
+        out["newest"] = newest
     return out
 
 
@@ -368,11 +376,14 @@ def parse_event(payload: bytes | str | Mapping[str, Any]) -> DeviceEvent:
         seq_hint = None
     dev_raw = data.get("device")
     dev_hint = dev_raw if isinstance(dev_raw, str) and _DEVICE_ID.match(dev_raw) else None
+    boot_raw = data.get("boot", 0)
+    boot_hint = boot_raw if _is_int(boot_raw) and 0 <= boot_raw <= MAX_BOOT else 0
     try:
         return _parse_event(data)
     except ProtocolError as exc:
         exc.seq = seq_hint
         exc.device = dev_hint
+        exc.boot = boot_hint
         raise
 
 

@@ -170,6 +170,7 @@ class TableDevices:
         self._notice_gate = LogLimiter(log, max_keys=256)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.paired_listeners: list[Callable[[str], None]] = []
         self.hub.registry.subscribe(self._registry_changed)
         self.hub.registry.subscribe_removed(self._registry_removed)
         for pairing in self.desk.store.all():  # the panel lists every paired device
@@ -387,6 +388,11 @@ class TableDevices:
     def _device_notice(self, code: str, device: str, params: dict[str, Any]) -> None:
         """The hub refused an event or paired a device: tell the host (and, for pairings, the
         table); at most one notice per device and kind every few seconds."""
+        if code in ("devices/paired", "devices/unpaired"):  # pairings change who lights up
+            self._jobs.put(("turn", self.referee.current()))
+        if code == "devices/paired":
+            for listener in list(self.paired_listeners):
+                listener(device)
         if self._notice_gate.allow(f"{device}|{code}") is None:
             return
         full = {"device": device, "who": device, **params}
@@ -396,8 +402,6 @@ class TableDevices:
             text = code
         rooms: tuple[str, ...] = ("host",) if code in HOST_NOTICES else ("host", "table")
         self._notify(code, device, params, text, rooms=rooms)
-        if code in ("devices/paired", "devices/unpaired"):  # pairings change who lights up
-            self._jobs.put(("turn", self.referee.current()))
 
     def _notify(
         self,
