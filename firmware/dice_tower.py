@@ -144,6 +144,10 @@ class DiceTower(Device):
             dice.append(die)
         return self.emit({"kind": "dice", "dice": dice})
 
+    def enter_code(self, code):
+        """A pairing code entered on the tower (by the hal: a keypad, the USB console)."""
+        self.request_pair(code)
+
 
 def main(argv=None):
     # the hal builds the pins, store and link for this board and runs the class handed to it:

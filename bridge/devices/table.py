@@ -329,6 +329,7 @@ class TableDevices:
             "open": codes is not None,
             "codes": codes or {},
             "closes_in": round(self.desk.closes_in()),
+            "seats": list(self.referee.seats),
             "pending": [p.to_json() for p in self.desk.pending()],
         }
 

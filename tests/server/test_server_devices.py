@@ -46,6 +46,18 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     served.stop()
 
 
+def panel_of(client: Any) -> dict[str, Any]:
+    """The whole device panel (asked again if the per-client request limit said wait)."""
+    found: dict[str, Any] = {}
+
+    def got() -> bool:
+        found.update(client.call("devices", {}, timeout=5))
+        return "devices" in found
+
+    wait_for(got, what="the device panel")
+    return found
+
+
 def children(pid: int) -> list[str]:
     out = subprocess.run(["ps", "-eo", "ppid=,args="], capture_output=True, text=True).stdout
     return [line.split(None, 1)[1] for line in out.splitlines() if line.split()[0] == str(pid)]
@@ -66,14 +78,26 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
         def online() -> set[str]:
             with lock:
                 panel = client.call("devices", {}, timeout=5)
-            return {d["device"] for d in panel["devices"] if d["online"]}
+            return {d["device"] for d in panel.get("devices", []) if d["online"]}
+
+        def paired() -> dict[str, str]:
+            with lock:
+                panel = client.call("devices", {}, timeout=5)
+            return {d["device"]: d["paired"] for d in panel.get("devices", []) if d["paired"]}
 
         wait_for(lambda: wanted <= online(), what="virtual devices online")
+        # they paired themselves with the codes the server showed, as a real box does
+        wait_for(lambda: len(paired()) == len(wanted), what="virtual devices paired")
+        devices = panel_of(client)["devices"]
+        assert {d["device"]: d["paired"] for d in devices} == {
+            **{f"seat-{s}": f"seat:{s}" for s in SEATS}, "tower-1": "table"
+        }
         # The virtual tower rolls on its own (at start, then every 20 s): the panel keeps it.
-        panel = client.call("devices", {}, timeout=5)
+        panel = panel_of(client)
         assert panel["note"].startswith("Virtual seat boxes")
-        wait_for(lambda: client.call("devices", {}, timeout=5)["rolls"], what="a roll")
-        roll = client.call("devices", {}, timeout=5)["rolls"][0]
+        assert panel["pairing"]["open"] is False  # closed once every virtual device paired
+        wait_for(lambda: client.call("devices", {}, timeout=5).get("rolls"), what="a roll")
+        roll = panel_of(client)["rolls"][0]
         assert roll["device"] == "tower-1" and isinstance(roll["seq"], int)
         assert [d["sides"] for d in roll["dice"]] == [6, 6]
     finally:
@@ -90,6 +114,7 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
         pytest.skip("mosquitto not installed (make system-deps installs it as root)")
     broker = LocalBroker.start_new()
     served = serve(tmp_path / "r.db", "--sim", "off", "--mqtt", broker.url)
+    host = socketio.Client()
     tower = subprocess.Popen(
         [sys.executable, "-m", "firmware.dice_tower", "--mqtt", broker.url, "--table", "t1",
          "--device", "tower-9", "--dice", "6:red,6", "--settle-ms", "50",
@@ -102,10 +127,21 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
     try:
         assert "MQTT broker" in served.output
         client.connect(served.base, transports=["websocket"])
+        host.connect(served.base, transports=["websocket"], auth={"token": served.host_token})
+
+        def tower_pending() -> bool:
+            pending = host.call("devices", {}, timeout=5).get("pairing", {}).get("pending", [])
+            return any(p["device"] == "tower-9" for p in pending)
+
+        wait_for(tower_pending, what="the unpaired tower listed for the host")
+        # a viewer cannot pair it; the host can (an approval on the host page)
+        refused = client.call("device_pair", {"device": "tower-9", "seat": None}, timeout=5)
+        assert refused["ok"] is False and refused["code"] == "devices/host-only"
+        assert host.call("device_pair", {"device": "tower-9", "seat": None}, timeout=5)["ok"]
 
         def tower_online() -> bool:
-            devices = client.call("devices", {}, timeout=5)["devices"]
-            return any(d["device"] == "tower-9" and d["online"] for d in devices)
+            devices = client.call("devices", {}, timeout=5).get("devices", [])
+            return any(d["device"] == "tower-9" and d["online"] and d["paired"] for d in devices)
 
         wait_for(tower_online, what="tower online")
         assert tower.stdin is not None
@@ -120,6 +156,7 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
         assert roll["used"] is False and roll["text"]
     finally:
         client.disconnect()
+        host.disconnect()
         tower.terminate()
         tower.wait(10)
         served.stop()
