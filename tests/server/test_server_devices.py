@@ -90,7 +90,8 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
         wait_for(lambda: len(paired()) == len(wanted), what="virtual devices paired")
         devices = panel_of(client)["devices"]
         assert {d["device"]: d["paired"] for d in devices} == {
-            **{f"seat-{s}": f"seat:{s}" for s in SEATS}, "tower-1": "table"
+            **{f"seat-{s}": f"seat:{s}" for s in SEATS},
+            "tower-1": "table",
         }
         # The virtual tower rolls on its own (at start, then every 20 s): the panel keeps it.
         panel = panel_of(client)
