@@ -122,6 +122,9 @@ class MqttTransport:
         self.table = table
         self.keepalive = keepalive
         self.connected = threading.Event()
+        self.subscribed = threading.Event()
+        """Set once the broker confirmed the subscriptions (SUBACK): from then on every device
+        message reaches Herald; cleared on a disconnect."""
         self.connections = 0
         self._stopping = False
         self._client = mqtt.Client(
@@ -141,6 +144,7 @@ class MqttTransport:
         self._client.will_set(referee_status_topic(table), b"offline", qos=1, retain=True)
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
+        self._client.on_subscribe = lambda *_: self.subscribed.set()
         self._client.on_message = self._on_message
 
     @property
@@ -209,6 +213,7 @@ class MqttTransport:
     ) -> None:
         was = self.connected.is_set()
         self.connected.clear()
+        self.subscribed.clear()
         if was and not self._stopping:
             log.warning("%s", message("devices/broker-lost", broker=self.name, detail=reason_code))
 

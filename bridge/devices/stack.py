@@ -145,7 +145,7 @@ class DeviceStack:
                 auth = BrokerAuth.generate(table, [spec.device for spec in specs])
                 self.broker = LocalBroker.start_new(auth=auth)
                 transport = self._mqtt(self.broker.herald_url, table)
-                transport.connected.wait(5)  # devices resend until acked; this only saves a resend
+                transport.subscribed.wait(5)  # devices resend until acked; this saves a resend
                 for spec in specs:
                     creds = str(self.broker.credentials_file(spec.device))
                     self.virtual.start(spec, ["--mqtt", self.broker.url, "--credentials", creds])

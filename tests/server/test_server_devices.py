@@ -213,3 +213,32 @@ def test_serve_without_mosquitto_or_pty_still_runs_and_says_why(tmp_path: Path) 
         store.close()
     assert note.startswith("Devices are offline: mosquitto is not installed")
     assert "pseudo-terminals are unavailable" in note
+
+
+def test_the_private_broker_refuses_anonymous_clients(table: Served) -> None:
+    """Issue 16: anyone on the machine could publish as any device on the server's own
+    mosquitto (anonymous on loopback). Now it takes only Herald and its devices' users."""
+    import re
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    found = re.search(r"private mosquitto on port (\d+)", table.output)
+    assert found, table.output
+    answered = threading.Event()
+    result: list[Any] = []
+
+    def on_connect(client: Any, userdata: Any, flags: Any, code: Any, props: Any) -> None:
+        result.append(code)
+        answered.set()
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.on_connect = on_connect
+    client.connect("127.0.0.1", int(found.group(1)))
+    client.loop_start()
+    try:
+        assert answered.wait(10), "no CONNACK"
+    finally:
+        client.loop_stop()
+        client.disconnect()
+    assert result[0].is_failure, "an anonymous client got into the private broker"
