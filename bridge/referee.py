@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from bridge import gamedata
 from bridge.labels import move_label, prompt_json
 from bridge.store import EventStore, SessionRow, Tokens
 from engine import codec, log, present
@@ -156,6 +157,20 @@ class Transport(Protocol):
         ...
 
 
+class OtherGameOpen(Exception):
+    """``Referee.open(resume=False)`` would close an unfinished session of another game.
+
+    A new session of one game silently ending another game's unfinished one loses a table's
+    evening by a typo in ``--game``; the host has to say so (``herald serve --new --force``).
+    ``row`` is that open session.
+    """
+
+    def __init__(self, row: SessionRow) -> None:
+        super().__init__(f"table {row.table_id!r} has an unfinished {row.header.game} session "
+                         f"(session {row.id})")  # fmt: skip
+        self.row = row
+
+
 def new_tokens(seats: tuple[str, ...]) -> Tokens:
     """Fresh unguessable secrets: 128 bits each, URL-safe."""
     return Tokens(secrets.token_urlsafe(16), {s: secrets.token_urlsafe(16) for s in seats})
@@ -180,6 +195,8 @@ class Referee:
         self.lang = lang
         self.snapshot_every = snapshot_every
         self.resumed = False
+        self.closed: SessionRow | None = None
+        """The unfinished session ``open`` closed to start this one (``resume=False``), if any."""
         self._lock = threading.RLock()
         self._transports: list[Transport] = []
         self._extras: dict[str, Any] = {"log": [], "undo": [], "coins": {}}
@@ -201,13 +218,15 @@ class Referee:
         options: dict[str, Any] | None = None,
         *,
         resume: bool | None = None,
+        force: bool = False,
         **kwargs: Any,
     ) -> Referee:
         """The table's referee: resumes its unfinished session, or starts a new one.
 
         ``resume`` None resumes when there is an unfinished session of the table and starts a new
         one otherwise; True insists on resuming (``LookupError`` if there is nothing to resume);
-        False always starts a new session (an unfinished one is closed).
+        False always starts a new session (an unfinished one of the same game is closed; one of
+        another game only with ``force``, else ``OtherGameOpen`` and nothing changes).
         """
         found = store.unfinished(table_id)
         if resume is True and found is None:
@@ -216,20 +235,27 @@ class Referee:
             referee = cls(get_game_for(found, game), store, found, **kwargs)
             referee.resumed = True
             return referee
+        if found is not None and found.header.game != game.info.key and not force:
+            raise OtherGameOpen(found)
+        opts = dict(options or {})
+        session = log.start(game, tuple(players), opts, gamedata.load(game, opts))
+        tokens = new_tokens(tuple(players))
         if found is not None:
-            store.set_status(found.id, "closed")
-        session = log.start(game, tuple(players), dict(options or {}))
-        sid = store.create_session(table_id, session.header, new_tokens(tuple(players)))
+            sid = store.replace_session(found.id, table_id, session.header, tokens)
+        else:
+            sid = store.create_session(table_id, session.header, tokens)
         row = store.session(sid)
         assert row is not None
-        return cls(game, store, row, **kwargs)
+        referee = cls(game, store, row, **kwargs)
+        referee.closed = found
+        return referee
 
     def _restore(self) -> log.Session:
         header = self.row.header
         snap = self.store.latest_snapshot(self.row.id)
         after = 0
-        if snap is None:
-            session = log.start(self.game, header.players, header.options)
+        if snap is None:  # the same data as when the session began, or refused naming both
+            session = log.restart(self.game, header, gamedata.load(self.game, header.options))
         else:
             session = log.from_snapshot(self.game, header, snap.data["session"])
             self._extras = snap.data["extras"]
@@ -417,7 +443,8 @@ class Referee:
         with self._lock:
             self.snapshot()  # the old session's final position, for ``herald sessions show``
             header = self.row.header
-            session = log.start(self.game, header.players, dict(header.options))
+            opts = dict(header.options)  # the data read again: a changed file is the new game's
+            session = log.start(self.game, header.players, opts, gamedata.load(self.game, opts))
             sid = self.store.replace_session(self.row.id, self.table_id, session.header,
                                              self.row.tokens)  # fmt: skip
             row = self.store.session(sid)
@@ -626,6 +653,7 @@ __all__ = [
     "TABLE",
     "VIEWER",
     "Notice",
+    "OtherGameOpen",
     "Outcome",
     "Principal",
     "Referee",

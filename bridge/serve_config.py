@@ -28,6 +28,8 @@ class ServeConfig:
     db_path: str = "herald.db"
     table_id: str = "main"
     resume: bool | None = None
+    force: bool = False
+    """With ``resume`` False: also close an unfinished session of another game."""
     move_delay: float = 1.5
     sim_mode: SimMode = "all"
     sim_given: bool = False

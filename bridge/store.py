@@ -13,7 +13,9 @@ anyway, and a single connection keeps the commit order equal to the ``seq`` orde
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterator
@@ -23,8 +25,22 @@ from pathlib import Path
 from typing import Any
 
 from engine import log
+from engine.i18n import message
 
 SCHEMA_VERSION = 1
+
+APPLICATION_ID = 0x48524C44
+"""``PRAGMA application_id`` of every Herald event store: "HRLD" in ASCII (1213353028).
+
+SQLite keeps it in the file header (offset 68), so ``file(1)`` and Herald itself can tell a
+Herald store from another application's database before touching it."""
+
+OUR_TABLES = frozenset({"sessions", "events", "snapshots"})
+"""The tables of a Herald store; a store made before ``APPLICATION_ID`` was set has exactly
+these (plus SQLite's own ``sqlite_sequence``) and ``user_version`` 1, and is adopted."""
+
+PRIVATE_MODE = 0o600
+"""The store holds the seats' join tokens in clear: only its owner may read it."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -60,6 +76,49 @@ CREATE TABLE IF NOT EXISTS snapshots (
 
 class StoreError(Exception):
     """The database is not a Herald event store, or a write broke the log's invariants."""
+
+
+class StoreRefused(StoreError):
+    """The store cannot be opened as asked; nothing was changed.
+
+    ``code`` is a message-catalog code (``store/...``) and ``params`` its parameters; the text is
+    the English sentence. ``path_problem`` is True when the ``--db`` path itself is unusable (a
+    folder, a missing folder, no permission), which ``herald serve`` reports as a usage error.
+    """
+
+    def __init__(self, code: str, *, path_problem: bool = False, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        self.path_problem = path_problem
+        super().__init__(message(code, **params))
+
+
+def create_private(path: str | Path, *, tighten: bool = False) -> None:
+    """Create ``path`` empty with mode 0600 unless it exists; with ``tighten`` an existing file
+    loses any group and other permission bits.
+
+    SQLite gives a database's ``-wal`` and ``-shm`` files the database file's own mode, so
+    creating the file first (before SQLite does, with the process umask) keeps the tokens in
+    all three private. Errors are the caller's to report (``OSError``).
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE)
+    except FileExistsError:
+        if tighten:
+            _tighten(Path(path))
+        return
+    os.close(fd)
+
+
+def _tighten(path: Path) -> None:
+    """Drop group and other permissions of an existing regular file (best effort: a file of
+    another user keeps its mode)."""
+    try:
+        mode = path.stat().st_mode
+        if stat.S_ISREG(mode) and mode & 0o077:
+            path.chmod(stat.S_IMODE(mode) & 0o700)
+    except OSError:
+        pass
 
 
 @dataclass(frozen=True)
@@ -116,15 +175,58 @@ class EventStore:
     """SQLite event store (WAL, ``synchronous=FULL``), safe to share between threads."""
 
     def __init__(self, path: str | Path) -> None:
+        """Open (or create) the store at ``path``; ``StoreRefused`` when it cannot be used.
+
+        Before anything is written the file is checked: an SQLite database of another
+        application (another ``application_id``, or tables of its own) and a damaged store
+        (``PRAGMA quick_check``) are refused and left byte for byte as they were.
+        """
         self.path = str(path)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        memory = self.path == ":memory:"
+        if not memory:
+            _prepare_file(Path(self.path))
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreRefused("store/cannot-open", path_problem=True, db=self.path,
+                               reason=str(exc)) from exc  # fmt: skip
         self._db.row_factory = sqlite3.Row
         try:
+            if not memory:
+                self._check()
             self._setup()
+            for suffix in ("", "-wal", "-shm"):  # a store an older Herald made 0644
+                if not memory:
+                    _tighten(Path(self.path + suffix))
+        except StoreError:
+            self._db.close()
+            raise
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise StoreError(f"{self.path}: not a Herald event store ({exc})") from exc
+            raise _refusal(self.path, exc) from exc
+
+    def _check(self) -> None:
+        """Refuse, before any write, a file that is not an empty database or a sound store of
+        ours. Only reads: a refused file is left exactly as it was."""
+        db = self._db
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        names.discard("sqlite_sequence")
+        objects = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+        empty = app_id == 0 and version == 0 and objects == 0
+        legacy = app_id == 0 and version == SCHEMA_VERSION and names == OUR_TABLES
+        if app_id != APPLICATION_ID and not empty and not legacy:
+            shown = ", ".join(sorted(names)) or "-"
+            raise StoreRefused("store/foreign", db=self.path, app_id=f"0x{app_id:08x}",
+                               tables=shown)  # fmt: skip
+        if version > SCHEMA_VERSION:
+            raise StoreRefused("store/newer", db=self.path, version=version,
+                               supported=SCHEMA_VERSION)  # fmt: skip
+        problems = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            raise StoreRefused("store/malformed", db=self.path, detail="; ".join(problems))
 
     def _setup(self) -> None:
         mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
@@ -132,14 +234,12 @@ class EventStore:
             raise StoreError(f"{self.path}: could not switch to WAL journal mode (got {mode})")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (0, SCHEMA_VERSION):
-            raise StoreError(f"{self.path}: event store version {version}, expected 1")
         with self._tx() as db:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -298,3 +398,31 @@ class EventStore:
         if row is None:
             return None
         return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
+
+
+def _prepare_file(path: Path) -> None:
+    """Check that ``path`` can hold a store and create it (0600) if it does not exist yet."""
+    db = str(path)
+    try:
+        if path.is_dir():
+            raise StoreRefused("store/is-folder", path_problem=True, db=db)
+        folder = path.parent
+        if not folder.is_dir():
+            code = "store/folder-is-file" if folder.exists() else "store/no-folder"
+            raise StoreRefused(code, path_problem=True, db=db, folder=str(folder))
+        create_private(path)
+    except OSError as exc:
+        raise StoreRefused("store/cannot-create", path_problem=True, db=db,
+                           reason=exc.strerror or str(exc)) from exc  # fmt: skip
+
+
+def _refusal(path: str, exc: sqlite3.DatabaseError) -> StoreRefused:
+    """The sentence for an SQLite error met while opening ``path``."""
+    text = str(exc)
+    if "not a database" in text:
+        return StoreRefused("store/not-sqlite", db=path)
+    if "malformed" in text or "corrupt" in text:
+        return StoreRefused("store/malformed", db=path, detail=text)
+    if "readonly" in text or "unable to open" in text or "disk I/O" in text:
+        return StoreRefused("store/cannot-write", path_problem=True, db=path, reason=text)
+    return StoreRefused("store/cannot-open", path_problem=True, db=path, reason=text)

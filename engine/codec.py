@@ -98,10 +98,10 @@ def decode(tp: Any, data: Any, path: str = "$") -> Any:
         pairs = enumerate(zip(args, data, strict=True))
         return tuple(decode(a, x, f"{path}[{i}]") for i, (a, x) in pairs)
     if origin is dict:
-        _, value_tp = get_args(tp)
+        key_tp, value_tp = get_args(tp)
         if not isinstance(data, dict):
             raise InputError("input/type", f"expected an object, got {type(data).__name__}", path)
-        return {str(k): decode(value_tp, v, f"{path}.{k}") for k, v in data.items()}
+        return {_key(key_tp, k, path): decode(value_tp, v, f"{path}.{k}") for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _decode_dataclass(tp, data, path)
     if tp in _SCALARS:
@@ -112,6 +112,22 @@ def decode(tp: Any, data: Any, path: str = "$") -> Any:
             raise InputError("input/type", f"expected {_SCALARS[tp]}, got {data!r}", path)
         return data
     raise TypeError(f"codec cannot handle type {tp!r}")
+
+
+def _key(tp: Any, key: str, path: str) -> Any:
+    """A dict key from JSON: object keys are strings, so a dict keyed by ``int`` (or by a
+    ``Literal`` of ints) gets its keys back as numbers; other keys stay strings."""
+    numbers = tp is int or (get_origin(tp) is Literal and all(
+        isinstance(a, int) and not isinstance(a, bool) for a in get_args(tp)))  # fmt: skip
+    if not numbers:
+        return str(key)
+    try:
+        number = int(key)
+    except ValueError:
+        raise InputError("input/type", f"expected a number as key, got {key!r}", path) from None
+    if tp is not int and number not in get_args(tp):
+        raise InputError("input/enum", f"expected one of {list(get_args(tp))}, got {key!r}", path)
+    return number
 
 
 def _decode_union(members: tuple[Any, ...], data: Any, path: str) -> Any:
@@ -207,7 +223,7 @@ def schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         name = tp.__name__
         if defs.get(name):
             # two dataclasses of one name would share (and corrupt) one definition
-            fields_of = {f.name for f in dataclasses.fields(tp)}
+            fields_of = {f.name for f in dataclasses.fields(tp) if f.init}
             if kind_of(tp) is not None:
                 fields_of.add("kind")
             if set(defs[name].get("properties", {})) != fields_of:
@@ -220,6 +236,8 @@ def schema_for(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
                 props["kind"] = {"const": kind}
             required = ["kind"] if kind else []
             for f in dataclasses.fields(tp):
+                if not f.init:
+                    continue  # derived when built (an index): not part of the JSON
                 hint = dict(_hints(tp))[f.name]
                 props[f.name] = schema_for(hint, defs)
                 if not _has_default(f):

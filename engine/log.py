@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine import codec, rules
+from engine import data as gamedata
 from engine.game import HOST, Game
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -44,14 +45,23 @@ class _Frame:
 
 @dataclass(frozen=True)
 class Header:
-    """The first line of a log: which game, which seats, which options."""
+    """The first line of a log: which game, which seats, which options, and which data.
+
+    ``data`` is ``{"source", "digest"}`` of the game's box data (``engine.data``) for a game that
+    has data: a replay loads the same source and is refused when the digest differs.
+    """
 
     game: str
     players: tuple[str, ...]
     options: dict[str, Any]
+    data: dict[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": list(self.players), "options": self.options}
+        out: dict[str, Any] = {"game": self.game, "players": list(self.players),
+                               "options": self.options}  # fmt: skip
+        if self.data is not None:
+            out["data"] = dict(self.data)
+        return out
 
 
 @dataclass(frozen=True)
@@ -65,9 +75,30 @@ class Session:
     undo_chain: _Frame | None = None
 
 
-def start(game: Game[Any, Any], players: tuple[str, ...], options: dict[str, Any]) -> Session:
-    header = Header(game.info.key, tuple(players), dict(options))
-    return Session(game, header, game.setup(tuple(players), dict(options)))
+def start(
+    game: Game[Any, Any],
+    players: tuple[str, ...],
+    options: dict[str, Any],
+    data: gamedata.GameData | None = None,
+) -> Session:
+    """A new session. ``data``: the game's data as the caller loaded them (``engine.data``);
+    None loads the shipped or inline set the options name."""
+    if data is None:
+        data = gamedata.load(game, options)
+    header = Header(
+        game.info.key, tuple(players), dict(options), None if data is None else data.ref()
+    )
+    return Session(game, header, gamedata.setup(game, tuple(players), dict(options), data))
+
+
+def restart(game: Game[Any, Any], header: Header, data: gamedata.GameData | None = None) -> Session:
+    """The session ``header`` started, started again (a replay, a restored table): with the
+    same data, or ``InputError`` naming the recorded and the loaded digests."""
+    if data is None:
+        data = gamedata.load(game, header.options)
+    gamedata.check_same(header.data, data)
+    state = gamedata.setup(game, header.players, dict(header.options), data)
+    return Session(game, header, state)
 
 
 def accept(session: Session, event: Event) -> Session:
@@ -152,12 +183,25 @@ def decode_header(data: Any) -> Header:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise InputError("input/header", "'options' must be an object")
-    return Header(data["game"], tuple(players), options)
+    recorded = data.get("data")
+    if recorded is not None and not (
+        isinstance(recorded, dict)
+        and all(isinstance(recorded.get(k), str) for k in ("source", "digest"))
+    ):
+        raise InputError("input/header", "'data' must be {'source': ..., 'digest': ...}")
+    return Header(data["game"], tuple(players), options, recorded)
 
 
-def replay(game: Game[Any, Any], header: Header, events: Iterable[Event]) -> Session:
-    """Rebuild a session from its log; raises ``RuleViolation`` naming the first bad event."""
-    session = start(game, header.players, header.options)
+def replay(
+    game: Game[Any, Any],
+    header: Header,
+    events: Iterable[Event],
+    data: gamedata.GameData | None = None,
+) -> Session:
+    """Rebuild a session from its log; raises ``RuleViolation`` naming the first bad event,
+    ``InputError`` when ``data`` (None: loaded from the header's options) are not the data the
+    session was played with."""
+    session = restart(game, header, data)
     for event in events:
         session = accept(session, event)
     return session

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import log
+from engine.data import GameData
 from engine.game import Game, SimSetup
 from engine.violations import RuleViolation
 
@@ -38,9 +39,13 @@ def play(
     *,
     check_positions: bool = False,
     on_event: Callable[[log.Session, log.Event], None] | None = None,
+    data: GameData | None = None,
 ) -> GameResult:
-    """Play one game to the end with uniformly random legal moves and sampled chance."""
-    session = log.start(game, players, options or {})
+    """Play one game to the end with uniformly random legal moves and sampled chance.
+
+    ``data``: the game's data, loaded once by a caller that plays many games (``engine.data``);
+    None loads the set the options name for this game."""
+    session = log.start(game, players, options or {}, data)
     events: list[log.Event] = []
     result = GameResult(session, events)
     for _ in range(MAX_MOVES):

@@ -29,14 +29,16 @@ class VerbArg:
     """One input of a verb.
 
     ``kind``: ``"json"`` is a JSON file (``-`` for standard input) the CLI reads and hands in
-    parsed; ``"flag"`` is a boolean switch. A positional ``json`` argument is given bare
-    (``DUEL.json``), an option one as ``--name FILE``. A missing optional input is ``None``
-    (``False`` for a flag).
+    parsed; ``"flag"`` is a boolean switch; ``"data"`` is the game's data (``engine.data``): the
+    CLI loads the shipped set or file ``--NAME`` names (the game's default set when not given)
+    and hands in the ``GameData``, so a verb never reads a file. A positional ``json`` argument
+    is given bare (``DUEL.json``), an option one as ``--name FILE``. A missing optional input is
+    ``None`` (``False`` for a flag).
     """
 
     name: str
     help: str
-    kind: Literal["json", "flag"] = "json"
+    kind: Literal["json", "flag", "data"] = "json"
     positional: bool = False
     required: bool = False
     metavar: str = "FILE"

@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from bridge import gamedata
 from bridge.cli.io import (
     EXIT_FAULTY,
     EXIT_ILLEGAL,
@@ -33,6 +34,7 @@ from bridge.cli.io import (
     parse_options,
     read_json,
 )
+from engine import data as engine_data
 from engine import log, selfplay, verbs
 from engine import rules as engine_rules
 from engine.game import Game, Line
@@ -70,7 +72,7 @@ class RulesGroup(click.Group):
             return found
         game = _game(key)
         verb = verbs.find_verb(game.info.key, cmd_name)
-        return None if verb is None else verb_command(verb)
+        return None if verb is None else verb_command(verb, game)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         names = list(super().list_commands(ctx))
@@ -98,7 +100,7 @@ def rules(ctx: click.Context, game_key: str) -> None:
     ctx.obj = _game(game_key)
 
 
-def verb_command(verb: verbs.Verb) -> click.Command:
+def verb_command(verb: verbs.Verb, game: Game[Any, Any]) -> click.Command:
     """A click command for a game's own verb: reads its JSON files, prints its result, exits
     with its code."""
     params: list[click.Parameter] = []
@@ -124,6 +126,10 @@ def verb_command(verb: verbs.Verb) -> click.Command:
             value = given.get(arg.name)
             if arg.kind == "flag":
                 inputs[arg.name] = bool(value)
+            elif arg.kind == "data":
+                spec = engine_data.data_spec(game)
+                named = {} if value is None or spec is None else {spec.option: value}
+                inputs[arg.name] = _data(game, named)
             elif value is None:
                 if arg.required:
                     hint = " (or --schema)" if verb.schema is not None else ""
@@ -158,6 +164,14 @@ def _options(game: Game[Any, Any], pairs: tuple[str, ...]) -> dict[str, Any]:
         return parse_options(pairs, game)
     except CliError as exc:
         fail(str(exc))
+
+
+def _data(game: Game[Any, Any], options: dict[str, Any]) -> engine_data.GameData | None:
+    """The game's data the options name, read at the edge (``bridge.gamedata``)."""
+    try:
+        return gamedata.load(game, options)
+    except InputError as exc:
+        fail(exc.detail)
 
 
 DATA_CODES = ("data/incomplete", "data/missing")
@@ -209,11 +223,13 @@ def new(
     A game whose data lacks a value it needs is refused (exit 2), naming each value."""
     options = _options(game, opts)
     if data_path is not None:
-        if not any(o.name == "data" for o in game.info.options):
+        spec = engine_data.data_spec(game)
+        if spec is None:
             fail(f"{game.info.key} has no data option")
-        options["data"] = str(Path(data_path).resolve())
+        options[spec.option] = str(Path(data_path).resolve())
+    data = _data(game, options)
     try:
-        state = game.setup(players, options)
+        state = engine_data.setup(game, players, options, data)
         if seed is not None:
             rng = random.Random(seed)
             while (move := game.sample_chance(state, rng)) is not None:
@@ -518,7 +534,7 @@ def replay(game: Game[Any, Any], log_path: str, from_path: str | None, as_json: 
             session = log.Session(game, log.Header(game.info.key, seats, {}), state)
         else:
             assert header is not None
-            session = log.start(game, header.players, header.options)
+            session = log.restart(game, header, _data(game, dict(header.options)))
         for i, event in enumerate(events, start=offset):
             try:
                 session = log.accept(session, event)
@@ -567,6 +583,7 @@ def selfplay_cmd(
     setups = selfplay.setups(game, players, _options(game, opts))
     rng = random.Random(seed)
     errors: list[str] = []
+    loaded: dict[int, engine_data.GameData | None] = {}
     moves = 0
     start = time.perf_counter()
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as bar:
@@ -574,10 +591,14 @@ def selfplay_cmd(
         for i in range(games):
             setup = setups[i % len(setups)]
             seats = tuple(f"p{k + 1}" for k in range(setup.players))
+            key = i % len(setups)
+            if key not in loaded:
+                loaded[key] = _data(game, dict(setup.options))  # once per setup, not per game
             try:
                 result = selfplay.play(
-                    game, seats, rng, setup.options, check_positions=check_positions
-                )
+                    game, seats, rng, setup.options, check_positions=check_positions,
+                    data=loaded[key],
+                )  # fmt: skip
             except InputError as exc:
                 fail(f"cannot set up {setup.players} player(s) with {setup.options}: {exc.detail}")
             except RuleViolation as exc:

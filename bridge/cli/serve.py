@@ -22,6 +22,7 @@ import click
 import segno
 from werkzeug.serving import WSGIRequestHandler
 
+from bridge import gamedata
 from bridge.camera import (
     CameraConfig,
     CameraError,
@@ -33,32 +34,23 @@ from bridge.camera import (
 from bridge.cli.io import CliError, check_players, find_game, parse_options
 from bridge.devices.stack import DeviceOptions, DeviceStack
 from bridge.devices.table import TableDevices
-from bridge.referee import Referee
+from bridge.referee import OtherGameOpen, Referee
 from bridge.seats import seat_names
 from bridge.serve_config import ServeConfig
 from bridge.simtable import SimConfig, SimTable
-from bridge.store import EventStore, StoreError
+from bridge.store import EventStore, SessionRow, StoreError, StoreRefused, create_private
 from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
+from bridge.web import origins
 from bridge.web.app import TABLE_ROOM, WebConfig, WebTable, seat_room
+from engine import data as engine_data
 from engine import selfplay
 from engine.game import Game
 from engine.i18n import has_message, message
+from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
-
-
-def _public_url(host: str, port: int) -> str:
-    """The base URL phones use: the LAN address when serving on every interface."""
-    if host in ("0.0.0.0", "::", ""):
-        try:
-            host = socket.gethostbyname(socket.gethostname())
-        except OSError:
-            host = "127.0.0.1"
-    if ":" in host:
-        host = f"[{host}]"
-    return f"http://{host}:{port}"
 
 
 def _qr(url: str) -> str:
@@ -103,6 +95,8 @@ def _stop_on_sigterm() -> None:
 @click.option("--resume/--new", "resume", default=None,
               help="Resume the table's unfinished session (the default when there is one) "
                    "or start a new one.")  # fmt: skip
+@click.option("--force", is_flag=True,
+              help="With --new: also close an unfinished session of another game.")  # fmt: skip
 @click.option("--move-delay", default=1.5, show_default=True, type=click.FloatRange(0),
               help="Seconds between simulated moves (±33%).")  # fmt: skip
 @click.option("--sim", "sim_mode", default="all", show_default=True,
@@ -205,14 +199,15 @@ def run_server(cfg: ServeConfig) -> None:
             if named:
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
+    store = _open_store(cfg.db_path)
     try:
-        store = EventStore(cfg.db_path)
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from exc
-    try:
-        referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume)
+        referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
+                               force=cfg.force)  # fmt: skip
     except LookupError as exc:
         raise click.ClickException(message("serve/no-resume", detail=str(exc))) from exc
+    except OtherGameOpen as exc:
+        store.close()
+        raise click.ClickException(_other_game(exc.row, game)) from exc
     except (InputError, RuleViolation) as exc:
         store.close()
         raise click.ClickException(message("serve/bad-options", game=game.info.name,
@@ -231,10 +226,16 @@ def run_server(cfg: ServeConfig) -> None:
                 store.close()
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
-    public = (cfg.public_url or _public_url(cfg.host, cfg.port)).rstrip("/")
-    web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin),
+    # listening on every interface, the links name the LAN address phones reach
+    lan = origins.lan_address() if origins.is_wildcard(cfg.host) else None
+    link_host = origins.link_host(cfg.host, lan)
+    public = (cfg.public_url or origins.base_url(link_host, cfg.port)).rstrip("/")
+    web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin,
+                                      own_hosts=origins.own_hosts(cfg.host, lan)),
                    camera=camera)  # fmt: skip
     has_dice = callable(getattr(game, "dice_pool", None))
+    with contextlib.suppress(OSError):  # the device log holds no secret; SQLite reports errors
+        create_private(f"{cfg.db_path}.devices", tighten=True)
     devices = DeviceStack(
         DeviceOptions(
             dedup_path=Path(f"{cfg.db_path}.devices"),
@@ -257,9 +258,15 @@ def run_server(cfg: ServeConfig) -> None:
     params = {"session": referee.row.id, "state_id": referee.state_id}
     echo(message("serve/heading", game=game.info.name, table_id=cfg.table_id, **params))
     echo(message("serve/resumed" if referee.resumed else "serve/started", **params))
+    if referee.closed is not None and referee.closed.header.game != game_key:
+        closed = referee.closed
+        echo(message("store/forced-close", game=_game_name(closed.header.game),
+                     table_id=cfg.table_id, session=closed.id))  # fmt: skip
     played = referee.row.header.options
     if fallback_options and all(played.get(k) == v for k, v in fallback_options.items()):
         echo(_options_notice(game, fallback_options))
+    if origins.is_wildcard(cfg.host) and lan is None and not cfg.public_url:
+        echo(message("serve/no-lan", port=cfg.port))
     echo(message("serve/table-url", url=web.table_url()))
     echo(message("serve/host-url", url=web.host_url()))
     for seat in referee.seats:
@@ -299,6 +306,30 @@ def run_server(cfg: ServeConfig) -> None:
         store.close()
 
 
+def _open_store(path: str) -> EventStore:
+    """The event store at ``--db``: an unusable path is a usage error (exit 2), a file that is
+    not a sound Herald store an error (exit 1); either way one sentence and nothing changed."""
+    try:
+        return EventStore(path)
+    except StoreRefused as exc:
+        if exc.path_problem:
+            raise click.BadParameter(str(exc), param_hint="--db") from exc
+        raise click.ClickException(str(exc)) from exc
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+def _game_name(key: str) -> str:
+    return get_game(key).info.name if key in game_keys() else key
+
+
+def _other_game(row: SessionRow, game: Game[Any, Any]) -> str:
+    """The refusal of ``--new`` over another game's unfinished session, naming it."""
+    return message("store/other-game-open", table_id=row.table_id, game=_game_name(row.header.game),
+                   session=row.id, events=row.events, new_game=game.info.name,
+                   game_key=row.header.game)  # fmt: skip
+
+
 def _table_line(camera: CameraTable | None) -> str:
     """The sentence saying where the referee's table observations come from."""
     if camera is None:
@@ -323,7 +354,7 @@ def _options(
         raise click.BadParameter(str(exc), param_hint="--option") from exc
     options = {**game.info.option_defaults(), **given}
     try:
-        game.setup(seats, dict(options))
+        engine_data.setup(game, seats, dict(options), gamedata.load(game, options))
         return options, {}
     except (InputError, RuleViolation):
         pass

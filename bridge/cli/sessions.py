@@ -17,10 +17,12 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from bridge import gamedata
 from bridge.labels import move_label
 from bridge.store import EventStore, SessionRow, StoreError
 from engine import get_game, log
 from engine.i18n import message
+from engine.violations import InputError
 
 out = Console(highlight=False, soft_wrap=True)
 
@@ -168,7 +170,11 @@ def export(db: str, session_id: int, output: str, check: bool) -> None:
     store.close()
     if check:
         game = get_game(row.header.game)
-        log.replay(game, row.header, (log.decode_event(game, e.payload) for e in events))
+        try:  # with the data the session was played with (a changed data file is refused)
+            data = gamedata.load(game, row.header.options)
+            log.replay(game, row.header, (log.decode_event(game, e.payload) for e in events), data)
+        except InputError as exc:
+            raise click.ClickException(exc.detail) from exc
     lines = [json.dumps(row.header.to_json())] + [json.dumps(e.payload) for e in events]
     text = "\n".join(lines) + "\n"
     if output == "-":

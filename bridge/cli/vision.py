@@ -165,6 +165,8 @@ def faces_cmd(game: str) -> None:
     faces = getattr(get_game(game), "camera_faces", None) if game in drawn else None
     if not callable(faces):
         _fail("vision/sticker-no-profile", game=game, choices=", ".join(drawn) or "-")
+    from bridge import gamedata
     from vision.sim import standin_face_map
 
-    click.echo(standin_face_map(faces(), game).to_text(), nl=False)
+    data = gamedata.load(get_game(game), {})  # the default set, read at the edge
+    click.echo(standin_face_map(faces(data), game).to_text(), nl=False)

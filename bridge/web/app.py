@@ -11,12 +11,12 @@ Rooms: ``table`` (every client), ``seat:<seat>`` (clients holding that seat's to
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import segno
 from flask import Flask, Response, abort, jsonify, request, send_from_directory
@@ -25,8 +25,18 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.web.calibration import Calibrator, calibration_blueprint
+from bridge.web.limits import (
+    MAX_JSON_DEPTH,
+    REFUSED_AUTH,
+    UNREADABLE,
+    BoundedPacket,
+    limit_polling_posts,
+)
+from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from engine import registry
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+
+_LOG = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 
@@ -65,11 +75,13 @@ def seat_room(seat: str) -> str:
 
 @dataclass
 class WebConfig:
-    """How the web side is reached: the public base URL for links, extra allowed origins."""
+    """How the web side is reached: the public base URL for links, extra allowed origins, and
+    the host names and addresses the server itself is reached by (``bridge.web.origins``)."""
 
     public_url: str = "http://127.0.0.1:8000"
     allowed_origins: tuple[str, ...] = ()
     ping_interval: float = 10.0
+    own_hosts: tuple[str, ...] = LOCAL_HOSTS
 
 
 @dataclass
@@ -99,10 +111,14 @@ class WebTable:
             cors_allowed_origins=self._origin_allowed,
             max_http_buffer_size=MAX_PACKET_BYTES,
             ping_interval=self.config.ping_interval,
+            serializer=BoundedPacket,
             logger=False,
             engineio_logger=False,
         )
         _limit_websocket_frames(self.socketio)
+        self.app.wsgi_app = limit_polling_posts(  # type: ignore[method-assign,assignment]
+            self.app.wsgi_app, "/socket.io", MAX_PACKET_BYTES
+        )
         _routes(self)
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
@@ -136,19 +152,26 @@ class WebTable:
     # --- origins -----------------------------------------------------------------------------
 
     def _origin_allowed(self, origin: str | None, environ: dict[str, Any]) -> bool:
-        """Same origin, the configured public URL, or an origin named with ``--allow-origin``.
+        """The configured public URL, an origin named with ``--allow-origin``, or the same
+        origin under one of the server's own names (``config.own_hosts``).
 
-        A browser page from any other site cannot open a socket to the table (no ``*`` CORS).
-        Clients that send no Origin header (python-socketio, devices) are not browsers and are
-        let through; they still need a token to act.
+        A browser page from any other site cannot open a socket to the table (no ``*`` CORS),
+        and neither can a DNS-rebinding page, whose Origin matches its Host header but names a
+        host that is not ours. Clients that send no Origin header (python-socketio, devices)
+        are not browsers and are let through; they still need a token to act.
         """
         if origin is None:
             return True
-        host = environ.get("HTTP_HOST", "")
+        got = normalize(origin)
+        if not got:
+            return False
+        explicit = {normalize(self.config.public_url)}
+        explicit.update(normalize(o) for o in self.config.allowed_origins)
+        if got in explicit:
+            return True
         scheme = environ.get("wsgi.url_scheme", "http")
-        allowed = {f"{scheme}://{host}", _origin_of(self.config.public_url)}
-        allowed.update(_origin_of(o) for o in self.config.allowed_origins)
-        return origin in allowed
+        same = normalize(f"{scheme}://{environ.get('HTTP_HOST', '')}")
+        return got == same and host_of(got) in {h.lower() for h in self.config.own_hosts}
 
     # --- sending -----------------------------------------------------------------------------
 
@@ -199,11 +222,6 @@ def _limit_websocket_frames(socketio: SocketIO) -> None:
         }
 
 
-def _origin_of(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
-
-
 def _error_payload(code: str, state_id: int, **params: Any) -> dict[str, Any]:
     return {
         "ok": False,
@@ -213,6 +231,14 @@ def _error_payload(code: str, state_id: int, **params: Any) -> dict[str, Any]:
         "state_id": state_id,
         "params": params,
     }
+
+
+def _refusal(code: str, **params: Any) -> ConnectionRefusedError:
+    """A refused connect: the client's ``connect_error`` carries the sentence as its message
+    and ``{"code", "message"}`` as its ``data`` (python-socketio keeps only the first argument's
+    text as the message, so the code travels in the second)."""
+    text = message(code, **params)
+    return ConnectionRefusedError(text, {"code": code, "message": text})
 
 
 def _page(name: str) -> Response:
@@ -312,14 +338,16 @@ def _handlers(web: WebTable) -> None:
         return str(request.sid)  # type: ignore[attr-defined]
 
     def on_connect(auth: Any = None) -> None:
+        if isinstance(auth, dict) and REFUSED_AUTH in auth:
+            code = str(auth[REFUSED_AUTH])
+            _LOG.warning("refused a connection with unreadable auth (%s)", code)
+            raise _refusal(code, limit=MAX_JSON_DEPTH)
         token = auth.get("token") if isinstance(auth, dict) else None
         principal = VIEWER
         if token is not None:
             found = referee.authenticate(token)
             if found is None:
-                raise ConnectionRefusedError(
-                    {"code": "auth/bad-token", "message": message("auth/bad-token")}
-                )
+                raise _refusal("auth/bad-token")
             principal = found
         with web._clients_lock:
             web.clients[sid()] = principal
@@ -345,8 +373,19 @@ def _handlers(web: WebTable) -> None:
         with web._clients_lock:
             return web.clients.get(sid(), VIEWER)
 
-    def on_intent(data: Any = None) -> dict[str, Any]:
-        outcome = referee.intent(principal(), data)
+    def one_argument(event: str, args: tuple[Any, ...]) -> dict[str, Any] | None:
+        """The refusal of an event sent with other than one argument (None: one was sent)."""
+        if len(args) == 1:
+            return None
+        payload = _error_payload("intent/arguments", referee.state_id, event=event, got=len(args))
+        emit("error", payload)
+        return payload
+
+    def on_intent(*args: Any) -> dict[str, Any]:
+        refused = one_argument("intent", args)
+        if refused is not None:
+            return refused
+        outcome = referee.intent(principal(), args[0])
         reply = outcome.to_json()
         if outcome.kind == "error":
             emit("error", reply)
@@ -354,8 +393,9 @@ def _handlers(web: WebTable) -> None:
             emit("violation", reply)
         return reply
 
-    def on_sync(data: Any = None) -> dict[str, Any]:
+    def on_sync(*args: Any) -> dict[str, Any]:
         """A reconnecting client's last ``state_id``: it gets the current snapshot."""
+        data = args[0] if len(args) == 1 else None
         known = data.get("state_id") if isinstance(data, dict) else None
         with referee.locked() as update:
             web.send_snapshot(sid(), principal(), update)
@@ -363,6 +403,15 @@ def _handlers(web: WebTable) -> None:
 
     def on_other(event: str, *_: Any) -> dict[str, Any]:
         payload = _error_payload("intent/unknown-event", referee.state_id, event=str(event)[:40])
+        emit("error", payload)
+        return payload
+
+    def on_unreadable(*args: Any) -> dict[str, Any]:
+        """A packet whose JSON was not parsed (``bridge.web.limits``): refused, one log line."""
+        code = args[0] if args and args[0] in ("intent/too-deep", "intent/not-json") else ""
+        code = code or "intent/not-json"
+        _LOG.warning("refused an unreadable message from %s (%s)", sid(), code)
+        payload = _error_payload(code, referee.state_id, limit=MAX_JSON_DEPTH)
         emit("error", payload)
         return payload
 
@@ -378,6 +427,7 @@ def _handlers(web: WebTable) -> None:
         ("disconnect", on_disconnect),
         ("intent", on_intent),
         ("sync", on_sync),
+        (UNREADABLE, on_unreadable),
         ("*", on_other),
     ):
         sio.on_event(event, handler)

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from bridge.cli import main
 from engine import codec, get_game, selfplay
-from engine.games.glory.data import dump_data, load_data
+from engine import data as gamedata
+from engine.games.glory.data_file import dump_data
 
 GAME = get_game("glory")
 
@@ -64,7 +65,9 @@ def test_new_refuses_a_bad_option_and_a_wrong_player_count():
 
 def test_new_reads_a_data_file(tmp_path: Path):
     path = tmp_path / "my-box.json"
-    path.write_text(json.dumps(dump_data(load_data(stand_in=True))), encoding="utf-8")
+    stand_in = gamedata.load(GAME, {"data": "stand-in"})
+    assert stand_in is not None
+    path.write_text(json.dumps(dump_data(stand_in.value.data)), encoding="utf-8")
     code, out = run("new", "a", "b", "--data", str(path))
     assert code == 0, out
     assert json.loads(out)["options"]["data"] == str(path.resolve())

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from bridge.cli import main
 from engine import codec, get_game, rules, selfplay
+from engine import data as gamedata
 from engine.games.middle_ages.state import MoveLord
 
 GAME = get_game("middle-ages")
@@ -37,7 +38,7 @@ def finished(tmp_path: Path) -> tuple[Path, selfplay.GameResult]:
 
 def _mid_turn_state(tmp_path: Path) -> tuple[Path, object]:
     rng = random.Random(9)
-    state = GAME.setup(("blue", "green"), {})
+    state = gamedata.setup(GAME, ("blue", "green"), {})
     while state.phase != "turn":
         move = GAME.sample_chance(state, rng) or GAME.legal_moves(state)[0]
         state = rules.apply(GAME, state, move)

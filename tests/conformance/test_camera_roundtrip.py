@@ -11,6 +11,7 @@ import pytest
 
 from bridge.camera import profile_seats
 from bridge.game_files import camera_profile, drawable_games, face_map_path, placer
+from engine import data as gamedata
 from engine import registry
 from vision.faces import face_map_for
 from vision.pipeline import Pipeline
@@ -36,7 +37,7 @@ def test_a_photographed_move_is_read_back_as_that_move(key: str) -> None:
     setup = next(iter(game.info.simulations), None)
     count = setup.players if setup else game.info.min_players
     seats = profile_seats(profile)[:count]  # the seat colours the profile's stickers name
-    state = game.setup(seats, setup.options if setup else {})
+    state = gamedata.setup(game, seats, setup.options if setup else {})
     rng = random.Random(5)
     # play to the first seat move (every chance move of the setup observed)
     while not game.legal_moves(state):

@@ -14,11 +14,11 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine import data as gamedata
 from engine import rules
 from engine.game import TABLE
 from engine.games.glory import GAME
-from engine.games.glory.data import DECKS, JoustSection, PasSection
-from engine.games.glory.effects import box_for
+from engine.games.glory.data_types import DECKS, Box, JoustSection, PasSection
 from engine.games.glory.game_state import (
     ChooseCharacter,
     DealHands,
@@ -37,7 +37,10 @@ from engine.games.glory.state import CommitStrength, Decline, Die, Recover, Roll
 from engine.games.glory.tournament import section
 
 G = GAME
-BOX = box_for("stand-in")
+STAND_IN = gamedata.load(GAME, {"data": "stand-in"})
+"""The stand-in data, loaded once for every test (as a caller of the engine loads them)."""
+assert STAND_IN is not None and isinstance(STAND_IN.value, Box)
+BOX: Box = STAND_IN.value
 DATA = BOX.data
 SEATS2 = ("a", "b")
 SEATS3 = ("a", "b", "c")
@@ -58,7 +61,7 @@ EVENTS = ("krolewskie-wesele", "sojusz-b", "krucjata")
 
 
 def new(players: tuple[str, ...] = SEATS2, **options: Any) -> GloryState:
-    return G.setup(players, {"data": "stand-in", **options})
+    return gamedata.setup(G, players, {"data": "stand-in", **options}, STAND_IN)
 
 
 def codes(state: GloryState, move: Move) -> list[str]:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from engine import data as gamedata
 from engine import get_game, rules
 from engine.games.middle_ages.components import ESTATES, Back, Estate, Tile
 from engine.games.middle_ages.state import (
@@ -93,7 +94,7 @@ def laid(
     **options: Any,
 ) -> State:
     """Setup steps 1-5 done through Reveal moves: four rows on the table."""
-    state = G.setup(tuple(seats), options)
+    state = gamedata.setup(G, tuple(seats), options)
     for r, row in enumerate(rows or default_rows(len(seats)), start=1):
         state = play(state, Reveal(r, tuple(row)))
     return state
@@ -224,7 +225,7 @@ def random_game(seed: int, seats: tuple[str, ...] = SEATS3) -> tuple[tuple[Any, 
     """A whole random legal game as (move, state before, state after) triples, chance sampled as
     a shuffled table would show it (``G.sample_chance``)."""
     rng = random.Random(seed)
-    state = G.setup(seats, {})
+    state = gamedata.setup(G, seats, {})
     out = []
     while not G.is_over(state):
         move = G.sample_chance(state, rng)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import codec, get_game, rules, selfplay
+from engine import data as gamedata
 from engine.games.middle_ages.components import ESTATES, Tile
 from engine.games.middle_ages.state import MOVE_TYPES, MoveLord, PlaceStory, Reveal
 from engine.violations import InputError
@@ -85,7 +86,7 @@ def test_moves_that_break_the_schema_are_refused_with_a_path(data: dict, path_pa
 
 
 def test_a_state_file_that_breaks_the_schema_is_refused() -> None:
-    state = codec.encode(GAME.setup(("a", "b"), {}))
+    state = codec.encode(gamedata.setup(GAME, ("a", "b"), {}))
     state["players"][0]["coins"] = "lots"
     with pytest.raises(InputError) as exc:
         rules.decode_state(GAME, state)

@@ -16,25 +16,41 @@ from typing import Any
 
 import pytest
 
-from engine.games.glory.data import (
+from bridge.gamedata import read_text
+from engine import data as gamedata
+from engine.games.glory import GAME
+from engine.games.glory.data_check import check_data
+from engine.games.glory.data_file import dump_data
+from engine.games.glory.data_missing import (
     DEFAULT_WHERE,
-    GameData,
     Missing,
-    check_data,
-    data_name,
-    data_schema,
-    dump_data,
-    load_data,
     missing_for,
     require_complete,
     table_players,
 )
+from engine.games.glory.data_schema import data_schema, validate
+from engine.games.glory.data_types import Box, BoxData
 from engine.violations import InputError, RuleViolation
 
 DATA = Path(str(resources.files("engine.games.glory").joinpath("data")))
 
 
-def _whats(data: GameData, players: int, **options: Any) -> set[str]:
+def load_data(path: Path | None = None, *, stand_in: bool = False) -> BoxData:
+    """A data set as a caller of the engine loads it: ``engine.data.load`` with the edge's file
+    reader (the rules read no file)."""
+    loaded = _load(path, stand_in)
+    assert isinstance(loaded.value, Box)
+    return loaded.value.data
+
+
+def _load(path: Path | None, stand_in: bool = False) -> gamedata.GameData:
+    source = str(path) if path is not None else ("stand-in" if stand_in else "box")
+    loaded = gamedata.load(GAME, {"data": source}, read=read_text)
+    assert loaded is not None
+    return loaded
+
+
+def _whats(data: BoxData, players: int, **options: Any) -> set[str]:
     return {m.what for m in missing_for(data, players, options)}
 
 
@@ -61,8 +77,7 @@ def _refused(path: Path) -> InputError:
 def test_box_loads_as_the_seed_gives_it() -> None:
     box = load_data()
     assert (box.name, box.verified, box.stand_in) == ("box", False, False)
-    assert data_name(box) == "box"
-    assert load_data() is box  # cached
+    assert load_data() == box  # loaded again: the same data (nothing is cached)
     titles = {t.id: t for t in box.titles}
     assert len(titles) == 14  # the Titles named in §7.1 [L1547-1627]
     assert [t.id for t in box.titles if t.glory is not None] == ["wplywowy"]
@@ -410,14 +425,38 @@ def test_unreadable_files_are_refused(tmp_path: Path) -> None:
     assert (entry.code, entry.path) == ("input/schema", "$.titles[0]")
     new = _refused(_write(tmp_path, {"extends": "box", "titles": [{"id": "nowy"}]}))
     assert new.path == "$.titles[14]" and "merged over box" in new.detail
-    with pytest.raises(InputError):
-        load_data(tmp_path / "x.json", stand_in=True)
 
 
 def test_check_data_accepts_the_shipped_sets() -> None:
     for stand_in in (False, True):
         check_data(load_data(stand_in=stand_in))
-    assert hash(load_data()) == hash(load_data())  # GameData keys caches despite its dicts
+
+
+def test_the_shipped_sets_follow_the_schema() -> None:
+    """A shipped set is not validated at each load (it is checked here once)."""
+    for name in ("box.json", "stand-in.json"):
+        validate(json.loads((DATA / name).read_text(encoding="utf-8")), "#/$defs/File", name)
+
+
+def test_the_digest_names_the_content(tmp_path: Path) -> None:
+    """A session's log header records the digest: the same content gives the same digest
+    whatever the file is called; other content another one; shipped sets differ."""
+    stand_in = load_data(stand_in=True)
+    first = _load(_write(tmp_path, dump_data(stand_in), "a.json"))
+    again = _load(_write(tmp_path, dump_data(stand_in), "b.json"))
+    assert first.digest == again.digest and first.digest.startswith("sha256:")
+    assert first.source == str(tmp_path / "a.json")
+    assert _load(None).digest != _load(None, stand_in=True).digest
+    changed = dump_data(stand_in)
+    changed["titles"][0]["glory"] = 9
+    assert _load(_write(tmp_path, changed, "c.json")).digest != first.digest
+
+
+def test_a_file_is_read_by_the_caller_never_by_the_engine(tmp_path: Path) -> None:
+    path = _write(tmp_path, dump_data(load_data(stand_in=True)))
+    with pytest.raises(InputError) as info:
+        gamedata.load(GAME, {"data": str(path)})  # no reader handed in
+    assert info.value.code == "input/data" and "caller" in info.value.detail
 
 
 def test_every_null_in_the_box_has_a_note() -> None:
@@ -434,7 +473,7 @@ def test_every_null_in_the_box_has_a_note() -> None:
 
 def test_shipped_schema_is_the_schema_the_engine_generates() -> None:
     """data/schema.json documents the file format; regenerate it with
-    `python -c "import json; from engine.games.glory.data import data_schema;
+    `python -c "import json; from engine.games.glory.data_schema import data_schema;
     print(json.dumps(data_schema(), indent=2, ensure_ascii=False))"
     > engine/games/glory/data/schema.json`."""
     shipped = json.loads((DATA / "schema.json").read_text(encoding="utf-8"))

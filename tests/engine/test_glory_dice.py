@@ -11,11 +11,12 @@ import random
 from typing import Any
 
 import pytest
+from glory_box import DICE
 
 from engine import codec, get_game
+from engine import data as gamedata
 from engine.evolve import evolve
 from engine.game import dice_move, dice_pool
-from engine.games.glory.components import default_dice
 from engine.games.glory.game_state import DuelStep, GloryState
 from engine.games.glory.state import Knight, Reroll, Roll, UseFaith
 from engine.violations import RuleViolation
@@ -31,7 +32,7 @@ FACES = {
 
 def _play_until(pred: Any, seed: int = 4) -> GloryState:
     rng = random.Random(seed)
-    state = GAME.setup(SEATS, {"data": "stand-in", "tournament": "pas-d-armes"})
+    state = gamedata.setup(GAME, SEATS, {"data": "stand-in", "tournament": "pas-d-armes"})
     for _ in range(5000):
         if pred(state):
             return state
@@ -121,7 +122,7 @@ def test_impossible_dice_are_refused_and_change_nothing(
 def test_a_face_the_data_does_not_know_is_refused_naming_it(rolling: GloryState) -> None:
     """The shipped box table lacks the white die's sixth face: value 6 cannot be read."""
     assert rolling.duel is not None
-    box_dice = evolve(rolling, duel=evolve(rolling.duel, dice_table=default_dice()))
+    box_dice = evolve(rolling, duel=evolve(rolling.duel, dice_table=DICE))
     pool = dice_pool(GAME, box_dice)
     assert pool and any(d["type"] == "armour" for d in pool)
     values = [6 if d["type"] == "armour" else 2 for d in pool]
@@ -173,11 +174,11 @@ def test_a_faith_reroll_maps_the_dice_to_the_declared_ids(rolling: GloryState) -
 
 
 def test_no_dice_wanted_means_no_move() -> None:
-    state = GAME.setup(SEATS, {"data": "stand-in", "tournament": "joust"})
+    state = gamedata.setup(GAME, SEATS, {"data": "stand-in", "tournament": "joust"})
     assert GAME.dice_move(state, [{"sides": 6, "value": 1, "type": "horse"}]) is None
     assert dice_pool(GAME, state) is None
     middle_ages = get_game("middle-ages")
-    ma_state = middle_ages.setup(SEATS)
+    ma_state = gamedata.setup(middle_ages, SEATS)
     assert dice_move(middle_ages, ma_state, [{"sides": 6, "value": 1}]) is None
     assert dice_pool(middle_ages, ma_state) is None
 

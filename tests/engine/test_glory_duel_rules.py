@@ -6,10 +6,11 @@ Expected values are worked out by hand from the rule cited in each test.
 from __future__ import annotations
 
 import pytest
+from glory_box import DICE, KNIGHTS
 from glory_builders import D, codes, knight, play, player
 
 from engine.games.glory import duel
-from engine.games.glory.components import default_dice, default_knights, parse_dice
+from engine.games.glory.components import parse_dice
 from engine.games.glory.script import DuelScript, PassScript, run
 from engine.games.glory.state import (
     Ally,
@@ -36,7 +37,7 @@ BASIC = (D("horse", 2), D("horse", 1), D("armour", 1), D("armour", 0))
 def at_roll(
     p: object = P, k: object = K, tokens: int = 0, context: str = "pas-d-armes"
 ) -> DuelState:
-    state = duel.start(context, (p, k))  # type: ignore[arg-type]
+    state = duel.start(context, (p, k), DICE)  # type: ignore[arg-type]
     state = play(state, Decline("p"))  # tent
     return play(state, CommitStrength("p", tokens) if tokens else Decline("p"))
 
@@ -100,14 +101,14 @@ def test_52_wrong_number_of_dice_is_refused() -> None:
 
 
 def test_52_strength_at_most_four_per_duel_and_only_owned_tokens() -> None:
-    state = play(duel.start("pas-d-armes", (P, K)), Decline("p"))
+    state = play(duel.start("pas-d-armes", (P, K), DICE), Decline("p"))
     assert codes(state, CommitStrength("p", 5)) == ["strength/over-four", "strength/not-enough"]
     state = play(state, CommitStrength("p", 3))
     state = finish_pass(to_faith(state, (D("strength", 1),) * 3 + BASIC))
     assert codes(state, CommitStrength("p", 2)) == ["strength/over-four", "strength/not-enough"]
     assert codes(state, CommitStrength("p", 1)) == []  # the 4th token: committed Strength stays
     poor = player("p", strength=1, faith=0, glory=0)
-    state = play(duel.start("pas-d-armes", (poor, K)), Decline("p"))
+    state = play(duel.start("pas-d-armes", (poor, K), DICE), Decline("p"))
     assert codes(state, CommitStrength("p", 2)) == ["strength/not-enough"]
 
 
@@ -117,7 +118,7 @@ def test_52_veteran_removes_dice() -> None:
     assert duel.pool(state, 0) == {"horse": 2}
     unknown = knight("k", type="veteran", removes=None)
     with pytest.raises(RuleViolation) as exc:
-        duel.start("pas-d-armes", (P, unknown))
+        duel.start("pas-d-armes", (P, unknown), DICE)
     assert exc.value.code == "data/missing"
 
 
@@ -157,7 +158,7 @@ def test_53_faces_outside_the_range_are_refused() -> None:
 
 
 def test_53_shipped_dice_table_marks_the_unknown_white_face() -> None:
-    table = default_dice()
+    table = DICE
     assert not table.verified
     assert table.armour.faces.count(None) == 1 and not table.armour.complete
     assert table.strength.complete and table.horse.complete
@@ -174,7 +175,7 @@ def test_54_one_tent_ally_before_the_first_pass() -> None:
         glory=5,
         allies=(Ally("kuchmistrz"), Ally("drab"), Ally("weteran")),
     )
-    state = duel.start("pas-d-armes", (p, K))
+    state = duel.start("pas-d-armes", (p, K), DICE)
     assert codes(state, UseAlly("p", "weteran")) == ["ally/wrong-moment"]  # a lance ally
     state = play(state, UseAlly("p", "kuchmistrz"))
     assert state.step == "strength"
@@ -253,7 +254,7 @@ def test_54_one_relic_a_pass() -> None:
 
 def test_54_glory_costing_ally_needs_glory() -> None:
     broke = player("p", strength=0, faith=0, glory=0, allies=(Ally("drab"),))
-    assert codes(duel.start("pas-d-armes", (broke, K)), UseAlly("p", "drab")) == [
+    assert codes(duel.start("pas-d-armes", (broke, K), DICE), UseAlly("p", "drab")) == [
         "glory/cannot-pay"
     ]
 
@@ -310,7 +311,7 @@ def test_55_player_tie_prestige_then_initiative_and_winner_flips() -> None:
         script = DuelScript(
             "joust", (white, red), passes=(PassScript(roll={"white": BASIC, "red": BASIC}),) * 3
         )
-        state = run(script)
+        state = run(script, DICE, KNIGHTS)
         assert state.passes[0].reason == reason
         assert state.passes[0].winner == winner
         assert state.passes[0].flipped is not None  # the tie winner pays a Prestige token
@@ -322,7 +323,7 @@ def test_55_player_tie_prestige_then_initiative_and_winner_flips() -> None:
 def test_56_the_side_losing_now_decides_first_and_the_other_waits() -> None:
     white = player("white", strength=2, faith=1, glory=5, initiative=2)
     red = player("red", strength=2, faith=1, glory=5, initiative=1)
-    state = duel.start("joust", (white, red))
+    state = duel.start("joust", (white, red), DICE)
     assert duel.to_act(state) == ("white",)  # 0-0, Prestige 0-0, White worse on Initiative
     assert codes(state, Decline("red")) == ["order/decides-first"]
     state = play(state, Decline("white"), Decline("red"), Decline("white"), Decline("red"))
@@ -345,13 +346,13 @@ def test_57_knight_against_knight() -> None:
     assert duel.knight_vs_knight(a, b) == ("a", "glory")
     assert duel.knight_vs_knight(knight("a", glory=5, prestige=1), b) == ("b", "prestige")
     assert duel.knight_vs_knight(knight("a", glory=5, prestige=3), b) == ("a", "left")
-    named = default_knights()["Zawisza Czarny"]
+    named = KNIGHTS["Zawisza Czarny"]
     assert named.glory is None
     with pytest.raises(RuleViolation) as exc:
         duel.knight_vs_knight(knight("Zawisza Czarny", glory=None), b)
     assert exc.value.code == "data/missing"
     with pytest.raises(InputError):
-        duel.start("joust", (a, b))
+        duel.start("joust", (a, b), DICE)
 
 
 # --- §5.8 end of the duel -------------------------------------------------------------------------
@@ -380,6 +381,7 @@ def _knight_duel(
                 type="card" if context == "challenge" else "nobility",
             ),
         ),
+        DICE,
     )  # type: ignore[arg-type]
     state = play(state, Decline("p"))
     for n, win in enumerate(wins):
@@ -438,7 +440,7 @@ def test_58_player_worth_seven_or_nine() -> None:
             PassScript(roll={"white": strong, "red": BASIC}),
         ),
     )
-    state = run(script)
+    state = run(script, DICE, KNIGHTS)
     lines = {(a.side, a.line.code): a.line.amount for a in state.awards}
     assert lines[("white", "glory/won-player")] == 9  # Red had more Glory
     assert lines[("red", "glory/half")] == 3  # White worth 7 to Red: floor(7 / 2)
@@ -479,7 +481,7 @@ def test_blazen_lowers_the_opponents_prestige_in_pass_1_and_herold_refreshes() -
         prestige=(Prestige("urzad", active=False),),
     )
     k = knight("k", attack=5, prestige=1)
-    state = duel.start("pas-d-armes", (p, k))
+    state = duel.start("pas-d-armes", (p, k), DICE)
     assert codes(state, UseAlly("p", "herold", target="swita")) == ["refresh/no-target"]
     state = play(state, UseAlly("p", "blazen"), Decline("p"))
     state = finish_pass(
@@ -487,7 +489,7 @@ def test_blazen_lowers_the_opponents_prestige_in_pass_1_and_herold_refreshes() -
     )
     assert state.passes[0].winner == "p"
     assert state.passes[0].attacks[1].prestige == -1
-    herald = duel.start("pas-d-armes", (p, k))
+    herald = duel.start("pas-d-armes", (p, k), DICE)
     herald = play(herald, UseAlly("p", "herold", target="urzad"))
     assert herald.sides[0].prestige == (Prestige("urzad"),)
 

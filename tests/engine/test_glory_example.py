@@ -10,6 +10,7 @@ Expected values come from the rulebook text, never from the engine.
 
 from __future__ import annotations
 
+from glory_box import DICE
 from glory_builders import D, player
 
 from engine.games.glory import duel
@@ -64,7 +65,7 @@ def attacks(state: DuelState) -> tuple[int, int]:
 
 
 def test_worked_example_pass_by_pass() -> None:
-    state = duel.start("joust", (WHITE, RED))
+    state = duel.start("joust", (WHITE, RED), DICE)
 
     # Before the first pass: at 0-0 Red loses on Prestige, so Red decides first [L1033-1035].
     assert duel.to_act(state) == ("red",)
@@ -279,7 +280,7 @@ def test_worked_example_pass_by_pass() -> None:
 
 def test_half_glory_of_the_example_had_red_won_a_pass() -> None:
     """L1157-1160: both at 24 at the end of the duel, so Red would take floor(7 / 2) = 3."""
-    state = duel.start("joust", (WHITE, RED))
+    state = duel.start("joust", (WHITE, RED), DICE)
     state = play(state, UseAlly("red", "drab"))
     assert duel.worth(state, 0) == 7  # White seen from Red, both at 24
     assert duel.worth(state, 0) // 2 == 3

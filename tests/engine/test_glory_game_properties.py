@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import codec, get_game, log, present, rules, selfplay
+from engine import data as gamedata
 from engine.games.glory import duel
 from engine.games.glory.game_state import DuelStep, GloryState
 from engine.games.glory.state import Duellist
@@ -75,7 +76,9 @@ def test_every_duel_of_a_game_ends_after_two_or_three_passes_with_one_winner(see
                 finished.append(after)
         before[:] = [session.state]
 
-    before.append(GAME.setup(tuple(f"p{i}" for i in range(SETUPS[k].players)), SETUPS[k].options))
+    before.append(
+        gamedata.setup(GAME, tuple(f"p{i}" for i in range(SETUPS[k].players)), SETUPS[k].options)
+    )
     result = _play(seed, k, on_event=seen)
     assert result.errors == [] and finished
     for d in finished:

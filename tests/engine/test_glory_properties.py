@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from glory_box import DICE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,7 +116,7 @@ def test_simulating_a_roll_needs_the_missing_white_face() -> None:
     a = Duellist("a", strength=0, faith=0, glory=0)
     b = Knight("b", type="nobility", attack=5, prestige=0, glory=5)
     state = duel.apply(
-        duel.start("joust", (a, b)), duel.legal_moves(duel.start("joust", (a, b)))[0]
+        duel.start("joust", (a, b), DICE), duel.legal_moves(duel.start("joust", (a, b), DICE))[0]
     )
     state = duel.apply(state, duel.legal_moves(state)[0])
     with pytest.raises(RuleViolation) as exc:

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from bridge import gamedata as edge
+from engine import data as gamedata
 from engine import log
 from engine.game import TABLE
 from engine.games.glory import GAME
@@ -64,7 +66,7 @@ def _to_registration(
     moves, except that nobody takes Initiative or the Herald other than as ``heralds`` says,
     and nobody plays Quest cards (the order must not change before Registration)."""
     rng = random.Random(seed)
-    session = log.start(GAME, seats, options)
+    session = log.start(GAME, seats, options, edge.load(GAME, options))
     plan = {s: list(moves) for s, moves in heralds.items()}
     while session.state.phase != "registration" or session.state.pending is not None:
         state: GloryState = session.state
@@ -102,7 +104,8 @@ def test_pas_d_armes_two_players_example_L652_664(tmp_path: Path) -> None:
     registers in the second city (C), Red too (D); White cannot place its last crest (it is in
     the first two cities and the third has no free Knight), so Red ends in the first city (E)."""
     options = {"data": _data_file(tmp_path), "tournament": "pas-d-armes"}
-    herald = _field(GAME.setup(("white", "red"), options), "herald")
+    data = edge.load(GAME, options)  # a user's file: read at the edge, as the CLI reads it
+    herald = _field(gamedata.setup(GAME, ("white", "red"), options, data), "herald")
     heralds = {"white": [Place("white", herald, city=0, slot=0)],
                "red": [Place("red", herald, city=2, slot=0)]}  # fmt: skip
     session = _to_registration(("white", "red"), options, heralds, seed=3)

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from engine import data as gamedata
 from engine import rules
 from engine.evolve import evolve
 from engine.game import TABLE
 from engine.games.glory import GAME, duel, flow, solo
 from engine.games.glory import tournament as tour
-from engine.games.glory.effects import box_for
 from engine.games.glory.game_state import (
     DrawCards,
     Entrant,
@@ -32,7 +32,9 @@ from engine.games.glory.state import Decline, Die, Duellist, Knight, Roll
 from engine.selfplay import play
 from engine.violations import InputError, RuleViolation
 
-DATA = box_for("stand-in").data
+STAND_IN = gamedata.load(GAME, {"data": "stand-in"})
+assert STAND_IN is not None
+DATA = STAND_IN.value.data
 HUMAN = "ann"
 SIR = solo.SIR_SEAT
 SIR_KNIGHT = "Zawisza Czarny"
@@ -41,7 +43,7 @@ SIR_KNIGHT = "Zawisza Czarny"
 
 def new(scenario: str = "rywal", tournament: str = "joust", **options: Any) -> GloryState:
     opts = {"data": "stand-in", "solo": scenario, "tournament": tournament, **options}
-    return GAME.setup((HUMAN,), opts)
+    return gamedata.setup(GAME, (HUMAN,), opts, STAND_IN)
 
 
 def at_sir_turn(scenario: str = "rywal", tournament: str = "joust", **options: Any) -> GloryState:
@@ -173,7 +175,7 @@ def test_rival_without_sir_values_is_refused_naming_them() -> None:
     """SIR's Attack and Prestige by difficulty are unreadable in the seed ("(8 I *!0 13",
     L1182-1186): the box data lack them, so a Rywal game names what it misses."""
     with pytest.raises(RuleViolation) as exc:
-        GAME.setup((HUMAN,), {"data": "box", "solo": "rywal", "tournament": "joust"})
+        gamedata.setup(GAME, (HUMAN,), {"data": "box", "solo": "rywal", "tournament": "joust"})
     missing = [v.params["what"] for v in exc.value.violations]
     assert "rival.easy" in missing
     with pytest.raises(InputError):

@@ -25,6 +25,7 @@ from ma_builders import (
     turn_position,
 )
 
+from engine import data as gamedata
 from engine.games.middle_ages.components import ESTATES
 from engine.games.middle_ages.state import (
     DrawOrder,
@@ -59,7 +60,7 @@ GREEN_SCOUT = Pos(3, 2)  # "a tile in the third row" (L383-385)
 
 def t4_setup():
     """Setup as in L360-369: Pink is First Player; placement Pink, Blue, Green in the top row."""
-    state = G.setup(SEATS3, {})
+    state = gamedata.setup(G, SEATS3, {})
     for r, row in enumerate((R1, R2, R3, R4), start=1):
         state = play(state, Reveal(r, row))
     state = play(state, LayEvents((3, 6, 11, 13)), DrawOrder(("pink", "blue", "green")))
@@ -365,7 +366,7 @@ def test_t11_three_player_stack_runs_out_after_round_nine():
     through the refill at the end of round 9 (16 + 9 × 4 = 52); the round-10 refill draws from
     the 10 discards of rounds 1-10, reshuffled when the draw is needed."""
     rng = random.Random(11)
-    state = G.setup(SEATS3, {})
+    state = gamedata.setup(G, SEATS3, {})
     state = _random_until(state, rng, lambda s: s.phase == "turn")
     assert state.blue_left == 52 - 16
     state = _random_until(state, rng, lambda s: s.round == 9 and s.phase == "refill")
@@ -397,7 +398,7 @@ def test_t11_four_players_switch_to_orange_in_round_seven(seed):
     through the round-7 refill (20 + 6 × 5 = 50, 2 left); the refill then takes 3 orange tiles,
     and 28 of the 32 orange tiles are used by the end of round 12."""
     rng = random.Random(seed)
-    state = G.setup(SEATS4, {})
+    state = gamedata.setup(G, SEATS4, {})
     state = _random_until(state, rng, lambda s: s.round == 7 and s.phase == "refill")
     assert state.blue_left == 2 and state.orange_left == 32
     state = _random_until(state, rng, lambda s: s.round == 8)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine import data as gamedata
 from engine import get_game, rules, selfplay
 from engine.games.middle_ages.components import ESTATES
 from engine.games.middle_ages.state import MoveLord, PlaceScout, Reveal, State
@@ -53,7 +54,7 @@ def camera(state: State, faces: bool = True) -> list[dict[str, Any]]:
 
 def _game(seed: int, players: int = 3) -> list[tuple[State, Any, State]]:
     steps: list[tuple[State, Any, State]] = []
-    prev: list[State] = [GAME.setup(tuple(f"p{i}" for i in range(players)), {})]
+    prev: list[State] = [gamedata.setup(GAME, tuple(f"p{i}" for i in range(players)), {})]
 
     def record(session: Any, event: Any) -> None:
         steps.append((prev[0], event.move, session.state))

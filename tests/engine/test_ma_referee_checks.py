@@ -36,6 +36,7 @@ from ma_builders import (
     turn_position,
 )
 
+from engine import data as gamedata
 from engine.games.middle_ages.components import ESTATES, EVENTS
 from engine.games.middle_ages.income import income_line
 from engine.games.middle_ages.state import (
@@ -61,7 +62,7 @@ ROW4 = new_row((2, 5, 9, 12), ("Field", "Mill", "Village", "Walls"))
 @pytest.mark.parametrize(("n", "orange"), [(2, 0), (3, 0), (4, 32), (5, 32)])
 def test_rc01_orange_stack_in_play_only_with_four_or_five(n, orange):
     """RC-01 [L89-91]: the 32 orange tiles are beside the table with N = 4 or 5, boxed with 2-3."""
-    state = G.setup(SEATS5[:n], {})
+    state = gamedata.setup(G, SEATS5[:n], {})
     assert state.orange_left == orange
     assert state.blue_left == 52
 
@@ -69,7 +70,7 @@ def test_rc01_orange_stack_in_play_only_with_four_or_five(n, orange):
 def test_rc01_orange_tile_refused_with_three_players():
     """RC-01 [L89-91]: illegal case: an orange-backed tile in a 3-player row; a position that
     holds orange tiles with 3 players is faulted too."""
-    state = G.setup(SEATS3, {})
+    state = gamedata.setup(G, SEATS3, {})
     row = (tile("Field", 1), tile("Mill", 2), tile("Village", 3, back="orange"), tile("Walls", 4))
     assert "reveal/wrong-stack" in codes(state, Reveal(1, row))
     legal = laid()
@@ -84,7 +85,7 @@ def test_rc01_orange_tile_refused_with_three_players():
 def test_rc02_row_holds_n_plus_one(seats):
     """RC-02 [L98-100]: a row is N+1 tiles (4 with 3 players, L98-99); one fewer or more is
     refused."""
-    state = G.setup(seats, {})
+    state = gamedata.setup(G, seats, {})
     n1 = len(seats) + 1
     row = tuple(tile(ESTATES[i], i + 1) for i in range(n1 + 1))
     assert codes(state, Reveal(1, row[:n1])) == []
@@ -105,7 +106,7 @@ def test_rc02_position_row_size():
 
 def test_rc03_row_sorted_by_back_number():
     """RC-03 [L102-103]: lowest number on the left; equal numbers may lie either way."""
-    state = G.setup(SEATS3, {})
+    state = gamedata.setup(G, SEATS3, {})
     assert codes(state, Reveal(1, new_row((3, 5, 5, 9), ESTATES[:4]))) == []
     assert codes(state, Reveal(1, new_row((3, 9, 5, 10), ESTATES[:4]))) == ["reveal/unsorted"]
     refill = refill_state()
@@ -127,7 +128,7 @@ def test_rc03_position_unsorted_row():
 
 def test_rc04_setup_lays_exactly_four_rows_top_down():
     """RC-04 [L105-107]: rows are laid one below the other, four in all; a fifth is refused."""
-    state = G.setup(SEATS3, {})
+    state = gamedata.setup(G, SEATS3, {})
     rows = default_rows(3)
     assert codes(state, Reveal(2, rows[1])) == ["reveal/wrong-row"]
     for r in range(3):

@@ -81,6 +81,8 @@ class Served:
     table_url: str
     host_url: str
     seat_urls: dict[str, str]
+    log: str = ""
+    """Everything the server printed, complete once it stopped (``stop``)."""
 
     @property
     def base(self) -> str:
@@ -106,7 +108,8 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
-        if self.proc.stdout is not None:
+        if self.proc.stdout is not None and not self.proc.stdout.closed:
+            self.log = self.output + self.proc.stdout.read()
             self.proc.stdout.close()
 
 
@@ -118,42 +121,85 @@ def herald_bin() -> str:
     return found
 
 
-def serve(
+def _start(
     db: Path,
-    *args: str,
-    timeout: float = 30.0,
-    table: str | None = "moves",
-    env: dict[str, str] | None = None,
-) -> Served:
-    """Start ``herald serve`` on a free port and wait until it answers ``/healthz``.
-
-    The server tests exercise the referee, the store and the sockets, so they run the
-    move-level simulated table (its seats blue, green, pink): ``table`` is passed as
-    ``--table`` unless it is None (the server's own default) or ``args`` name one, and Middle
-    Ages unless ``args`` name a ``--game``.
-    """
+    args: tuple[str, ...],
+    table: str | None,
+    env: dict[str, str] | None,
+    prefix: tuple[str, ...] = (),
+    umask: int = -1,
+) -> tuple[subprocess.Popen[str], int]:
+    """``herald serve`` on a free port (run under ``prefix``, e.g. ``setpriv ...``)."""
     port = free_port()
     named = any(a == "--table" or a.startswith("--table=") for a in args)
     table_args = () if named or table is None else ("--table", table)
     # serve names no default game when several are registered (the Makefile picks make run's)
     has_game = any(a == "--game" or a.startswith("--game=") for a in args)
     game_args = () if has_game else ("--game", "middle-ages")
-    cmd = [herald_bin(), "serve", "--db", str(db), "--port", str(port),
+    cmd = [*prefix, herald_bin(), "serve", "--db", str(db), "--port", str(port),
            "--no-qr", "--table-id", "t1", *game_args, *table_args, *args]  # fmt: skip
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=env)  # fmt: skip
+                            env=env, umask=umask)  # fmt: skip
+    return proc, port
+
+
+def _until_serving(proc: subprocess.Popen[str], timeout: float) -> tuple[bool, str]:
+    """Read the server's output until it says it serves (True) or exits (False)."""
     assert proc.stdout is not None
     lines: list[str] = []
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         line = proc.stdout.readline()
         if not line:
-            raise RuntimeError(f"herald serve exited: {''.join(lines)}")
+            return False, "".join(lines)
         lines.append(line)
         if "Ctrl+C" in line:
-            break
-    output = "".join(lines)
+            return True, "".join(lines)
+    return False, "".join(lines)
+
+
+def refused(
+    db: Path, *args: str, prefix: tuple[str, ...] = (), table: str | None = "moves"
+) -> tuple[int, str]:
+    """Run ``herald serve`` that must refuse to start: its exit code and everything it printed.
+
+    A server that starts serving instead is stopped, and the calling test fails.
+    """
+    proc, _ = _start(db, args, table, None, prefix)
+    serving, output = _until_serving(proc, WAIT)
+    if serving:
+        proc.send_signal(signal.SIGTERM)
+        rest = proc.communicate(timeout=WAIT)[0]
+        raise AssertionError(f"herald serve started instead of refusing:\n{output}{rest}")
+    assert proc.stdout is not None
+    output += proc.stdout.read()
+    proc.stdout.close()
+    return proc.wait(timeout=WAIT), output
+
+
+def serve(
+    db: Path,
+    *args: str,
+    timeout: float = 30.0,
+    table: str | None = "moves",
+    env: dict[str, str] | None = None,
+    umask: int = -1,
+) -> Served:
+    """Start ``herald serve`` on a free port and wait until it answers ``/healthz``.
+
+    The server tests exercise the referee, the store and the sockets, so they run the
+    move-level simulated table (its seats blue, green, pink): ``table`` is passed as
+    ``--table`` unless it is None (the server's own default) or ``args`` name one, and Middle
+    Ages unless ``args`` name a ``--game``. ``umask`` (default: the test's) is the server's.
+    """
+    deadline = time.monotonic() + timeout
+    proc, port = _start(db, args, table, env, umask=umask)
+    serving, output = _until_serving(proc, timeout)
+    if not serving:
+        proc.kill()
+        proc.wait(timeout=WAIT)
+        raise RuntimeError(f"herald serve exited or did not start: {output}")
     seats = dict(re.findall(r"Seat (\w+): (\S+)", output))
     host = re.search(r"Host display.*?: (\S+)", output)
     table = re.search(r"Table display: (\S+)", output)

@@ -115,3 +115,34 @@ def test_table_display_without_host_token_shows_no_join_codes(table: Served) -> 
             assert "not valid" in page.content()
         finally:
             browser.close()
+
+
+def test_a_page_opened_with_lang_pl_reads_polish_labels_in_their_plural_forms(
+    table: Served,
+) -> None:
+    """``?lang=pl`` on a page's address: the labels come in Polish, and the formatter picks a
+    plural entry's form by the browser's CLDR rules (Intl.PluralRules): 1 błąd, 22 błędy,
+    5 błędów."""
+    from playwright.sync_api import expect, sync_playwright
+
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{table.table_url}?lang=pl")
+            expect(page.locator("#h-log")).to_have_text("Dziennik", timeout=WAIT_MS)
+            said = page.evaluate(
+                "[1, 2, 5, 12, 22].map((n) => Herald.t('ui/device-errors', { errors: n }))"
+            )
+            assert said == ["1 błąd", "2 błędy", "5 błędów", "12 błędów", "22 błędy"]
+            english = browser.new_page()
+            english.goto(table.table_url)
+            expect(english.locator("#h-log")).to_have_text("Log", timeout=WAIT_MS)
+            assert english.evaluate(
+                "[1, 2].map((n) => Herald.t('ui/device-errors', { errors: n }))"
+            ) == ["1 error", "2 errors"]
+        finally:
+            browser.close()
+    assert errors == []

@@ -300,3 +300,17 @@ def test_pages_and_security_headers(web: WebTable) -> None:
     labels = client.get("/api/ui").get_json()
     assert labels["ui/undo"] == "Undo"
     assert client.get("/healthz").get_json()["state_id"] == web.referee.state_id
+
+
+def test_a_page_asks_for_its_labels_in_polish_and_gets_plural_entries_whole(web: WebTable) -> None:
+    client = web.app.test_client()
+    polish = client.get("/api/ui?lang=pl").get_json()
+    assert polish["ui/undo"] == "Cofnij"
+    assert polish["ui/device-errors"] == {
+        "$n": "errors",
+        "one": "{errors} błąd",
+        "few": "{errors} błędy",
+        "many": "{errors} błędów",
+        "other": "{errors} błędu",
+    }
+    assert client.get("/api/ui?lang=xx").get_json() == client.get("/api/ui").get_json()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bridge.game_files import camera_profile, face_map_path, placer
-from engine.games.middle_ages.components import default_box
+from engine import data as gamedata
 from engine.games.middle_ages.layout import tile_attrs, tile_key
 from engine.games.middle_ages.state import Reveal, State
 from engine.registry import get_game
@@ -24,6 +24,9 @@ MA_BOARD = camera_profile("middle-ages")
 
 
 GAME = get_game("middle-ages")
+TILES = gamedata.load(GAME, {})
+"""The shipped tile box, loaded as a caller of the engine loads it (the rules read no file)."""
+assert TILES is not None
 
 
 def test_the_shipped_face_map_is_the_one_generated_from_the_tile_box() -> None:
@@ -31,10 +34,10 @@ def test_the_shipped_face_map_is_the_one_generated_from_the_tile_box() -> None:
     engine/games/middle_ages/camera/faces.json`."""
     path = face_map_path("middle-ages")
     assert path is not None
-    generated = standin_face_map(GAME.camera_faces(), "middle-ages")  # type: ignore[attr-defined]
+    generated = standin_face_map(GAME.camera_faces(TILES), "middle-ages")  # type: ignore[attr-defined]
     assert path.read_text(encoding="utf-8") == generated.to_text()
     shipped = FaceMap.load(path)
-    for tile in default_box().tiles:  # every tile of the box: its face id names its attributes
+    for tile in TILES.value.tiles:  # every tile of the box: its face id names its attributes
         assert shipped.attrs(tile_key(tile)) == tile_attrs(tile)
 
 
@@ -52,7 +55,7 @@ def test_a_read_face_gets_the_attributes_the_map_gives_it() -> None:
 
 
 def test_faces_json_beside_a_library_wins_over_the_built_in_map(tmp_path: Path) -> None:
-    assert len(face_map_for(face_map_path("middle-ages"), tmp_path)) == len(default_box().tiles)
+    assert len(face_map_for(face_map_path("middle-ages"), tmp_path)) == len(TILES.value.tiles)
     doc = {"version": 1, "faces": {"f1": {"estate": "Mill", "farmers": 1}}}
     (tmp_path / "faces.json").write_text(json.dumps(doc), encoding="utf-8")
     mine = face_map_for(face_map_path("middle-ages"), tmp_path)
@@ -85,7 +88,7 @@ def test_a_broken_face_map_is_refused_with_a_sentence(tmp_path: Path, doc: objec
 
 def _before_a_reveal() -> State:
     rng = random.Random(3)
-    state: State = GAME.setup(("red", "blue", "green"))
+    state: State = gamedata.setup(GAME, ("red", "blue", "green"))
     for _ in range(2):  # two rows laid: the third is next
         move = GAME.sample_chance(state, rng)
         state = GAME.apply_unchecked(state, move)
@@ -99,10 +102,10 @@ def test_a_row_revealed_in_front_of_the_camera_is_the_engines_reveal() -> None:
     reveal = GAME.sample_chance(before, random.Random(4))
     assert isinstance(reveal, Reveal)
     after = GAME.apply_unchecked(before, reveal)
-    faces = standin_face_map(GAME.camera_faces(), "middle-ages")  # type: ignore[attr-defined]
+    faces = standin_face_map(GAME.camera_faces(TILES), "middle-ages")  # type: ignore[attr-defined]
     pipe = Pipeline(
         profile=MA_BOARD,
-        slots=SlotClassifier(standin_faces({tile_key(t) for t in default_box().tiles})),
+        slots=SlotClassifier(standin_faces({tile_key(t) for t in TILES.value.tiles})),
     )
     shot = render_placed(placer("middle-ages", MA_BOARD)(after), seed=21, profile=MA_BOARD)
     snapshot = pipe.snapshot(pipe.detect(shot.image), 0.0)

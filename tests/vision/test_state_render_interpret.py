@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from bridge.game_files import camera_profile, placer
+from engine import data as gamedata
 from engine.games.middle_ages.state import MoveLord, State
 from engine.registry import get_game
 from vision.pipeline import Pipeline
@@ -24,7 +25,7 @@ def _turn_state() -> State:
     """A seeded 3-player game played through setup to the first turn."""
     game = get_game("middle-ages")
     rng = random.Random(5)
-    state: State = game.setup(("red", "blue", "green"))
+    state: State = gamedata.setup(game, ("red", "blue", "green"))
     while state.phase != "turn":
         move = game.sample_chance(state, rng) or game.legal_moves(state)[0]
         state = game.apply_unchecked(state, move)

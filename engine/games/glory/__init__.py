@@ -1,10 +1,13 @@
 """Glory (Chwała, Strategos 2021): the whole game, rules/glory.md (seed 001).
 
-Modules: ``components`` (printed facts with seed lines), ``data`` (the box's printed contents
-as a data file users complete), ``state`` + ``duel`` (the duel, §5), ``game_state`` (the whole
-table and its moves), ``setup_phase``, ``actions``, ``quests``, ``refresh``, ``tournament``,
-``titles`` + ``titles_phase``, ``solo`` (SIR, Appendix A), ``flow`` (who acts, phases),
-``table_view`` (views, prompts, scores), ``script``/``views`` (one duel from a file).
+Modules: ``components`` (printed facts with seed lines), ``data_types`` (the box's printed
+contents as typed data), ``data_file`` (a data file users complete, parsed into the ``Box`` a
+game keeps in its state), ``data_schema``, ``data_check`` and ``data_missing`` (the file format,
+its consistency, and what a game with given options needs), ``state`` + ``duel`` (the duel,
+§5), ``game_state`` (the whole table and its moves), ``setup_phase``, ``actions``, ``quests``,
+``refresh``, ``tournament``, ``titles`` + ``titles_phase``, ``solo`` (SIR, Appendix A), ``flow``
+(who acts, phases), ``table_view`` (views, prompts, scores), ``script``/``views`` (one duel
+from a file).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 from engine import flow as core_flow
 from engine.adapter import check_seats, resolve_options
+from engine.data import GameData
 from engine.game import (
     GameInfo,
     Interpretation,
@@ -25,7 +29,9 @@ from engine.game import (
 )
 from engine.games.glory import flow, table_view, turn_flow
 from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
-from engine.games.glory.data import load_data, missing_for
+from engine.games.glory.data_file import SPEC
+from engine.games.glory.data_missing import missing_for
+from engine.games.glory.data_types import Box
 from engine.games.glory.game_state import CHANCE_TYPES, MOVE_TYPES, GloryState, Move, Player
 from engine.games.glory.position import check_position
 from engine.games.glory.refs import Refused
@@ -153,26 +159,36 @@ class Glory:
     move_types = MOVE_TYPES
     flow = turn_flow.FLOW
     flow_kinds = turn_flow.FLOW_KINDS
+    data_spec = SPEC
 
-    def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> GloryState:
+    def setup(
+        self,
+        players: tuple[str, ...],
+        options: dict[str, Any] | None = None,
+        data: GameData | None = None,
+    ) -> GloryState:
+        """The table before the deal. ``data``: the printed contents ``options["data"]`` names,
+        loaded by the caller (``engine.data.load``); the game keeps them in its state."""
         players = tuple(players)
         check_seats(INFO, players, reserved=(SIR_SEAT,))
         opts = resolve_options(INFO, options)
         if (len(players) == 1) != (opts["solo"] is not None):
             raise InputError("setup/options", "one player plays a solo scenario (option solo), "
                              "and a solo scenario has one player", "$.options.solo")  # fmt: skip
-        source = str(opts["data"])
-        data = load_data(stand_in=True) if source == "stand-in" else load_data(
-            None if source == "box" else source)  # fmt: skip
+        named = opts["data"] if isinstance(opts["data"], str) else "inline"
+        if data is None or not isinstance(data.value, Box) or data.source != named:
+            raise InputError("setup/data", f"Glory's data {named!r} are loaded by the caller "
+                             "(engine.data.load) and handed in", "$.options.data")  # fmt: skip
+        box = data.value
         seats = solo_players(players) if opts["solo"] else tuple(Player(s) for s in players)
-        missing = missing_for(data, len(players), opts)
+        missing = missing_for(box.data, len(players), opts)
         if missing:
             raise RuleViolation([
                 Violation("data/incomplete", ref("§11 missing data", "L101-109"),
                           {"what": m.what, "task": m.why, "where": m.where}, GAME_KEY)
                 for m in missing
             ])  # fmt: skip
-        return initial(seats, opts, data)
+        return initial(seats, opts, box)
 
     def seats(self, state: GloryState) -> tuple[str, ...]:
         return tuple(p.seat for p in state.players if not p.sir)

@@ -11,7 +11,7 @@ from collections import Counter
 
 from engine.evolve import evolve
 from engine.games.glory.components import missing_data
-from engine.games.glory.data import DECKS, ActionField, Deck, Reward
+from engine.games.glory.data_types import DECKS, ActionField, Deck, Reward
 from engine.games.glory.effects import (
     ally_count,
     apply_reward,

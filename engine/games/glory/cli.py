@@ -15,14 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import codec
+from engine.data import GameData
 from engine.games.glory import duel, script, views
-from engine.games.glory.components import (
-    DiceTable,
-    KnightData,
-    default_knights,
-    parse_dice,
-    parse_knights,
-)
+from engine.games.glory.components import KnightData, parse_dice, parse_knights
+from engine.games.glory.data_types import Box
 from engine.games.glory.state import Knight
 from engine.i18n import message
 from engine.verbs import (
@@ -57,13 +53,17 @@ def _decode(arg: str, value: Any, parse: Any) -> Any:
 
 
 def resolve_duel(inputs: Mapping[str, Any], lang: str) -> VerbResult:
-    """One duel from its script (dice and choices given), with optional dice and Knights data."""
-    table: DiceTable | None = None
-    knights: dict[str, KnightData] | None = None
+    """One duel from its script (dice and choices given), with the game's data (the dice faces
+    and the Knights; the CLI loads them, ``--data``) and optional dice and Knights files."""
+    data: GameData = inputs["data"]
+    if not isinstance(data.value, Box):
+        raise BadInput("data", InputError("input/data", "not Glory's data"))
+    table = data.value.data.dice
+    knights: dict[str, KnightData] = dict(data.value.data.knights)
     if inputs.get("dice") is not None:
         table = _decode("dice", inputs["dice"], parse_dice)
     if inputs.get("knights") is not None:
-        knights = {**default_knights(), **_decode("knights", inputs["knights"], parse_knights)}
+        knights |= _decode("knights", inputs["knights"], parse_knights)
     parsed: script.DuelScript = _decode(
         "duel", inputs["duel"], lambda v: codec.decode(script.DuelScript, v)
     )
@@ -79,9 +79,7 @@ def resolve_duel(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     return VerbResult({"resolved": True, **report}, _duel_text(report, str(state.winner), lang))
 
 
-def _knights(
-    parsed: script.DuelScript, knights: dict[str, KnightData] | None, lang: str
-) -> VerbResult:
+def _knights(parsed: script.DuelScript, knights: dict[str, KnightData], lang: str) -> VerbResult:
     left, right = script.sides_of(parsed, knights)
     assert isinstance(left, Knight) and isinstance(right, Knight)
     try:
@@ -143,8 +141,9 @@ VERBS = (
                 required=True,
                 metavar="DUEL.json",
             ),
-            VerbArg("dice", "A full dice face table (data/dice.json)."),
-            VerbArg("knights", "A Knights data file."),
+            VerbArg("data", "The game data: box (default), stand-in, or a file.", "data"),
+            VerbArg("dice", "A full dice face table (data/dice.json), over the data's."),
+            VerbArg("knights", "A Knights data file, over the data's Knights."),
         ),
         run=resolve_duel,
         schema=duel_schema,

@@ -3,17 +3,15 @@
 What the rulebook text gives is written here with its seed lines (rules/glory.md, seed 001):
 the dice ranges and Special Symbol values, the ally and relic effects used in a duel, the
 Prestige kinds. What it does not give (the printed faces of the dice, the Knights' statistics)
-comes from data files users can replace (``data/dice.json``, ``data/knights.json``). The shipped
+comes from data files users can replace (``data/dice.json``, ``data/knights.json``, named by a
+data set, see ``data_file``), parsed here and handed to the rules. The shipped
 files carry what the seed gives; every value it lacks is ``null`` with a ``missing`` note, and
 Herald refuses only the task that actually needs such a value (``missing_data``).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any, Literal, get_args
 
 from engine import codec
@@ -267,17 +265,6 @@ def parse_dice(data: Any) -> DiceTable:
     )
 
 
-def _data(name: str) -> Any:
-    text = resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
-    return json.loads(text)
-
-
-@cache
-def default_dice() -> DiceTable:
-    """The shipped face table (``data/dice.json``): the seed's ranges, one white face unknown."""
-    return parse_dice(_data("dice.json"))
-
-
 # --- Knights ---------------------------------------------------------------------------------
 
 
@@ -304,9 +291,3 @@ def parse_knights(data: Any) -> dict[str, KnightData]:
         knight: KnightData = codec.decode(KnightData, entry, f"$.knights[{i}]")
         out[knight.name] = knight
     return out
-
-
-@cache
-def default_knights() -> dict[str, KnightData]:
-    """The shipped Knights (``data/knights.json``): names from the seed, statistics ``null``."""
-    return parse_knights(_data("knights.json"))

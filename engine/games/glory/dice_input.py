@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.game import TABLE
 from engine.games.glory import duel
-from engine.games.glory.components import COLOUR, DIE_TYPES, GAME_KEY, REF, DieType, default_dice
+from engine.games.glory.components import COLOUR, DIE_TYPES, GAME_KEY, REF, DieType
 from engine.games.glory.game_state import DuelStep, GloryState
 from engine.games.glory.state import Die, Duellist, DuelState, Reroll, Roll
 from engine.violations import RuleViolation, Violation
@@ -102,7 +102,7 @@ def wanted_json(state: GloryState) -> dict[str, Any] | None:
     d = _duel(state)
     if w is None or d is None:
         return None
-    table = d.dice_table or default_dice()
+    table = d.dice_table
     return {
         "kind": w.kind,
         "side": w.side,
@@ -134,7 +134,7 @@ def _read(raw: Any, n: int, d: DuelState) -> tuple[Die | None, list[Violation]]:
         die = TYPE_OF_COLOUR[colour]
     else:
         return None, [_v("dice/unknown-colour", n=n, color=colour)]
-    table = d.dice_table or default_dice()
+    table = d.dice_table
     face = table.of(die).faces[value - 1] if value <= len(table.of(die).faces) else None
     if face is None:
         problem = Violation(

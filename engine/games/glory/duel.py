@@ -48,7 +48,6 @@ from engine.games.glory.components import (
     Context,
     DiceTable,
     DieType,
-    default_dice,
     missing_data,
 )
 from engine.games.glory.state import (
@@ -95,7 +94,7 @@ def _v(code: str, reference: str, **params: object) -> Violation:
 def start(
     context: Context,
     sides: tuple[Side, Side],
-    dice_table: DiceTable | None = None,
+    dice_table: DiceTable,
 ) -> DuelState:
     """A duel before its tent step. ``InputError`` for sides that cannot meet in ``context``.
 
@@ -501,7 +500,7 @@ def _check_strength(state: DuelState, i: int, move: CommitStrength) -> list[Viol
 
 
 def _face_problems(state: DuelState, dice: Iterable[Die]) -> list[Violation]:
-    table = state.dice_table or default_dice()
+    table = state.dice_table
     out: list[Violation] = []
     for die in dice:
         if die.face == SPECIAL:
@@ -753,7 +752,7 @@ def sample_chance(state: DuelState, rng: random.Random) -> Roll | Reroll | None:
     """Dice a simulated table would show next. Needs a complete face table (``data/missing``)."""
     if state.pending is None and state.step != "roll":
         return None
-    table = state.dice_table or default_dice()
+    table = state.dice_table
 
     def face(t: DieType) -> Die:
         faces = table.of(t)

@@ -3,30 +3,18 @@
 Every Glory change goes through ``add_glory`` so the ledger (§8) names its source; every gain
 of tokens respects the rulebook's limits: one Prestige token of a kind [L1008-1010], one level at
 a time and never above IV [L559-560], allies only while their stack has them. The box's printed
-contents are looked up through ``Box`` (indexes over ``data.GameData``).
+contents are looked up through the state's ``Box`` (``data_types``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from engine.evolve import evolve
 from engine.games.glory.components import AllyKind, Level, PrestigeKind, RelicKind
-from engine.games.glory.data import (
-    CharacterCard,
-    EventCard,
-    GameData,
-    PrizeToken,
-    QuestCard,
-    Reward,
-    TitleCard,
-    TournamentCard,
-    load_data,
-)
+from engine.games.glory.data_types import Box, EventCard, Reward
 from engine.games.glory.game_state import GloryState, LedgerLine, Pending, Player
 from engine.games.glory.refs import GREF
 from engine.games.glory.state import Ally, Prestige, Relic
@@ -38,66 +26,9 @@ ON_GAIN_PRESTIGE: dict[str, PrestigeKind] = {"krol": "faworyt-krola", "wasal": "
 """Król gives "Faworyt Króla", Wasal "Świta" [L1005-1006, L1390, L1410]."""
 
 
-@dataclass(frozen=True)
-class Box:
-    """Indexes over one ``GameData``: cards by id, Knights by name."""
-
-    data: GameData
-
-    @property
-    def characters(self) -> dict[str, CharacterCard]:
-        return _index(self.data)[0]
-
-    @property
-    def titles(self) -> dict[str, TitleCard]:
-        return _index(self.data)[1]
-
-    @property
-    def quests(self) -> dict[str, QuestCard]:
-        return _index(self.data)[2]
-
-    @property
-    def events(self) -> dict[str, EventCard]:
-        return _index(self.data)[3]
-
-    @property
-    def tournaments(self) -> dict[str, TournamentCard]:
-        return _index(self.data)[4]
-
-    @property
-    def prizes(self) -> dict[str, PrizeToken]:
-        return _index(self.data)[5]
-
-
-@cache
-def _index(data: GameData) -> tuple[
-    dict[str, CharacterCard],
-    dict[str, TitleCard],
-    dict[str, QuestCard],
-    dict[str, EventCard],
-    dict[str, TournamentCard],
-    dict[str, PrizeToken],
-]:  # fmt: skip
-    return (
-        {c.id: c for c in data.characters},
-        {t.id: t for t in data.titles},
-        {q.id: q for q in data.quests},
-        {e.id: e for e in data.events},
-        {t.id: t for t in data.tournaments},
-        {p.id: p for p in data.prizes},
-    )
-
-
 def box(state: GloryState) -> Box:
-    """The printed contents the game was started with (``options["data"]``)."""
-    return box_for(state.options.get("data", "box"))
-
-
-@cache
-def box_for(spec: str) -> Box:
-    if spec == "stand-in":
-        return Box(load_data(stand_in=True))
-    return Box(load_data(None if spec == "box" else spec))
+    """The printed contents the game was started with: kept in the state, never read here."""
+    return state.box
 
 
 def carries_special_ally(event: EventCard) -> bool:

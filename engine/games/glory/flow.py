@@ -19,7 +19,7 @@ from engine.game import TABLE
 from engine.games.glory import actions, duel, quests, refresh, setup_phase, solo, titles_phase
 from engine.games.glory import tournament as tour
 from engine.games.glory.components import COLUMN, PUBLIC_TITLES, ROUNDS
-from engine.games.glory.data import DECKS, JoustSection, PasSection
+from engine.games.glory.data_types import DECKS, JoustSection, PasSection
 from engine.games.glory.effects import box, multiset, remove, set_player
 from engine.games.glory.effects import carries_special_ally as _special
 from engine.games.glory.game_state import (

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
 from engine.games.glory.components import AllyKind, Level
-from engine.games.glory.data import Deck, Item, TournamentType
+from engine.games.glory.data_types import Box, Deck, Item, TournamentType
 from engine.games.glory.state import Ally, DuelMove, DuelState, Prestige, Relic
 
 Phase = Literal[
@@ -184,11 +184,13 @@ class GloryState:
 
     ``solo_deck``: the solo cards not yet drawn this Action Phase (a multiset, Appendix A);
     ``champions``: each round's Joust champion (a seat or a Knight), for Wojownik [L1169].
+    ``box``: the printed contents the game was started with (``options["data"]``), handed to
+    setup by the caller that loaded them (``engine.data``), so the rules read no file.
     """
 
     players: tuple[Player, ...]
     options: dict[str, Any]
-    data_name: str
+    box: Box
     phase: Phase = "setup"
     round: Count = 0
     order: tuple[str, ...] = ()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.evolve import evolve
 from engine.games.glory import duel
 from engine.games.glory.components import missing_data
-from engine.games.glory.data import QuestCard
+from engine.games.glory.data_types import QuestCard
 from engine.games.glory.effects import ally_count, apply_reward, box, set_player
 from engine.games.glory.game_state import GloryState, Pending, Player, PlayQuest, StopQuests
 from engine.games.glory.refs import Refused, v

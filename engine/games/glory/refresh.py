@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.evolve import evolve
 from engine.games.glory import solo
 from engine.games.glory.components import COLUMN, PAWNS, missing_data
-from engine.games.glory.data import DECKS
+from engine.games.glory.data_types import DECKS
 from engine.games.glory.effects import (
     apply_reward,
     box,

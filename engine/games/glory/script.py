@@ -24,7 +24,6 @@ from engine.games.glory.components import (
     KnightData,
     PrestigeKind,
     RelicKind,
-    default_knights,
 )
 from engine.games.glory.state import (
     CommitStrength,
@@ -114,9 +113,9 @@ def fill_knight(knight: Knight, known: dict[str, KnightData]) -> Knight:
     )
 
 
-def sides_of(script: DuelScript, knights: dict[str, KnightData] | None = None) -> tuple[Side, Side]:
-    known = default_knights() if knights is None else knights
-    a, b = (fill_knight(s, known) if isinstance(s, Knight) else s for s in script.sides)
+def sides_of(script: DuelScript, knights: dict[str, KnightData]) -> tuple[Side, Side]:
+    """Both sides, a Knight's values it leaves ``null`` taken from ``knights`` (by name)."""
+    a, b = (fill_knight(s, knights) if isinstance(s, Knight) else s for s in script.sides)
     return a, b
 
 
@@ -144,12 +143,9 @@ def _check_names(script: DuelScript) -> list[Violation]:
     return out
 
 
-def run(
-    script: DuelScript,
-    dice_table: DiceTable | None = None,
-    knights: dict[str, KnightData] | None = None,
-) -> DuelState:
-    """The finished duel of ``script`` (``RuleViolation`` for the first move refused)."""
+def run(script: DuelScript, dice_table: DiceTable, knights: dict[str, KnightData]) -> DuelState:
+    """The finished duel of ``script`` (``RuleViolation`` for the first move refused), with
+    the dice faces and the Knights of the game's data (as the caller loaded them)."""
     problems = _check_names(script)
     if problems:
         raise RuleViolation(problems)

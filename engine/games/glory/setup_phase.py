@@ -16,9 +16,8 @@ from typing import Any
 from engine.evolve import evolve
 from engine.games.glory import solo, tournament
 from engine.games.glory.components import COLUMN, PUBLIC_TITLES
-from engine.games.glory.data import DECKS, GameData
+from engine.games.glory.data_types import DECKS, Box, BoxData
 from engine.games.glory.effects import (
-    Box,
     add_glory,
     box,
     gain_ally,
@@ -41,8 +40,9 @@ from engine.games.glory.refs import Refused, refuse_if, v
 from engine.violations import Violation
 
 
-def initial(players: tuple[Player, ...], options: dict[str, Any], data: GameData) -> GloryState:
+def initial(players: tuple[Player, ...], options: dict[str, Any], box: Box) -> GloryState:
     """The table before the deal: every deck, stack and Knight still in the box."""
+    data = box.data
     stacks: dict[str, list[str]] = {}
     for stock in data.allies:
         if stock.stack is not None and stock.count:
@@ -50,7 +50,7 @@ def initial(players: tuple[Player, ...], options: dict[str, Any], data: GameData
     return GloryState(
         players=players,
         options=options,
-        data_name=data.name,
+        box=box,
         title_deck=multiset(t.id for t in data.titles for _ in range(t.count)),
         quest_decks={
             d: multiset(q.id for q in data.quests if q.deck == d for _ in range(q.count))
@@ -69,7 +69,7 @@ def special_spaces(players: int) -> int:
     return 1 if players <= 2 else 2
 
 
-def open_spaces(data: GameData, players: int) -> tuple[bool, ...]:
+def open_spaces(data: BoxData, players: int) -> tuple[bool, ...]:
     """Which Ally Track spaces are in use at this player count (the rest are covered)."""
     specials = special_spaces(players)
     out: list[bool] = []

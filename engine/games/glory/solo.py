@@ -25,7 +25,7 @@ from engine.evolve import evolve
 from engine.games.glory import actions
 from engine.games.glory import tournament as tour
 from engine.games.glory.components import ROUNDS, Level, missing_data
-from engine.games.glory.data import Deck, SoloCard
+from engine.games.glory.data_types import Deck, SoloCard
 from engine.games.glory.duel import sir_vs_knight
 from engine.games.glory.effects import (
     ON_GAIN_GLORY,

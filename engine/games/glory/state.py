@@ -195,10 +195,14 @@ class Award:
 
 @dataclass(frozen=True, slots=True)
 class DuelState:
-    """A whole duel: sides, boards, the step reached, modifiers, and what has happened."""
+    """A whole duel: sides, boards, the step reached, modifiers, and what has happened.
+
+    ``dice_table``: the printed faces of the dice, from the game's data (handed in, never read).
+    """
 
     context: Context
     sides: tuple[Side, Side]
+    dice_table: DiceTable
     boards: tuple[Board, Board] = (Board(), Board())
     step: Step = "tent"
     pass_no: int = 0
@@ -209,7 +213,6 @@ class DuelState:
     notes: tuple[Note, ...] = ()
     winner: str | None = None
     awards: tuple[Award, ...] = ()
-    dice_table: DiceTable | None = None
 
     @property
     def names(self) -> tuple[str, str]:

@@ -142,7 +142,7 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
     data: dict[str, Any] = {
         "game": GAME_KEY,
         "data": {
-            "name": state.data_name,
+            "name": b.data.name,
             "stand_in": b.data.stand_in,
             "verified": b.data.verified,
         },

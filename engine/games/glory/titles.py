@@ -34,7 +34,7 @@ from typing import Literal, cast, get_args
 
 from engine.game import Line
 from engine.games.glory.components import GAME_KEY, missing_data, ref
-from engine.games.glory.data import QuestCard, TitleCard
+from engine.games.glory.data_types import QuestCard, TitleCard
 from engine.games.glory.game_state import Player
 from engine.i18n import DEFAULT_LANG, message
 from engine.violations import InputError, RuleViolation

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.evolve import evolve
 from engine.games.glory import duel, titles
 from engine.games.glory.components import missing_data
-from engine.games.glory.data import TitleCard
+from engine.games.glory.data_types import TitleCard
 from engine.games.glory.effects import add_glory, box
 from engine.games.glory.game_state import GloryState, Pending, TitleDuel, TryTitle
 from engine.games.glory.refs import Refused, v

@@ -18,9 +18,14 @@ from typing import cast
 from engine.evolve import evolve
 from engine.games.glory import duel
 from engine.games.glory.components import KnightData, missing_data
-from engine.games.glory.data import JoustSection, PasSection, RivalLevel, TournamentCard
-from engine.games.glory.effects import (
+from engine.games.glory.data_types import (
     Box,
+    JoustSection,
+    PasSection,
+    RivalLevel,
+    TournamentCard,
+)
+from engine.games.glory.effects import (
     add_glory,
     apply_reward,
     box,

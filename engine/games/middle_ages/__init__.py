@@ -16,6 +16,7 @@ from typing import Any
 from engine import codec
 from engine import flow as core_flow
 from engine.adapter import check_seats, resolve_options
+from engine.data import GameData
 from engine.game import TABLE, GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow
 from engine.games.middle_ages import (
     checks,
@@ -27,15 +28,13 @@ from engine.games.middle_ages import (
     views,
 )
 from engine.games.middle_ages.components import (
-    BLUE_TILES,
+    BOX_SPEC,
     EVENTS,
     EVENTS_LAID,
     GAME_KEY,
-    ORANGE_TILES,
     RULEBOOK,
     TILES_PER_ESTATE,
-    default_box,
-    parse_box,
+    TileBox,
     ref,
 )
 from engine.games.middle_ages.flow import FLOW
@@ -56,7 +55,7 @@ from engine.games.middle_ages.state import (
 )
 from engine.interpret import interpret as core_interpret
 from engine.layout import Placed, Rect
-from engine.violations import Violation
+from engine.violations import InputError, Violation
 
 KEY = GAME_KEY
 
@@ -77,6 +76,14 @@ INFO = GameInfo(
         **{f"{e} tiles": n for e, n in TILES_PER_ESTATE.items()},
     },
     options=(
+        OptionSpec(
+            "box",
+            "assumed",
+            (),
+            ref("§2 components", "L35-63"),
+            "The tile box: 'assumed' (the shipped distribution, for simulation, unverified), a "
+            "tile-box file, or a tile-box object; one marked verified is checked tile by tile.",
+        ),
         OptionSpec(
             "village_optional",
             False,
@@ -110,16 +117,29 @@ class MiddleAges:
     state_type = State
     move_types = MOVE_TYPES
     flow = FLOW
+    data_spec = BOX_SPEC
 
-    def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None) -> State:
+    def setup(
+        self,
+        players: tuple[str, ...],
+        options: dict[str, Any] | None = None,
+        data: GameData | None = None,
+    ) -> State:
+        """The table before the first reveal. ``data``: the tile box ``options["box"]`` names,
+        loaded by the caller (``engine.data.load``); the state keeps it."""
         players = tuple(players)
         check_seats(INFO, players)
-        opts = dict(options or {})
-        box = parse_box(opts.pop("box")) if "box" in opts else None
-        decoded: Options = codec.decode(Options, resolve_options(INFO, opts), "$.options")
+        opts = resolve_options(INFO, options)
+        named = opts.pop("box")
+        named = named if isinstance(named, str) else "inline"
+        if data is None or not isinstance(data.value, TileBox) or data.source != named:
+            raise InputError("setup/data", f"the tile box {named!r} is loaded by the caller "
+                             "(engine.data.load) and handed to setup", "$.options.box")  # fmt: skip
+        decoded: Options = codec.decode(Options, opts, "$.options")
+        box = data.value
         n = len(players)
-        blue = box.count("blue") if box else BLUE_TILES
-        orange = (box.count("orange") if box else ORANGE_TILES) if n >= 4 else 0
+        blue = box.count("blue")
+        orange = box.count("orange") if n >= 4 else 0
         return State(
             players=tuple(Player(seat) for seat in players),
             options=decoded,
@@ -189,9 +209,13 @@ class MiddleAges:
         """Where every component lies on the camera profile's board (``camera/profile.json``)."""
         return camera_layout(state, regions)
 
-    def camera_faces(self) -> dict[str, dict[str, Any]]:
-        """The stand-in tile art's faces → tile attributes, from the shipped tile box."""
-        return camera_faces(default_box().tiles)
+    def camera_faces(self, data: GameData) -> dict[str, dict[str, Any]]:
+        """The stand-in tile art's faces → tile attributes, for every tile of the box ``data``
+        holds (the caller loads it: ``engine.data.load``)."""
+        box = data.value
+        if not isinstance(box, TileBox):
+            raise InputError("input/data", "not a Middle Ages tile box")
+        return camera_faces(box.tiles)
 
     def sample_chance(self, state: State, rng: random.Random) -> Move | None:
         """What a shuffled physical table would show next: a row, the event cards, the draw."""

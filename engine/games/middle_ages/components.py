@@ -3,21 +3,20 @@
 Everything here is printed in the rulebook (rules/fief_tiles.md, seed 003) except the tile box:
 the seed does not say which back number (1-23) carries which estate, nor which tiles show Farmer
 or Chest symbols. A tile's face is therefore an observed input, and the box is a data file users
-can edit (``data/tiles.json``). The shipped file is an *assumed* distribution for simulation,
+can edit (``data/tiles.json``), loaded by the caller and kept in the state (``BOX_SPEC``). The
+shipped file is an *assumed* distribution for simulation,
 marked ``"verified": false``; with it, reveals are checked only against what the rulebook does
 give (counts per estate, numbers 1-23). A box marked verified is checked tile by tile.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Annotated, Any, Literal
 
 from engine import codec
+from engine.data import DataDoc, DataSpec
 from engine.violations import InputError
 
 GAME_KEY = "middle-ages"
@@ -243,8 +242,12 @@ def parse_box(data: Any) -> TileBox:
     return box
 
 
-@cache
-def default_box() -> TileBox:
-    """The shipped, assumed tile box (see data/tiles.json and docs/rules-decisions.md)."""
-    text = resources.files(__package__).joinpath("data/tiles.json").read_text(encoding="utf-8")
-    return parse_box(json.loads(text))
+def parse_box_doc(source: DataDoc) -> TileBox:
+    """The tile box a data document describes (``engine.data``: the caller reads the file)."""
+    return parse_box(source.doc)
+
+
+BOX_SPEC = DataSpec(option="box", default="assumed", shipped={"assumed": "tiles.json"},
+                    parse=parse_box_doc)  # fmt: skip
+"""The game's data (``engine.data``): the option ``box`` names the tile box, the shipped
+``assumed`` distribution (``data/tiles.json``, unverified) unless a user's file or object."""

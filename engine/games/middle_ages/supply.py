@@ -21,11 +21,10 @@ from engine.games.middle_ages.components import (
     Back,
     Tile,
     TileBox,
-    default_box,
     ref,
 )
 from engine.games.middle_ages.state import State
-from engine.violations import Violation
+from engine.violations import InputError, Violation
 
 DRAW_REF = ref("§3 draw discipline", "L93-96, L170-179")
 
@@ -53,7 +52,16 @@ def plan(state: State, k: int) -> DrawPlan:
 
 
 def box_of(state: State) -> TileBox:
-    return state.box if state.box is not None else default_box()
+    """The tile box the game was set up with (kept in the state, never read here)."""
+    if state.box is None:
+        raise InputError("setup/box", "this position holds no tile box to draw from; the "
+                         "box is handed to setup (option box)", "$.box")  # fmt: skip
+    return state.box
+
+
+def _verified(state: State) -> bool:
+    """Whether reveals are checked tile by tile: only against a box read from a real copy."""
+    return state.box is not None and state.box.verified
 
 
 def known_tiles(state: State) -> Iterable[Tile]:
@@ -68,23 +76,9 @@ def known_tiles(state: State) -> Iterable[Tile]:
     yield from state.restack
 
 
-_BOX_COUNTS: dict[int, tuple[TileBox, dict[str, Counter[Tile]]]] = {}
-
-
-def _box_counts(box: TileBox, back: Back) -> Counter[Tile]:
-    """The box's tiles of one back as a multiset, built once per box (boxes are immutable)."""
-    found = _BOX_COUNTS.get(id(box))
-    if found is None or found[0] is not box:
-        found = _BOX_COUNTS[id(box)] = (
-            box,
-            {b: Counter(box.of_back(b)) for b in ("blue", "orange")},
-        )
-    return found[1][back]
-
-
 def unseen(state: State, back: Back) -> Counter[Tile]:
     """Tiles of the box with this back that the table has not shown yet."""
-    left = _box_counts(box_of(state), back).copy()
+    left = Counter(box_of(state).of_back(back))
     left.subtract(t for t in known_tiles(state) if t.back == back)
     return +left
 
@@ -96,7 +90,7 @@ def check_reveal(state: State, tiles: tuple[Tile, ...]) -> list[Violation]:
     if p.short:
         out.append(Violation("reveal/stack-exhausted", DRAW_REF, {"short": p.short}, GAME_KEY))
         return out
-    if not (p.restack or p.discard or box_of(state).verified):
+    if not (p.restack or p.discard or _verified(state)):
         # The usual case: every tile comes from the blue or orange stack, so only the back
         # colours can be checked against the stacks.
         for back, expected in (("blue", p.blue), ("orange", p.orange)):
@@ -132,7 +126,7 @@ def check_reveal(state: State, tiles: tuple[Tile, ...]) -> list[Violation]:
                     GAME_KEY,
                 )
             )
-        elif box_of(state).verified and from_stack[back]:
+        elif _verified(state) and from_stack[back]:
             extra = mine - (unseen(state, back) + pool)
             if extra:
                 out.append(

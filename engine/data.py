@@ -1,0 +1,202 @@
+"""A game's box data: what is printed on its components, loaded at the edge and handed in.
+
+The rules are pure: they read no file and keep no cache. A game whose printed contents are data
+(a tile distribution, card texts, prices, dice faces) declares a :class:`DataSpec` as its
+``data_spec``: the option that names the data, the sets shipped in its package's ``data/``
+folder, and a pure ``parse`` from the JSON document to the game's typed value. The caller (the
+CLI, the referee, whoever starts a session or a simulation) loads the named set once with
+:func:`load` and hands the :class:`GameData` to ``setup``, which keeps the value in the state.
+
+Shipped sets are read through the registry's package files, as the message catalogs are; a
+user's own file is read by the ``read`` function the caller passes in (``bridge.gamedata``), so
+nothing in engine/ opens a path a user named. The digest of the parsed value goes into the
+session's log header (``engine.log``): a replay with other data is refused, naming both digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import codec, registry
+from engine.violations import InputError
+
+Reader = Callable[[str], str]
+"""The text of a named file; raises ``InputError`` (``input/file``) when it cannot be read."""
+
+INLINE = "inline"
+"""The source of data given as a JSON object in the options rather than named."""
+
+
+@dataclass(frozen=True)
+class DataDoc:
+    """What a game's ``parse`` gets: one document and the means to read the files it names.
+
+    ``source`` is what the options named (a shipped set's name, a path, or ``"inline"``);
+    ``beside`` reads a file named in the document, beside it; ``shipped`` reads a file of the
+    game's own ``data/`` folder (a document may extend a shipped set). ``builtin`` is true for
+    a set shipped with the game (its format is checked by the game's tests, not at each load).
+    """
+
+    source: str
+    doc: Any
+    beside: Reader
+    shipped: Reader
+    builtin: bool = False
+
+
+@dataclass(frozen=True)
+class DataSpec:
+    """How a game's data are named and parsed (a game's ``data_spec`` attribute).
+
+    ``option``: the setup option naming the data (``None`` or missing: ``default``);
+    ``shipped``: the sets in the package's ``data/`` folder, name → file; ``parse``: the pure
+    function from a document to the typed value the rules use (``InputError`` with the JSON
+    path of a fault); ``encode``: the value as JSON, from which the digest is taken.
+    """
+
+    option: str
+    default: str
+    shipped: Mapping[str, str]
+    parse: Callable[[DataDoc], Any]
+    encode: Callable[[Any], Any] = codec.encode
+
+
+@dataclass(frozen=True)
+class GameData:
+    """A game's loaded data: where it came from, the digest of its content, the typed value."""
+
+    source: str
+    digest: str
+    value: Any
+
+    def ref(self) -> dict[str, str]:
+        """What a log header records: the source and the digest."""
+        return {"source": self.source, "digest": self.digest}
+
+
+def data_spec(game: Any) -> DataSpec | None:
+    """The game's data declaration, or None for a game whose rules need no data."""
+    spec = getattr(game, "data_spec", None)
+    return spec if isinstance(spec, DataSpec) else None
+
+
+def digest(value: Any) -> str:
+    """``sha256:`` of the canonical JSON of ``value`` (key order and spacing do not count)."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parse_json(text: str, where: str) -> Any:
+    """JSON from a data file's text; ``InputError`` (``input/json``) names the place."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            "input/json", f"{where} is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from exc
+
+
+def load(
+    game: Any, options: Mapping[str, Any] | None = None, read: Reader | None = None
+) -> GameData | None:
+    """The data ``options`` name for ``game`` as a :class:`GameData`, or None when the game
+    declares no data.
+
+    The option's value is a shipped set's name, a JSON object (the document itself), or a
+    path read with ``read`` (the caller's reader: without one a path is refused, since the
+    engine opens no file a user named). ``InputError`` names a file that cannot be read or a
+    document that breaks the game's format.
+    """
+    spec = data_spec(game)
+    if spec is None:
+        return None
+    key = game.info.key
+    source = (options or {}).get(spec.option)
+    source = spec.default if source is None else source
+    shipped = _shipped_reader(key)
+    if isinstance(source, dict):
+        doc = DataDoc(INLINE, source, _no_files, shipped)
+    elif isinstance(source, str) and source in spec.shipped:
+        file = spec.shipped[source]
+        doc = DataDoc(source, parse_json(shipped(file), file), shipped, shipped, builtin=True)
+    elif isinstance(source, str) and source:
+        if read is None:
+            raise InputError(
+                "input/data",
+                f"{key} data {source!r} is a file the caller reads; shipped sets: "
+                f"{', '.join(spec.shipped)}",
+                f"$.options.{spec.option}",
+            )
+        head, sep, _ = source.rpartition("/")  # a name in the file is read beside it
+        folder = head + sep
+        doc = DataDoc(source, parse_json(read(source), source), _beside(read, folder), shipped)
+    else:
+        raise InputError(
+            "input/data",
+            f"{spec.option} names a shipped set ({', '.join(spec.shipped)}), a file or a JSON "
+            f"object, not {source!r}",
+            f"$.options.{spec.option}",
+        )
+    value = spec.parse(doc)
+    return GameData(doc.source, digest(spec.encode(value)), value)
+
+
+def setup(
+    game: Any,
+    players: tuple[str, ...],
+    options: dict[str, Any] | None = None,
+    data: GameData | None = None,
+) -> Any:
+    """``game.setup`` with the game's data: ``data`` as loaded by the caller, or (None) the
+    set the options name, loaded here (a shipped set or an inline object; a file needs the
+    caller's reader, see :func:`load`)."""
+    if data_spec(game) is None:
+        if data is not None:
+            raise InputError("input/data", f"{game.info.key} takes no data")
+        return game.setup(tuple(players), options)
+    if data is None:
+        data = load(game, options)
+    return game.setup(tuple(players), options, data)
+
+
+def check_same(recorded: Mapping[str, str] | None, data: GameData | None) -> None:
+    """Refuse to replay a session with data other than those it was started with: a log header
+    records ``{"source", "digest"}`` and the loaded data must have that digest."""
+    if recorded is None:
+        return
+    given = data.digest if data is not None else "none"
+    if recorded.get("digest") != given:
+        raise InputError(
+            "input/data-digest",
+            f"the session was played with data {recorded.get('source')!r} "
+            f"({recorded.get('digest')}); the data loaded now differ ({given})",
+            "$.data",
+        )
+
+
+def _shipped_reader(key: str) -> Reader:
+    def read(name: str) -> str:
+        if "/" in name or "\\" in name or name.startswith("."):
+            raise InputError("input/data", f"a shipped data file names a file beside it: {name!r}")
+        try:
+            node = registry.package_files(key).joinpath("data").joinpath(name)
+            return node.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError("input/file", f"cannot read the shipped {name}: {exc}") from exc
+
+    return read
+
+
+def _beside(read: Reader, folder: str) -> Reader:
+    def read_beside(name: str) -> str:
+        return read(folder + name)
+
+    return read_beside
+
+
+def _no_files(name: str) -> str:
+    raise InputError("input/data", f"data given inline cannot name a file ({name!r})")

@@ -1,0 +1,213 @@
+"""The web side of a real ``herald serve`` under hostile input (issue 16, findings 10-12;
+docs/security.md): DNS-rebinding origins, the links printed for the LAN, and malformed,
+deep and oversized messages, each refused with one answer and one log line."""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import json
+import socket
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import socketio
+import websocket
+from srv_support import WAIT, Served, Watcher, serve
+
+QUIET = ("--sim", "off", "--virtual-devices", "off")
+
+
+@pytest.fixture(scope="module")
+def lan(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A server listening on every interface, as ``make run`` for phones on the LAN."""
+    served = serve(tmp_path_factory.mktemp("lan") / "lan.db", "--host", "0.0.0.0", *QUIET)
+    yield served
+    served.stop()
+
+
+def polling(served: Served, origin: str, host: str | None = None) -> Watcher:
+    """A browser-like connection (long-polling, so the headers are ours to set)."""
+    headers = {"Origin": origin, "Host": host or urlsplit(origin).netloc}
+    return Watcher(served.base, transport="polling", headers=headers)
+
+
+def printed_host(served: Served) -> str:
+    host = urlsplit(served.table_url).hostname
+    assert host is not None, served.output
+    return host
+
+
+def test_a_dns_rebinding_origin_is_refused(lan: Served) -> None:
+    """Finding 10: Origin and Host both ``rebind.example`` (its name re-pointed at the table)
+    were accepted because they matched each other."""
+    port = lan.port
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        polling(lan, f"http://rebind.example:{port}")
+    with pytest.raises(socketio.exceptions.ConnectionError):  # another web app on this machine
+        polling(lan, f"http://127.0.0.1:{port + 1}", host=f"127.0.0.1:{port}")
+    # the server's own names: localhost, the loopback address and the LAN address it printed
+    for origin in (f"http://localhost:{port}", f"http://127.0.0.1:{port}", lan.table_url):
+        client = polling(lan, origin.rstrip("/"))
+        client.wait_for("state", lambda d: True)
+        client.close()
+
+
+def test_listening_on_every_interface_prints_the_lan_address(lan: Served) -> None:
+    """Finding 11: ``--host 0.0.0.0`` printed ``http://127.0.0.1:…`` links and QR codes."""
+    if "no network address other than this machine's own" in lan.output:
+        pytest.skip("this machine has no network interface besides loopback")
+    host = printed_host(lan)
+    assert not ipaddress.ip_address(host).is_loopback, lan.output
+    with socket.socket() as probe:
+        probe.bind((host, 0))  # an address of this machine's own interfaces
+    with urllib.request.urlopen(f"{lan.table_url}healthz", timeout=WAIT) as answer:
+        assert json.loads(answer.read())["ok"]  # and the server answers there
+    urls = [lan.table_url, lan.host_url, *lan.seat_urls.values()]
+    assert all(u.startswith(f"http://{host}:{lan.port}/") for u in urls), urls
+    host_display = Watcher(lan.base, lan.host_token)
+    links = host_display.wait_for("host", lambda d: True)["links"]
+    host_display.close()
+    assert {seat: link["url"] for seat, link in links.items()} == lan.seat_urls
+
+
+def test_public_url_overrides_the_printed_links(tmp_path: Path) -> None:
+    public = "http://table.example:9000"
+    served = serve(tmp_path / "p.db", "--host", "0.0.0.0", "--public-url", public, *QUIET)
+    try:
+        urls = [served.table_url, served.host_url, *served.seat_urls.values()]
+        assert all(u.startswith(f"{public}/") for u in urls), urls
+        client = polling(served, public, host=f"127.0.0.1:{served.port}")
+        client.wait_for("state", lambda d: True)
+        client.close()
+    finally:
+        served.stop()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    served = serve(tmp_path / "w.db", *QUIET)
+    yield served
+    served.stop()
+
+
+def test_an_intent_with_four_arguments_is_refused_clearly(table: Served) -> None:
+    """Finding 12: four arguments gave ``server/internal`` and a traceback in the log."""
+    phone = Watcher(table.base, table.token("blue"))
+    before = table.health()["state_id"]
+    ack = phone.client.call("intent", ({"state_id": before, "kind": "undo"}, 2, 3, 4),
+                            timeout=WAIT)  # fmt: skip
+    assert ack["code"] == "intent/arguments", ack
+    assert ack["message"].startswith("'intent' takes one object (4 were sent)")
+    none = phone.client.call("intent", timeout=WAIT)
+    assert none["code"] == "intent/arguments" and "(0 were sent)" in none["message"]
+    phone.close()
+    assert table.health()["state_id"] == before
+    table.stop()
+    assert "Traceback" not in table.log and "server/internal" not in table.log
+
+
+def raw_socket(served: Served, token: str) -> websocket.WebSocket:
+    """A websocket speaking Engine.IO/Socket.IO by hand, to send what no client library would."""
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{served.port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
+    )
+    assert ws.recv().startswith("0")  # engine.io open
+    ws.send("40" + json.dumps({"token": token}))
+    while not ws.recv().startswith("40"):
+        pass
+    return ws
+
+
+def answer(ws: websocket.WebSocket, ack: int) -> dict[str, Any]:
+    """The acknowledgement ``ack`` (other frames, e.g. the ``error`` event, are skipped)."""
+    prefix = f"43{ack}["
+    while True:
+        frame = ws.recv()
+        if frame.startswith(prefix):
+            data: dict[str, Any] = json.loads(frame[len(prefix) - 1 :])[0]
+            return data
+
+
+def test_deep_and_unreadable_json_get_a_refusal_and_one_log_line(table: Served) -> None:
+    """Finding 12: JSON nested 3,000 deep logged a 27-line traceback each time, no answer."""
+    before = table.health()["state_id"]
+    ws = raw_socket(table, table.token("blue"))
+    deep = "[" * 3000 + "]" * 3000
+    ws.send(f'421["intent",{{"state_id":{before},"kind":"move","move":{deep}}}]')
+    refused = answer(ws, 1)
+    assert refused["code"] == "intent/too-deep" and "nests deeper than 64" in refused["message"]
+    ws.send('422["intent",{"state_id":')
+    assert answer(ws, 2)["code"] == "intent/not-json"
+    ws.send(f'423["sync",{{"state_id":{before}}}]')  # the connection is unaffected
+    assert answer(ws, 3)["ok"]
+    ws.close()
+    # a connection whose auth cannot be read is refused the same way
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{table.port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
+    )
+    assert ws.recv().startswith("0")
+    ws.send('40{"token":' + deep + "}")
+    frame = ws.recv()
+    while not frame.startswith("44"):
+        frame = ws.recv()
+    assert json.loads(frame[2:])["data"]["code"] == "intent/too-deep"
+    ws.close()
+    assert table.health()["state_id"] == before
+    table.stop()
+    assert "Traceback" not in table.log
+    lines = [x for x in table.log.splitlines() if "unreadable" in x]
+    assert len(lines) == 3 and all(x.count("refused") == 1 for x in lines), lines
+
+
+def test_an_oversized_polling_post_is_answered_at_once_and_the_session_goes_on(
+    table: Served,
+) -> None:
+    """Finding 12: a 70 KB long-polling POST got no reply for 20 s, then HTTP 500."""
+    conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=WAIT)
+    path = "/socket.io/?EIO=4&transport=polling"
+
+    def request(method: str, url: str, body: str | None = None) -> tuple[int, str]:
+        conn.request(method, url, body=body)
+        reply = conn.getresponse()
+        return reply.status, reply.read().decode()
+
+    status, opened = request("GET", path)
+    assert status == 200
+    sid = json.loads(opened[1:])["sid"]
+    session = f"{path}&sid={sid}"
+    assert request("POST", session, "40") == (200, "OK")
+    assert request("GET", session)[0] == 200  # the connect answer and the first state
+    big = "42" + json.dumps(["intent", {"state_id": 0, "kind": "move", "pad": "x" * 70_000}])
+    status, text = request("POST", session, big)
+    assert status == 413, text
+    refusal = json.loads(text)
+    assert refusal["code"] == "http/too-large" and refusal["params"]["limit"] == 64 * 1024
+    assert "too large" in refusal["message"]
+    conn.close()
+    conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=WAIT)
+    assert request("POST", session, '421["sync",{"state_id":0}]') == (200, "OK")
+    status, packets = request("GET", session)
+    assert status == 200 and any(p.startswith("431[") for p in packets.split("\x1e")), packets
+    conn.close()
+
+
+def test_a_refused_connect_carries_its_code(table: Served) -> None:
+    """What the pages show on ``connect_error`` (``err.data``, static/common.js): the code and
+    the sentence. Found with finding 12: the code was lost in the message text."""
+    ws = websocket.create_connection(
+        f"ws://127.0.0.1:{table.port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
+    )
+    assert ws.recv().startswith("0")
+    ws.send("40" + json.dumps({"token": "forged-token-forged-tok"}))
+    frame = ws.recv()
+    while not frame.startswith("44"):
+        frame = ws.recv()
+    ws.close()
+    refusal = json.loads(frame[2:])
+    assert refusal["data"]["code"] == "auth/bad-token"
+    assert refusal["message"] == refusal["data"]["message"] and "join link" in refusal["message"]
