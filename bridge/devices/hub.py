@@ -114,7 +114,7 @@ class DeviceHub:
     ) -> None:
         self.dedup = dedup
         self.sink = sink
-        self.registry = registry or DeviceRegistry()
+        self.registry = registry if registry is not None else DeviceRegistry()
         self.desk = desk
         self.notify: NoticeSink | None = None
         self._lock = threading.RLock()
@@ -237,7 +237,9 @@ class DeviceHub:
     def _refuse(self, event: DeviceEvent, exc: ProtocolError, outlet: Outlet) -> None:
         """An event the pairings do not allow: nak it, say so, change nothing else."""
         device = event.device
-        self.logs.warning(f"refused|{device}|{exc.code}", f"{outlet.name}: {exc} ({exc.code})")
+        # an unpaired id may be invented (any number of them): those fold into one line
+        key = exc.code if exc.code == "devices/not-paired" else f"{device}|{exc.code}"
+        self.logs.warning(f"refused|{key}", f"{outlet.name}: {exc} ({exc.code})")
         if exc.code == "devices/not-paired":
             assert self.desk is not None
             self.desk.heard_unpaired(device)
@@ -404,7 +406,8 @@ class DeviceHub:
             old = self.registry.get(device)
             if old is None or old.online != online:
                 code = "devices/online" if online else "devices/offline"
-                self.logs.info(f"status|{device}", message(code, device=device))
+                key = device if self._pairing(device) is not None else "unpaired"
+                self.logs.info(f"status|{key}", message(code, device=device))
             self.registry.update(device, seen=online, online=online, transport=outlet.name,
                                  **self._label(device))  # fmt: skip
             if online:
@@ -474,7 +477,9 @@ class DeviceHub:
             return
         old = self.registry.get(device)
         if old is None or old.battery is None or old.battery > LOW_BATTERY:
-            log.warning("%s", message("devices/low-battery", device=device, battery=battery))
+            key = device if self._pairing(device) is not None else "unpaired"
+            text = message("devices/low-battery", device=device, battery=battery)
+            self.logs.warning(f"battery|{key}", text)
 
     def _reject(
         self,

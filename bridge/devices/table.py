@@ -87,6 +87,13 @@ HOST_NOTICES = frozenset(
 )  # fmt: skip
 """Refusals told to the host only (anyone can cause them: the table display stays calm)."""
 
+UNPAIRED_NOTICES = frozenset(
+    {"devices/not-paired", "devices/bad-pair-code", "devices/pairing-closed",
+     "devices/pairing-too-many"}
+)  # fmt: skip
+"""Notices about devices not paired (any id at all): at most one of each kind every few
+seconds, whichever device caused it (the host page lists the pending devices anyway)."""
+
 ILLEGAL_SECONDS = 3.2
 """The firmware flashes ``illegal`` for 3 s; then Herald restores the remembered turn pattern."""
 
@@ -394,7 +401,9 @@ class TableDevices:
         if code == "devices/paired":
             for listener in list(self.paired_listeners):
                 listener(device)
-        if self._notice_gate.allow(f"{device}|{code}") is None:
+        # unpaired ids can be invented by the thousand: their notices fold per kind, not per id
+        key = code if code in UNPAIRED_NOTICES else f"{device}|{code}"
+        if self._notice_gate.allow(key) is None:
             return
         full = {"device": device, "who": device, **params}
         try:
