@@ -26,7 +26,7 @@ class Device:
         self.boots = BootCounter(store)
         self.seq = 0
         self.acked_high = 0
-        self.outbox = outbox or Outbox()
+        self.outbox = outbox if outbox is not None else Outbox()  # an empty one is falsy
         self.log = log or (lambda text: None)
         self.battery = battery
         self.pairing = store.load("pair")
