@@ -213,9 +213,9 @@ def test_a_spoofed_far_seq_is_refused_and_the_real_device_goes_on(s: Setup) -> N
         )
     assert [e.seq for e in s.events] == [1, 2, 3]
     # just inside the window is still taken (a device that lost many acks)
-    assert s.hub.ingest_event(
-        roll("tower-1", 3 + SEQ_AHEAD), s.out, topic_device=None
-    ).status == ("accepted")
+    assert s.hub.ingest_event(roll("tower-1", 3 + SEQ_AHEAD), s.out, topic_device=None).status == (
+        "accepted"
+    )
 
 
 def test_a_new_boot_starts_a_new_window_but_a_far_boot_is_refused(s: Setup) -> None:

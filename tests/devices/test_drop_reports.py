@@ -20,7 +20,8 @@ from test_devices_referee import TABLE, Table, table  # noqa: F401 (the fixture)
 def test_rolls_lost_in_an_outage_are_reported_and_the_table_is_asked_to_roll_again(
     table: Table,  # noqa: F811
     broker: Broker,
-    devices: Callable[..., VirtualDevice], tmp_path: Path
+    devices: Callable[..., VirtualDevice],
+    tmp_path: Path,
 ) -> None:
     tower = devices(
         "dice_tower", "--mqtt", broker.url, "--table", TABLE, "--device", "tower-1",
