@@ -242,3 +242,62 @@ def test_the_private_broker_refuses_anonymous_clients(table: Served) -> None:
         client.loop_stop()
         client.disconnect()
     assert result[0].is_failure, "an anonymous client got into the private broker"
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_a_viewer_flooding_panel_requests_without_reading_costs_the_server_little(
+    table: Served,
+) -> None:
+    """Issue 16, finding 2: a viewer with no token sent 300 ``devices`` requests without
+    reading the replies and the server grew by 146 MB, for good. Now the panel is bounded,
+    whole panels are rate-limited per client (the rest get a short refusal), and a client whose
+    queue is not read gets no pushes: the server stays small and other viewers are served."""
+    import socket as socketlib
+
+    import websocket
+
+    url = f"ws://127.0.0.1:{table.port}/socket.io/?EIO=4&transport=websocket"
+    before = rss_kib(table.proc.pid)
+    flood = websocket.create_connection(
+        url, timeout=10, sockopt=((socketlib.SOL_SOCKET, socketlib.SO_RCVBUF, 4096),)
+    )
+    try:
+        assert flood.recv().startswith("0{")  # Engine.IO open
+        flood.send("40")  # Socket.IO connect, no token: a viewer
+        assert any(flood.recv().startswith("40{") for _ in range(20)), "no Socket.IO connect"
+        for ack in range(1, 301):
+            flood.send(f'42{ack}["devices",{{}}]')
+        # meanwhile an ordinary viewer still gets the panel
+        client = socketio.Client()
+        client.connect(table.base, transports=["websocket"])
+        try:
+            assert "devices" in panel_of(client)
+        finally:
+            client.disconnect()
+        grown = rss_kib(table.proc.pid) - before
+        assert grown < 30 * 1024, f"the server grew by {grown} KiB"
+        # now read what the flood got: a few whole panels, the rest short refusals
+        flood.settimeout(10)
+        panels = refusals = 0
+        dropped = False
+        try:
+            while panels + refusals < 300:
+                frame = flood.recv()
+                if frame.startswith("43"):
+                    body = frame[frame.index("[") :]
+                    if '"devices":[' in body:
+                        panels += 1
+                    elif "devices/too-many-requests" in body:
+                        refusals += 1
+        except websocket.WebSocketConnectionClosedException:
+            dropped = True  # the server may drop a client that keeps asking without reading
+        assert panels <= 40, f"{panels} whole panels built for one viewer"
+        assert dropped or refusals == 300 - panels
+    finally:
+        flood.close()
