@@ -12,6 +12,9 @@ line), so tests and the simulated table exercise the same state machines a board
                    pressing its buttons 1 = confirm, 2 = pass, 3 = undo, as a person would)
     battery 42 | wait 100 | quit
 
+``--mqtt mqtts://host:8883?ca=FILE`` connects with TLS, checking the broker's certificate against
+the CA in FILE (the system's CAs without ``ca``), as a board does with ``"ssl": true``.
+
 MQTT credentials come from the URL (``mqtt://user:pass@host``), ``--credentials FILE`` (JSON
 ``{"user": ..., "password": ...}``, what Herald writes for its virtual devices, mode 0600) or
 the environment (``HERALD_MQTT_USER``, ``HERALD_MQTT_PASSWORD``), so no secret needs to be on a
@@ -31,7 +34,7 @@ import sys
 import tempfile
 import threading
 from collections import deque
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from firmware import compat
 from firmware.links import MqttLink, SerialLink, run
@@ -320,9 +323,17 @@ def _link(args, device):
             creds = json.load(f)
         user, password = creds.get("user", user), creds.get("password", password)
 
+    context = None
+    if url.scheme == "mqtts":
+        import ssl
+
+        ca = parse_qs(url.query).get("ca")
+        context = ssl.create_default_context(cafile=ca[-1] if ca else None)
+
     def make_client(client_id, keepalive):
+        port = url.port or (8883 if context else 1883)
         return MQTTClient(
-            client_id, url.hostname, url.port or 1883, user, password, keepalive=keepalive
+            client_id, url.hostname, port, user, password, keepalive=keepalive, ssl=context
         )
 
     return MqttLink(device, make_client, args.table, keepalive=args.keepalive, log=log)

@@ -5,7 +5,7 @@ Configuration lives in ``config.json`` on the board's filesystem (see firmware/R
     {"device": "seat-red", "seat": "red", "table": "table1",
      "wifi": {"ssid": "...", "password": "..."},
      "mqtt": {"host": "192.168.1.10", "port": 1883, "user": "seat-red", "password": "...",
-              "ssl": false},
+              "ssl": false, "ca": "/ca.der"},
      "uart": {"id": 1, "baudrate": 115200, "tx": 4, "rx": 5},
      "pins": {"confirm": 12, "pass": 13, "undo": 14, "led": [25, 26, 27]},
      "dice": [{"sides": 6}], "beam": 15, "manual": {"die0": 12, "send": 13}}
@@ -147,6 +147,15 @@ def _link(cfg, device):
 
         _wifi(cfg["wifi"])
         m = cfg["mqtt"]
+        context = None
+        if m.get("ssl"):
+            # umqtt.simple takes an SSLContext; the broker's certificate is checked against the
+            # CA in "ca" (DER, on the board's filesystem)
+            import ssl
+
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+            if m.get("ca"):
+                context.load_verify_locations(cafile=m["ca"])
 
         def make_client(client_id, keepalive):
             # user and password: what Herald's host gave this device for the table's broker
@@ -158,7 +167,7 @@ def _link(cfg, device):
                 m.get("user"),
                 m.get("password"),
                 keepalive=keepalive,
-                ssl=m.get("ssl", False),
+                ssl=context,
             )
 
         return MqttLink(device, make_client, cfg.get("table", "table1"))

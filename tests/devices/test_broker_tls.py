@@ -13,13 +13,13 @@ import shutil
 import ssl
 import subprocess
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
-from conftest import find_mosquitto, free_port, wait_for
+from conftest import VirtualDevice, find_mosquitto, free_port, wait_for
 from paho.mqtt.enums import CallbackAPIVersion
 
 from bridge.devices.broker_auth import HERALD_USER, BrokerAuth
@@ -169,3 +169,31 @@ def test_a_broker_certificate_no_one_vouched_for_is_refused(
         BrokerUrl.parse(f"mqtt://localhost:{broker.port}?ca=/x.crt")  # TLS options need mqtts
     with pytest.raises(ValueError):
         BrokerUrl.parse(f"mqtts://localhost:{broker.port}?insecure=1")
+
+
+def test_a_virtual_seat_box_reaches_herald_over_tls(
+    broker: TlsBroker, tmp_path: Path, devices: Callable[..., VirtualDevice]
+) -> None:
+    """The firmware's MQTT link (umqtt.simple's API, TLS through an SSLContext as on a board)
+    with the device's own credentials, on the documented broker."""
+    events: list[DeviceEvent] = []
+    dedup = DedupStore(tmp_path / "d.db")
+    hub = DeviceHub(dedup, events.append)
+    herald = MqttTransport(hub, mqtts(broker, f"?ca={broker.workdir / 'ca.crt'}"), TABLE)
+    herald.start()
+    try:
+        wait_for(herald.subscribed.is_set, what="Herald to subscribe")
+        box = devices(
+            "seat_box", "--mqtt", f"mqtts://localhost:{broker.port}?ca={broker.workdir / 'ca.crt'}",
+            "--credentials", str(broker.credentials_file("seat-red")), "--table", TABLE,
+            "--device", "seat-red", "--seat", "red", "--state-dir", str(tmp_path / "vdev"),
+        )  # fmt: skip
+        box.wait_line("connected")
+        wait_for(lambda: (r := hub.registry.get("seat-red")) is not None and r.online,
+                 what="the box online")  # fmt: skip
+        box.send("press confirm")
+        box.wait_line("acked 1")
+        assert [(e.device, getattr(e, "button", None)) for e in events] == [("seat-red", "confirm")]
+    finally:
+        herald.stop()
+        dedup.close()
