@@ -301,3 +301,68 @@ def test_a_viewer_flooding_panel_requests_without_reading_costs_the_server_littl
         assert dropped or refusals == 300 - panels
     finally:
         flood.close()
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: Path) -> None:
+    """Issue 16, finding 3: a tower's drop report becomes a notice that stays on the table
+    display (not only a passing toast), also for a display opened after it."""
+    import json
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+    from playwright.sync_api import expect, sync_playwright
+
+    from bridge.devices.local import LocalBroker
+
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto not installed (make system-deps installs it as root)")
+    broker = LocalBroker.start_new()
+    served = serve(tmp_path / "lost.db", "--sim", "off", "--mqtt", broker.url)
+    host = socketio.Client()
+    tower = mqtt.Client(CallbackAPIVersion.VERSION2)
+    topic = "herald/t1/devices/tower-9/"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        tower.connect("127.0.0.1", broker.port)
+        tower.loop_start()
+        hello = {"t": "hello", "v": 1, "device": "tower-9", "device_kind": "dice_tower",
+                 "fw": "0.1.0", "proto": 1, "boot": 2}  # fmt: skip
+        tower.publish(topic + "info", json.dumps(hello), qos=1, retain=True).wait_for_publish(5)
+        host.connect(served.base, transports=["websocket"], auth={"token": served.host_token})
+
+        def pending() -> bool:
+            waiting = host.call("devices", {}, timeout=5).get("pairing", {}).get("pending", [])
+            return any(p["device"] == "tower-9" for p in waiting)
+
+        wait_for(pending, what="the tower waiting for the host")
+        assert host.call("device_pair", {"device": "tower-9", "seat": None}, timeout=5)["ok"]
+        report = {"v": 1, "device": "tower-9", "boot": 2, "seq": 1, "kind": "dropped",
+                  "count": 3, "first": 4, "last": 6}  # fmt: skip
+        with sync_playwright() as p:
+            args = ["--headless", "--no-sandbox"]
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(served.table_url)
+                box = page.locator('#devices li[data-device="tower-9"]')
+                expect(box).to_be_visible(timeout=30_000)
+                tower.publish(topic + "event", json.dumps(report), qos=1).wait_for_publish(5)
+                shown = '#device-notices li[data-code="devices/lost-rolls"]'
+                lost = page.locator(shown)
+                expect(lost).to_have_count(1, timeout=30_000)
+                expect(lost).to_contain_text("3 rolls")
+                expect(lost).to_contain_text("Roll again")
+                page.locator("#devices-box").scroll_into_view_if_needed()
+                page.screenshot(path=str(SHOTS / "table-lost-rolls.png"), full_page=True)
+                later = browser.new_page()  # a display opened afterwards still shows it
+                later.goto(served.table_url)
+                expect(later.locator(shown)).to_have_count(1, timeout=30_000)
+            finally:
+                browser.close()
+    finally:
+        host.disconnect()
+        tower.loop_stop()
+        tower.disconnect()
+        served.stop()
+        broker.stop()

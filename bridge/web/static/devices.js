@@ -11,6 +11,7 @@ const HeraldDevices = (() => {
   let rolls = [];
   let devices = new Map();
   let pairing = { open: false, codes: {}, seats: [], pending: [] };
+  let notices = [];
   let socket = null;
   let isHost = false;
 
@@ -90,6 +91,16 @@ const HeraldDevices = (() => {
     box.replaceChildren(...parts);
   }
 
+  // Lost events stay on the display (the table must roll or press again), newest first; the
+  // other notices are toasts.
+  function renderNotices() {
+    const box = document.getElementById("device-notices");
+    if (!box) return;
+    const lost = notices.filter((n) => n.code.startsWith("devices/lost")).slice(-3).reverse();
+    box.replaceChildren(...lost.map((n) => el("li", { class: "bad", "data-code": n.code,
+      "data-device": n.device }, n.message)));
+  }
+
   function render(panel) {
     if (!panel || panel.ok === false) return;
     fill("devices-note", panel.note || "");
@@ -99,6 +110,8 @@ const HeraldDevices = (() => {
     renderPairing();
     rolls = (panel.rolls || []).slice();
     renderRolls();
+    notices = (panel.notices || []).slice();
+    renderNotices();
   }
 
   function applyDelta(delta) {
@@ -119,13 +132,22 @@ const HeraldDevices = (() => {
     if (card && !document.getElementById("pairing")) {
       card.insertBefore(el("div", { id: "pairing", class: "pairing" }), document.getElementById("devices"));
     }
+    if (card && !document.getElementById("device-notices")) {
+      card.insertBefore(el("ul", { id: "device-notices", class: "device-notices" }), document.getElementById("pairing"));
+    }
     renderRolls();
     const whole = () => socket.emit("devices", {}, render);
     socket.on("connect", whole);
     if (socket.connected) whole();
     socket.on("devices", render);
     socket.on("devices_delta", applyDelta);
-    socket.on("device_notice", (n) => Herald.toast(n.message, n.code.startsWith("devices/lost") ? "bad" : ""));
+    socket.on("device_notice", (n) => {
+      Herald.toast(n.message, n.code.startsWith("devices/lost") ? "bad" : "");
+      if (!notices.some((x) => x.code === n.code && x.device === n.device && x.time === n.time)) {
+        notices = [...notices, n].slice(-6);
+      }
+      renderNotices();
+    });
     socket.on("roll", (r) => {
       rolls = [r, ...rolls.filter((x) => !(x.device === r.device && x.seq === r.seq))].slice(0, 6);
       renderRolls();
