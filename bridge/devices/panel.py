@@ -38,7 +38,7 @@ class PanelClients:
         self,
         send: Send,
         backlog: Callable[[str], int | None],
-        disconnect: Callable[[str], None],
+        disconnect: Callable[[str], object],
         *,
         max_backlog: int = MAX_BACKLOG,
         max_clients: int = MAX_CLIENTS,

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
+from bridge.web.backlog import cut_off, guarded, queued
 from engine import codec
 from engine.game import TABLE
 from engine.game import dice_move as game_dice_move
@@ -229,18 +230,10 @@ class TableDevices:
 
         self.connect(emit, table_room, seat_room, host_room)
         server = socketio.server
-
-        def backlog(sid: str) -> int | None:
-            eio_sid = server.manager.eio_sid_from_sid(sid, "/")
-            sock = server.eio.sockets.get(eio_sid) if eio_sid is not None else None
-            if sock is None or sock.closed:
-                return None
-            return int(sock.queue.qsize())
-
         self._clients = PanelClients(
             send=lambda sid, event, payload: socketio.emit(event, payload, to=sid),
-            backlog=backlog,
-            disconnect=lambda sid: server.disconnect(sid, namespace="/"),
+            backlog=lambda sid: queued(server, sid),
+            disconnect=lambda sid: cut_off(server, sid),
         )
         clients = self._clients
         requests = KeyedBuckets(2.0, 5.0, size=1024)
@@ -263,10 +256,16 @@ class TableDevices:
 
             return guarded
 
-        socketio.on_event("devices", on_devices)
-        socketio.on_event("device_pairing", host_only(self.host_pairing))
-        socketio.on_event("device_pair", host_only(self.host_pair))
-        socketio.on_event("device_unpair", host_only(self.host_unpair))
+        def sid() -> str:
+            return str(request.sid)  # type: ignore[attr-defined]
+
+        for event, handler in (
+            ("devices", on_devices),
+            ("device_pairing", host_only(self.host_pairing)),
+            ("device_pair", host_only(self.host_pair)),
+            ("device_unpair", host_only(self.host_unpair)),
+        ):
+            socketio.on_event(event, guarded(server, sid, handler))
 
     # --- host intents (the web layer checked the caller is the host) ---------------------------
 
