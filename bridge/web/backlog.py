@@ -18,9 +18,12 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from bridge.devices.limits import LogLimiter
 from engine.i18n import message
 
 log = logging.getLogger(__name__)
+_logs = LogLimiter(log)
+"""One line every few seconds, however many clients are cut off (each costs a connection)."""
 
 MAX_QUEUED = 64
 """Messages that may wait in one client's queue; a client with more is cut off."""
@@ -50,7 +53,7 @@ def cut_off(server: Any, sid: str) -> bool:
         return False
     sock.close(wait=False, abort=True)  # the disconnect handlers run; nothing more is queued
     server.eio.sockets.pop(eio_sid, None)
-    log.info("%s", message("limits/stalled-client", sid=sid))
+    _logs.warning("stalled", message("limits/stalled-client", sid=sid))
     return True
 
 
