@@ -122,7 +122,9 @@ def _stop_on_sigterm() -> None:
 @click.option("--qr/--no-qr", default=True, show_default=True,
               help="Print each seat's QR code in the terminal.")  # fmt: skip
 @click.option("--mqtt", "mqtt_url", default=None, metavar="URL",
-              help="MQTT broker of the table devices: mqtt://[user:pass@]host:port.")  # fmt: skip
+              help="MQTT broker of the table devices: mqtt://[user:pass@]host:port, or "
+                   "mqtts://[user:pass@]host:port[?ca=FILE] for TLS (docs/devices.md, "
+                   "'Securing the broker').")  # fmt: skip
 @click.option("--serial", "serial_urls", multiple=True, metavar="URL",
               help="Serial device port (path or pyserial URL; repeatable).")  # fmt: skip
 @click.option("--virtual-devices", "virtual", default="auto", show_default=True,
