@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine import log
 from engine.i18n import message
@@ -169,6 +169,46 @@ class Snapshot:
     seq: int
     state_id: int
     data: dict[str, Any]
+
+
+class Store(Protocol):
+    """What the referee and the CLI need of an event store: the SQLite file (``EventStore``,
+    the default) or a PostgreSQL database (``bridge.store_pg.PgEventStore``, for a venue)."""
+
+    path: str
+
+    def close(self) -> None: ...
+    def create_session(self, table_id: str, header: log.Header, tokens: Tokens) -> int: ...
+    def replace_session(
+        self, old_id: int, table_id: str, header: log.Header, tokens: Tokens
+    ) -> int: ...
+    def set_status(self, session_id: int, status: str) -> None: ...
+    def session(self, session_id: int) -> SessionRow | None: ...
+    def sessions(self, table_id: str | None = None) -> list[SessionRow]: ...
+    def unfinished(self, table_id: str) -> SessionRow | None: ...
+    def append(
+        self, session_id: int, seq: int, source: str, event: log.Event, state_id: int
+    ) -> StoredEvent: ...
+    def events(self, session_id: int, after: int = 0) -> list[StoredEvent]: ...
+    def save_snapshot(
+        self, session_id: int, seq: int, state_id: int, data: dict[str, Any]
+    ) -> None: ...
+    def latest_snapshot(self, session_id: int) -> Snapshot | None: ...
+
+
+def is_url(target: str) -> bool:
+    """Whether a store's name is a PostgreSQL URL rather than the path of an SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(target: str | Path) -> Store:
+    """The store ``target`` names: a ``postgresql://`` URL or the path of an SQLite file."""
+    text = str(target)
+    if is_url(text):
+        from bridge.store_pg import PgEventStore  # only a venue needs the PostgreSQL driver
+
+        return PgEventStore(text)
+    return EventStore(text)
 
 
 class EventStore:

@@ -24,6 +24,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
+from bridge.web.backlog import cut_off_stalled, guarded
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.limits import (
     MAX_JSON_DEPTH,
@@ -189,19 +190,23 @@ class SocketIOTransport:
     One ``emit`` per room: python-socketio encodes the packet once and hands the same string to
     every participant's Engine.IO queue (``socketio.Manager.emit``), so the JSON is never
     re-encoded per client. The table room gets ``update.change`` (the log and coin series as
-    deltas); a connecting or resyncing client gets the full ``update.table`` instead.
+    deltas); a connecting or resyncing client gets the full ``update.table`` instead. Every
+    client is in the table room; one that stopped reading is cut off first
+    (:mod:`bridge.web.backlog`), so no client's queue grows without bound.
     """
 
     def __init__(self, socketio: SocketIO) -> None:
         self.socketio = socketio
 
     def publish(self, update: Update) -> None:
+        cut_off_stalled(self.socketio.server, TABLE_ROOM)
         self.socketio.emit("state", update.change or update.table, to=TABLE_ROOM)
         for seat, payload in update.seats.items():
             self.socketio.emit("seat_state", payload, to=seat_room(seat))
             self.socketio.emit("prompt", update.prompts[seat], to=seat_room(seat))
 
     def notice(self, notice: Notice) -> None:
+        cut_off_stalled(self.socketio.server, TABLE_ROOM)
         room = TABLE_ROOM if notice.seat is None else seat_room(notice.seat)
         self.socketio.emit(notice.event, notice.payload, to=room)
 
@@ -421,14 +426,15 @@ def _handlers(web: WebTable) -> None:
         emit("error", payload)
         return payload
 
-    # registered by call, not decorator: Flask-SocketIO's decorators are untyped
+    # registered by call, not decorator: Flask-SocketIO's decorators are untyped; every request
+    # is answered only to a client that reads its answers (bridge.web.backlog)
+    sio.on_event("connect", on_connect)
+    sio.on_event("disconnect", on_disconnect)
     for event, handler in (
-        ("connect", on_connect),
-        ("disconnect", on_disconnect),
         ("intent", on_intent),
         ("sync", on_sync),
         (UNREADABLE, on_unreadable),
         ("*", on_other),
     ):
-        sio.on_event(event, handler)
+        sio.on_event(event, guarded(sio.server, sid, handler))
     sio.on_error_default(on_error)
