@@ -257,6 +257,11 @@ class France1429(GameBase):
     def apply_unchecked(self, state: FranceState, move: Any) -> FranceState:
         return apply(state, move)
 
+    def check_position(self, state: FranceState) -> list[Violation]:
+        from engine.games.france1429.position import check_position
+
+        return check_position(state)
+
     def view(self, state: FranceState, seat: str | None, lang: str = "en") -> dict[str, Any]:
         return views.view(state, seat, lang)
 

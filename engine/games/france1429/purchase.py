@@ -192,13 +192,9 @@ def buy(state: FranceState, move: Buy) -> FranceState:
         else:
             t = replace(t, knights=t.knights + 1, fresh_knights=t.fresh_knights + 1)
         state = state.with_troops(t if t.count() else Troops(move.seat, move.where))
-        stock = dict(state.stock[move.seat])
-        stock[key] -= 1
         fam = state.family(move.seat)
         placed = {**fam.placed, move.where: fam.placed.get(move.where, 0) + 1}
-        state = replace(
-            state.with_family(replace(fam, placed=placed)), stock={**state.stock, move.seat: stock}
-        )
+        state = state.with_family(replace(fam, placed=placed))
         state = control.refresh(state, move.where)
         return capture_lone(state, move.seat, move.where)
     if move.item in ("mill", "stronghold"):

@@ -206,13 +206,10 @@ def place_start(state: FranceState, move: PlaceStart) -> FranceState:
     state = replace(state, lords=(*state.lords, Lord(card, move.seat, move.village)))
     maa, kn = start["maa"], start["knights"]
     state = state.with_troops(Troops(move.seat, move.village, maa, kn, maa, kn))
-    stock = dict(state.stock[move.seat])
-    stock["maa"] -= maa
-    stock["knights"] -= kn
     supply = dict(state.supply)
     forts = start["strongholds"]
     supply["strongholds"] -= forts
-    state = replace(state, stock={**state.stock, move.seat: stock}, supply=supply)
+    state = replace(state, supply=supply)
     place = state.place(move.village)
     state = state.with_place(replace(place, fort="stronghold" if forts else "none"))
     state = control.refresh(state, move.village)

@@ -461,6 +461,11 @@ class FranceState:
         return replace(self, places=tuple(p if x.id == p.id else x for x in self.places))
 
     def stock_of(self, seat: str, item: str) -> int:
+        """Counters left on the family's board: troops are what the map does not hold (a
+        counter killed goes back to its stockpile), the rest as kept in ``stock``."""
+        if item in ("maa", "knights"):
+            on_map: int = sum(getattr(t, item) for t in self.troops if t.seat == seat)
+            return self.rules.stock.get(item, 0) - on_map
         return self.stock.get(seat, {}).get(item, 0)
 
     def option(self, name: str) -> Any:

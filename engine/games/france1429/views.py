@@ -87,7 +87,11 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
             "hand_size": len(fam.hand),
             "tax_left": fam.tax_left,
             "diplomacy": fam.diplomacy,
-            "stock": dict(state.stock.get(fam.seat, {})),
+            "stock": {
+                **state.stock.get(fam.seat, {}),
+                "maa": state.stock_of(fam.seat, "maa"),
+                "knights": state.stock_of(fam.seat, "knights"),
+            },
             "vp": vp(state, fam.seat),
         }
         if seat == fam.seat:

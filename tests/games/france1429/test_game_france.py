@@ -72,3 +72,25 @@ def test_a_legal_move_list_names_only_the_seat_to_act_and_a_bad_move_changes_not
         rules.apply(GAME, state, rules.decode_move(GAME, {"kind": "done", "seat": "a"}))
     assert info.value.code in ("flow/not-now", "turn/not-your-turn")
     assert state == before
+
+
+def test_a_whole_position_reports_every_broken_limit() -> None:
+    """check_position: a fifth Lord, a third Mill, two Kings are each named; random play never
+    makes one (selfplay with position checks)."""
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from frcore_builders import lord, mills, table
+
+    state = table()
+    for lid in ("thierry", "quentin", "francois", "gauvain", "charles"):
+        state = lord(state, lid, "david", "vaux")
+    state = lord(mills(state, "vaux", 3), "arthur", "grady", "blaye", king=True)
+    state = state.with_lord(replace(state.lord("charles"), king=True))
+    codes = sorted(v.code for v in GAME.check_position(state))
+    assert codes == ["position/lords", "position/mills", "position/title-twice"]
+    result = selfplay.play(GAME, ("a", "b", "c", "d"), random.Random(7), {"max_rounds": 3},
+                           check_positions=True)  # fmt: skip
+    assert result.errors == []

@@ -61,12 +61,17 @@ def test_no_new_troops_into_ones_own_besieged_fortification() -> None:
 
 
 def test_stock_limits_the_troops_a_family_can_buy() -> None:
-    """§7.1 step 3 (§13 item 27): a family has 8 Knights; none left, none bought."""
-    from dataclasses import replace
-
-    state = lord(troops(table(), "david", "vaux", maa=1), "thierry", "david", "vaux")
-    state = replace(state, stock={**state.stock, "david": {**state.stock["david"], "knights": 0}})
+    """§7.1 step 3 (§13 item 27): a family has 8 Knights; with all on the map, none is bought;
+    a Knight killed goes back to the family's stockpile."""
+    state = lord(troops(table(), "david", "vaux", knights=8), "thierry", "david", "vaux")
     assert _refused(_buying(state, "david", 9), Buy("david", "knight", "vaux")) == "buy/sold-out"
+    fewer = troops(state, "david", "vaux", knights=-1)
+    assert (
+        apply(_buying(fewer, "david", 9), Buy("david", "knight", "vaux")).stock_of(
+            "david", "knights"
+        )
+        == 0
+    )
 
 
 def test_mills_cost_three_at_most_two_on_a_controlled_village() -> None:

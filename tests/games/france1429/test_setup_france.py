@@ -61,7 +61,7 @@ def test_starting_villages_are_distinct_and_get_lord_knight_men_and_stronghold()
     assert (t.maa, t.knights) == (3, 1)
     assert state.place("st-medard").fort == "stronghold"
     assert state.lord("quentin").village == "st-medard"
-    assert state.stock["a"]["maa"] == 10 and state.stock["a"]["knights"] == 7
+    assert state.stock_of("a", "maa") == 10 and state.stock_of("a", "knights") == 7
     with pytest.raises(RuleViolation) as info:
         apply(state, PlaceStart("b", "st-medard"))
     assert info.value.code == "setup/occupied"
