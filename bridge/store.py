@@ -366,19 +366,7 @@ class EventStore:
         )
         with self._lock:
             rows = self._db.execute(query, args).fetchall()
-        return [
-            SessionRow(
-                id=r["id"],
-                table_id=r["table_id"],
-                header=log.decode_header(json.loads(r["header"])),
-                tokens=Tokens.from_json(json.loads(r["tokens"])),
-                created=r["created"],
-                status=r["status"],
-                events=r["n"],
-                updated=r["updated"],
-            )
-            for r in rows
-        ]
+        return [session_row(r) for r in rows]
 
     # --- events ------------------------------------------------------------------------------
 
@@ -413,12 +401,7 @@ class EventStore:
                 "SELECT * FROM events WHERE session_id=? AND seq>? ORDER BY seq",
                 (session_id, after),
             ).fetchall()
-        return [
-            StoredEvent(
-                r["seq"], r["time"], r["source"], r["kind"], json.loads(r["payload"]), r["state_id"]
-            )
-            for r in rows
-        ]
+        return [stored_event(r) for r in rows]
 
     # --- snapshots ---------------------------------------------------------------------------
 
@@ -438,6 +421,28 @@ class EventStore:
         if row is None:
             return None
         return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
+
+
+def session_row(r: Any) -> SessionRow:
+    """A ``sessions`` row joined with its event count and last time (``n``, ``updated``), as
+    both backends read it (an ``sqlite3.Row`` or a psycopg dict row)."""
+    return SessionRow(
+        id=int(r["id"]),
+        table_id=r["table_id"],
+        header=log.decode_header(json.loads(r["header"])),
+        tokens=Tokens.from_json(json.loads(r["tokens"])),
+        created=r["created"],
+        status=r["status"],
+        events=int(r["n"]),
+        updated=r["updated"],
+    )
+
+
+def stored_event(r: Any) -> StoredEvent:
+    """An ``events`` row, as both backends read it."""
+    return StoredEvent(
+        r["seq"], r["time"], r["source"], r["kind"], json.loads(r["payload"]), r["state_id"]
+    )
 
 
 def _prepare_file(path: Path) -> None:

@@ -38,6 +38,8 @@ from bridge.store import (
     StoreError,
     StoreRefused,
     Tokens,
+    session_row,
+    stored_event,
 )
 from engine import log
 
@@ -218,19 +220,7 @@ class PgEventStore:
         )
         with self._lock:
             rows = self._db.execute(query.encode(), args).fetchall()
-        return [
-            SessionRow(
-                id=int(r["id"]),
-                table_id=r["table_id"],
-                header=log.decode_header(json.loads(r["header"])),
-                tokens=Tokens.from_json(json.loads(r["tokens"])),
-                created=r["created"],
-                status=r["status"],
-                events=int(r["n"]),
-                updated=r["updated"],
-            )
-            for r in rows
-        ]
+        return [session_row(r) for r in rows]
 
     # --- events ------------------------------------------------------------------------------
 
@@ -269,12 +259,7 @@ class PgEventStore:
                 "SELECT * FROM events WHERE session_id=%s AND seq>%s ORDER BY seq",
                 (session_id, after),
             ).fetchall()
-        return [
-            StoredEvent(
-                r["seq"], r["time"], r["source"], r["kind"], json.loads(r["payload"]), r["state_id"]
-            )
-            for r in rows
-        ]
+        return [stored_event(r) for r in rows]
 
     # --- snapshots ---------------------------------------------------------------------------
 
