@@ -16,6 +16,7 @@ buttons); the window closes once every virtual device is paired. Pairings are ke
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,9 @@ from .mqtt import MqttTransport
 from .pairing import TABLE_TARGET, PairingStore
 from .serial_link import SerialTransport
 from .table import TableDevices
+
+REENTER_SECONDS = 3.0
+"""How often the codes of still unpaired virtual devices are entered again."""
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +68,7 @@ class DeviceStack:
     _dedup: DedupStore | None = None
     _pairings: PairingStore | None = None
     _specs: list[VirtualSpec] = field(default_factory=list)
+    _stopping: threading.Event = field(default_factory=threading.Event)
 
     def start(self, referee: Any, attach_web: Callable[[TableDevices], None]) -> str:
         """Start everything; returns the catalog sentence saying where the devices are."""
@@ -98,6 +103,21 @@ class DeviceStack:
         for spec in todo:
             self.virtual.command(spec.device, f"pair {codes[spec.target or TABLE_TARGET]}")
         self.devices.set_note(self.note)
+        threading.Thread(target=self._enter_again, name="virtual-pairing", daemon=True).start()
+
+    def _enter_again(self) -> None:
+        """Enter the codes again, as a person would, while a virtual device is unpaired and the
+        window open: a request a device published before Herald's subscription was confirmed
+        (a loaded machine) is gone, and a device sends its code once per entry."""
+        assert self.devices is not None and self.virtual is not None
+        desk = self.devices.desk
+        while not self._stopping.wait(REENTER_SECONDS):
+            codes = desk.codes()
+            todo = [spec for spec in self._specs if desk.get(spec.device) is None]
+            if codes is None or not todo:
+                return
+            for spec in todo:
+                self.virtual.command(spec.device, f"pair {codes[spec.target or TABLE_TARGET]}")
 
     def _virtual_paired(self, device: str) -> None:
         """Close the window once every virtual device is paired (nothing else should pair)."""
@@ -176,6 +196,7 @@ class DeviceStack:
 
     def stop(self) -> None:
         """Devices first (they say offline), then transports, the broker, the store."""
+        self._stopping.set()
         if self.virtual is not None:
             self.virtual.stop()
         for transport in self.transports:

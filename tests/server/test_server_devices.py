@@ -85,9 +85,10 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
                 panel = client.call("devices", {}, timeout=5)
             return {d["device"]: d["paired"] for d in panel.get("devices", []) if d["paired"]}
 
-        wait_for(lambda: wanted <= online(), what="virtual devices online")
+        # generous waits: five device processes start and pair on a machine CI may load
+        wait_for(lambda: wanted <= online(), timeout=60, what="virtual devices online")
         # they paired themselves with the codes the server showed, as a real box does
-        wait_for(lambda: len(paired()) == len(wanted), what="virtual devices paired")
+        wait_for(lambda: len(paired()) == len(wanted), timeout=60, what="virtual devices paired")
         devices = panel_of(client)["devices"]
         assert {d["device"]: d["paired"] for d in devices} == {
             **{f"seat-{s}": f"seat:{s}" for s in SEATS},
