@@ -137,6 +137,14 @@ const Herald = (() => {
     return ui[code] ? t(code) : "";
   }
 
+  // The table's step without a leading "Table:" (the banner already says it is the table's).
+  function tableText(text) {
+    const word = t("ui/the-table").toLowerCase();
+    const head = String(text).split(":", 1)[0];
+    return head.trim().toLowerCase() === word && head.length < String(text).length
+      ? String(text).slice(head.length + 1).trim() : String(text);
+  }
+
   // Whose turn, in large type: the acting seats by colour and name, or the table's own step as
   // an instruction (its prompt's sentence). `me` (a seat page) says "your turn" instead.
   function turnBanner(data, me) {
@@ -146,7 +154,7 @@ const Herald = (() => {
     const tablePrompt = (view.prompts || []).find((p) => p.seat === "table");
     if (acting.includes("table") && tablePrompt) {
       return el("div", { class: "banner table-step", id: "banner", "data-acting": "table" },
-        el("span", { class: "big-text" }, t("ui/table-step", { text: tablePrompt.text })));
+        el("span", { class: "big-text" }, t("ui/table-step", { text: tableText(tablePrompt.text) })));
     }
     return el("div", { class: "banner", id: "banner", "data-acting": acting.join(" ") },
       el("span", { class: "now muted" }, t("ui/now-acting")),
@@ -420,6 +428,6 @@ const Herald = (() => {
   return {
     SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, signed, lines,
     connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
-    genericBoard, langSwitch, phaseWords, turnBanner, tieNotes, finalScreen, preview,
+    genericBoard, langSwitch, phaseWords, tableText, turnBanner, tieNotes, finalScreen, preview,
   };
 })();

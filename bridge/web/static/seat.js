@@ -100,7 +100,7 @@
     const acting = table.to_act || [];
     const view = table.view || {};
     const step = (view.prompts || []).find((p) => p.seat === "table");
-    if (acting.includes("table") && step) return t("ui/waiting-table", { text: step.text });
+    if (acting.includes("table") && step) return t("ui/waiting-table", { text: Herald.tableText(step.text) });
     return t("ui/waiting", { who: acting.map((s) => Herald.seatName(s)).join(", ") });
   }
 
