@@ -13,10 +13,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridge.seats import SEAT_NAMES
+from bridge import gamedata
+from bridge.seats import SEAT_NAMES, seat_names
 from engine import data as engine_data
-from engine import registry
+from engine import registry, selfplay
 from engine.game import Game
+from engine.violations import InputError, RuleViolation
 
 MAX_NAME = 24
 """Longest seat name accepted (characters): a name must fit beside its colour on a phone."""
@@ -56,6 +58,19 @@ def _jsonable(value: Any) -> Any:
     return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
 
 
+def start_options(game: Game[Any, Any]) -> dict[str, Any]:
+    """The options the form starts from: the game's defaults, or, for a game that cannot start
+    with them (its printed data incomplete), its first simulated setup's (as ``herald serve``)."""
+    info = game.info
+    defaults = info.option_defaults()
+    seats = seat_names(max(info.min_players, min(3, info.max_players)))
+    try:
+        engine_data.setup(game, seats, dict(defaults), gamedata.load(game, defaults))
+        return defaults
+    except (InputError, RuleViolation):
+        return {**defaults, **selfplay.setups(game, len(seats))[0].options}
+
+
 def choices() -> dict[str, Any]:
     """What the host page may choose: every registered game, its seats, options and data sets."""
     games = []
@@ -80,6 +95,7 @@ def choices() -> dict[str, Any]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "options": options,
+                "start": {k: _jsonable(v) for k, v in start_options(game).items()},
                 "data_option": spec.option if spec else None,
                 "data_sets": sorted(spec.shipped) if spec else [],
             }

@@ -331,8 +331,7 @@ const Herald = (() => {
     const body = el("tbody", {}, rows.map((row) => el("tr", { class: row.seat === me ? "me" : "", "data-seat": row.seat },
       el("td", {}, t("ui/place", { rank: row.rank })), el("td", {}, seatChip(row.seat)),
       el("td", { class: "num" }, String(row.total)),
-      el("td", { class: "why" }, row.lines && row.lines.length
-        ? el("ul", { class: "lines breakdown" }, lines(row.lines)) : null))));
+      el("td", { class: "why" }, el("ul", { class: "lines breakdown" }, lines(row.lines))))));
     const standing = rows.length && !rows[0].final;
     return [el("caption", { class: `muted ${standing ? "standing" : "final"}` },
       standing ? t("ui/standing-long") : t("ui/final")), body];

@@ -66,7 +66,7 @@ const HeraldPlot = (() => {
 
   // Every plotted point inside the plotting area (the axes' box), in CSS pixels: for tests.
   function pointsInside() {
-    if (!chart) return { points: 0, outside: 0 };
+    if (!chart) return { points: 0, outside: 0, axes: [] };
     let points = 0, outside = 0;
     const w = chart.bbox.width / devicePixelRatio, h = chart.bbox.height / devicePixelRatio;
     for (let i = 1; i < chart.data.length; i++) {
@@ -77,7 +77,7 @@ const HeraldPlot = (() => {
         if (x < -0.5 || x > w + 0.5 || y < -0.5 || y > h + 0.5) outside++;
       });
     }
-    return { points, outside };
+    return { points, outside, axes: chart.axes.map((a) => a.label) };
   }
 
   return { draw, pointsInside, current: () => chart };

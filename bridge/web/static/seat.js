@@ -195,6 +195,7 @@
     selected = null;
     renderPrompt();
   });
+  window.heraldSeat = { prompt: () => prompt, table: () => table };
   undoButton.addEventListener("click", async () => {
     const reply = await conn.intent({ kind: "undo" });
     if (!reply.ok) Herald.toast(reply.message, "bad");

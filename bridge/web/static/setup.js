@@ -41,13 +41,14 @@ const HeraldSetup = (() => {
     const values = isData ? game.data_sets : o.choices;
     if (!values.length) return null; // free-form options keep their default here
     const label = gameLabel(game.key, `option-${o.name}`, o.name);
+    const start = game.start && o.name in game.start ? game.start[o.name] : o.default;
     return el("label", { class: "setup-option", title: o.doc },
       el("span", {}, label, " ", el("small", { class: "muted ref" }, o.ref)),
       el("select", { "data-option": o.name },
         values.map((v) => {
           const word = gameLabel(game.key, `choice-${o.name}-${choiceKey(v)}`, v === null ? t("ui/setup-none") : String(v));
           const text = choiceKey(v) === choiceKey(o.default) ? t("ui/setup-default", { value: word }) : word;
-          return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(o.default) }, text);
+          return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(start) }, text);
         })));
   }
 
