@@ -12,6 +12,7 @@ history, and a new game set up from the host page. Screenshots go to ``artifacts
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -84,7 +85,9 @@ def phone_fits(page: Any) -> None:
 
 
 @pytest.fixture(scope="module", params=GAMES)
-def waiting_table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Served]]:  # fmt: skip
+def waiting_table(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Served]]:
     """Each game at a table where people play on their phones (the simulated table does only
     the table's own steps)."""
     key = request.param
@@ -122,9 +125,10 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     expect(banner).to_be_visible()
     assert font_px(display, f"#banner .chip.big[data-seat='{seat}']") >= 28
     assert display.locator(f".board.acting[data-seat='{seat}']").count() >= 1
-    assert display.locator(".board.acting").count() == display.locator(
-        ".board.acting[data-seat]"
-    ).count()
+    assert (
+        display.locator(".board.acting").count()
+        == display.locator(".board.acting[data-seat]").count()
+    )
     # (2) every score with its breakdown, said to be standing
     expect(display.locator("#scores caption.standing")).to_be_visible()
     rows = display.locator("#scores tbody tr")
@@ -249,8 +253,7 @@ def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
             "(ns) => ns.map((n) => n.dataset.rank)")]  # fmt: skip
         assert ranks == sorted(ranks) and ranks[0] == 1
         ordered = sorted(scores, key=lambda r: r["rank"])
-        ties = sum(1 for a, b in zip(ordered, ordered[1:], strict=False)
-                   if a["total"] == b["total"])  # fmt: skip
+        ties = sum(1 for a, b in itertools.pairwise(ordered) if a["total"] == b["total"])
         expect(display.locator("#final .ties li")).to_have_count(ties)
         expect(display.locator("#scores caption.final")).to_be_visible()
         expect(display.locator("#banner")).to_have_text("Game over")
