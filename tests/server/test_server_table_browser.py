@@ -322,3 +322,60 @@ def test_the_host_sets_up_a_new_game_with_named_seats_in_the_browser(
     finally:
         served.stop()
     assert errors == []
+
+
+def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
+    browser: Any, waiting_table: tuple[str, Served]
+) -> None:
+    """(12) The opt-in "your turn" alert: a vibration and a tone when this seat's turn comes,
+    counted by the page (``window.heraldAlerts``); a phone that did not opt in stays quiet."""
+    from playwright.sync_api import expect
+
+    key, served = waiting_table
+    errors: list[str] = []
+    display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+    display.goto(served.table_url)
+    acting_seat(display, served)
+    loud: dict[str, Any] = {}
+    quiet: dict[str, Any] = {}
+    for seat, url in served.seat_urls.items():
+        for group in (loud, quiet):
+            phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+            phone.goto(url)
+            expect(phone.locator("#summary")).not_to_be_empty(timeout=WAIT_MS)
+            if group is loud:
+                phone.locator("#alerts").check()
+            group[seat] = phone
+
+    def mine(phone: Any) -> bool:
+        return "mine" in (phone.locator("#turn").get_attribute("class") or "")
+
+    for _ in range(8):  # moves until some seat's turn comes (not a seat already acting)
+        before = {seat: mine(phone) for seat, phone in loud.items()}
+        mover = next((s for s, m in before.items() if m), None)
+        if mover is None or not loud[mover].locator("#moves button.move").count():
+            pytest.fail(f"{key}: no phone offers a move to make")
+        start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
+        loud[mover].locator("#moves button.move").first.click()
+        loud[mover].locator("#confirm").click()
+        display.wait_for_function(
+            f"() => {{ const d = window.heraldTable.latest(); return d.state_id > {start}"
+            " && d.to_act.length && !d.to_act.includes('table'); }",
+            timeout=WAIT_MS,
+        )
+        acting = display.evaluate("window.heraldTable.latest().to_act")
+        came = [s for s in acting if s in loud and not before[s]]
+        if not came:
+            continue
+        seat = came[0]
+        expect(loud[seat].locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
+        loud[seat].wait_for_function("() => window.heraldAlerts === 1", timeout=WAIT_MS)
+        expect(quiet[seat].locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
+        assert quiet[seat].evaluate("window.heraldAlerts || 0") == 0
+        for other, phone in loud.items():
+            if other not in acting:
+                assert phone.evaluate("window.heraldAlerts || 0") == 0
+        break
+    else:
+        pytest.fail(f"{key}: no seat's turn came in eight moves")
+    assert errors == []

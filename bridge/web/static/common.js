@@ -317,7 +317,7 @@ const Herald = (() => {
     const view = data.view || {};
     const parts = [];
     if (typeof view.round === "number") parts.push(`${t("ui/round")} ${view.round}`);
-    const phase = phaseWords(data.game || view.game, view.phase);
+    const phase = data.over ? "" : phaseWords(data.game || view.game, view.phase);
     if (phase) parts.push(phase);
     if (data.over) parts.push(t("ui/game-over"));
     parts.push(`${t("ui/state")} ${data.state_id}`);
