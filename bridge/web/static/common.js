@@ -311,7 +311,7 @@ const Herald = (() => {
 
   const CORE_KEYS = new Set(["game", "to_act", "prompts", "scores", "last_lines", "you", "your_prompts", "sealed"]);
 
-  // "Round 3 · Placing the Lords · State 12": round and the phase in the players' words. Whose
+  // "Round 3 · Placing pieces · State 12": round and the phase in the players' words. Whose
   // turn it is has its own banner (said once, in large type).
   function summary(data) {
     const view = data.view || {};

@@ -1,5 +1,5 @@
 // The score plot on the table display: each seat's score, in the game's own measure (its
-// ScoreRow totals: Glory for a game scored in Glory), after every move that changed it. Drawn
+// ScoreRow totals: points for a game scored in points, not its money), after every move that changed it. Drawn
 // by uPlot (vendor/uPlot.iife.min.js, from npm, no build step): axes with their labels, a
 // legend naming each seat, and the lines clipped to the plotting area.
 "use strict";
