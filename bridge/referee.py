@@ -25,7 +25,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -130,14 +130,14 @@ class Update:
     seats: dict[str, dict[str, Any]]
     prompts: dict[str, dict[str, Any]]
     change: dict[str, Any] = field(default_factory=dict)
-    langs: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """The same payloads in each other shipped language (a phone may read Polish while the table
-    reads English): ``{lang: {"view": table view, "seats": ..., "prompts": ...}}``. Only the
-    sentences differ; the log's labels stay in the table's language."""
+    langs: Callable[[str], dict[str, Any] | None] | None = field(default=None, compare=False)
+    """The same payloads in another shipped language (a phone may read Polish while the table
+    reads English), built on first use and kept: ``lang -> {"view", "seats", "prompts"}``. Only
+    the sentences differ; the log's labels stay in the table's language."""
 
     def in_lang(self, lang: str) -> Update:
         """This update as a client reading ``lang`` receives it."""
-        other = self.langs.get(lang)
+        other = self.langs(lang) if self.langs is not None else None
         if other is None:
             return self
         view = other["view"]
@@ -633,20 +633,35 @@ class Referee:
                     m: dict(self._extras["scores"][m]) for m in sorted(changed.scores, key=int)
                 },
             }
-        seats, seat_prompts = self._seat_payloads(base, income, self.lang)
-        langs: dict[str, dict[str, Any]] = {}
-        for lang in LANGUAGES:
-            if lang != self.lang:
-                other_seats, other_prompts = self._seat_payloads(base, income, lang)
-                langs[lang] = {"view": present.view(game, state, None, lang),
+        session, row = self._session, self.row
+        seats, seat_prompts = self._seat_payloads(session, row.id, base, income, self.lang)
+        built: dict[str, dict[str, Any] | None] = {}
+
+        def in_lang(lang: str) -> dict[str, Any] | None:
+            # another language's payloads, built once, when a client reading it needs them
+            # (called with the referee's lock held, while this state is still the current one)
+            if lang == self.lang or lang not in LANGUAGES:
+                return None
+            if lang not in built:
+                other_seats, other_prompts = self._seat_payloads(session, row.id, base, income,
+                                                                 lang)  # fmt: skip
+                built[lang] = {"view": present.view(game, state, None, lang),
                                "seats": other_seats, "prompts": other_prompts}  # fmt: skip
-        return Update(sid, table, seats, seat_prompts, change, langs)
+            return built[lang]
+
+        return Update(sid, table, seats, seat_prompts, change, in_lang)
 
     def _seat_payloads(
-        self, base: dict[str, Any], income: dict[str, Any], lang: str
+        self,
+        session: log.Session,
+        session_id: int,
+        base: dict[str, Any],
+        income: dict[str, Any],
+        lang: str,
     ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-        """Each seat's ``seat_state`` and ``prompt`` payloads, their sentences in ``lang``."""
-        game, state = self.game, self._session.state
+        """Each seat's ``seat_state`` and ``prompt`` payloads of ``session``, their sentences in
+        ``lang`` (the session is passed in: another language's are built when first asked)."""
+        game, state = self.game, session.state
         if lang != self.lang:  # the itemised income in this phone's language too
             income = {
                 seat: [
@@ -664,11 +679,11 @@ class Referee:
             mine = [prompt_json(game, p, lang) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {
                 "state_id": base["state_id"],
-                "session": self.row.id,
+                "session": session_id,
                 "seat": seat,
                 "your_turn": bool(mine),
                 "prompts": mine,
-                "can_undo": self._can_undo(seat),
+                "can_undo": log.can_undo(session, seat),
             }
         return seats, seat_prompts
 

@@ -241,8 +241,15 @@ class SocketIOTransport:
         self.socketio = socketio
         self.lang = lang
 
+    def _listened(self, room: str) -> bool:
+        """Whether any client is in ``room`` (another language is built only when read)."""
+        rooms = self.socketio.server.manager.rooms.get("/", {})
+        return bool(rooms.get(room))
+
     def publish(self, update: Update) -> None:
         for lang in LANGUAGES:
+            if lang != self.lang and not self._listened(state_room(lang)):
+                continue
             own = update.in_lang(lang) if lang != self.lang else update
             self.socketio.emit("state", own.change or own.table, to=state_room(lang))
             for seat, payload in own.seats.items():
