@@ -365,6 +365,11 @@ def _routes(web: WebTable) -> None:
         """What the host page's new-game form offers: games, seats, options, data sets."""
         return jsonify(choices())
 
+    @app.get("/favicon.ico")
+    def no_icon() -> Response:
+        """Browsers ask for an icon the pages do not have: answer empty, not 404."""
+        return Response(status=204)
+
     @app.get("/static/vendor/<name>.map")
     def no_source_map(name: str) -> Response:
         """The vendored client names a source map we do not ship: answer empty, not 404."""
