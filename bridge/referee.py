@@ -555,6 +555,10 @@ class Referee:
                     old["undone"] = True
             entry.update(kind="undo", actor=event.by or HOST, undoes=target)
             entry["label"] = message("label/undo", self.lang, by=event.by or HOST, seq=target)
+            entry["labels"] = {
+                lang: message("label/undo", lang, by=event.by or HOST, seq=target)
+                for lang in LANGUAGES
+            }
         else:
             actor = self.game.actor(event.move)
             if self.game.is_chance(event.move):
@@ -564,6 +568,9 @@ class Referee:
             move = codec.encode(event.move)
             entry.update(kind=move.get("kind", "move"), actor=actor)
             entry["label"] = move_label(self.game.info.key, move, self.lang)
+            # every shipped language's label: a page reading another language shows its own
+            key = self.game.info.key
+            entry["labels"] = {lang: move_label(key, move, lang) for lang in LANGUAGES}
         entries.append(entry)
         self._changed.added.append(entry)
         if event.kind == "undo":

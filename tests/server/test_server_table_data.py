@@ -222,6 +222,8 @@ def test_a_phone_that_asks_for_polish_gets_its_prompt_and_view_in_polish(web: We
     lines_en = [x["text"] for r in after_en["seat_state"][0]["view"]["scores"] for x in r["lines"]]
     assert lines_pl != lines_en and any("Monety" in x for x in lines_pl)
     assert len(after_pl["state"]) == len(after_en["state"]) == 1  # one state each, no doubles
+    (entry,) = after_pl["state"][0]["log_added"]  # the log carries each language's label
+    assert entry["labels"]["en"] == entry["label"] and entry["labels"]["pl"] != entry["label"]
 
 
 # --- the plot's series and the simulated table's next game -------------------------------------

@@ -33,7 +33,7 @@
     const entries = data.log.slice().reverse();
     return entries.map((e, i) => el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
       el("button", { class: "seq link", type: "button", title: t("ui/history-show"), onclick: () => HeraldHistory.show(e.seq) }, String(e.seq)),
-      el("span", { class: "what" }, e.label),
+      el("span", { class: "what" }, (e.labels && e.labels[Herald.LANG]) || e.label),
       e.undone ? el("em", {}, ` (${t("ui/undone")})`) : null,
       hostToken && i === 0 && !data.over && e.kind !== "undo" && e.actor !== "table"
         ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null));
