@@ -192,6 +192,14 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     display.screenshot(path=str(SHOTS / f"{key}-table-history.png"), full_page=True)
     display.locator("#history-live").click()
     expect(display.locator("#history-box")).to_be_hidden()
+
+    # the table display on a phone-sized screen: whose turn still large, no sideways scrolling
+    small = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+    small.goto(served.table_url)
+    expect(small.locator("#banner")).to_be_visible(timeout=WAIT_MS)
+    small.wait_for_function("() => window.heraldTable.latest() !== null", timeout=WAIT_MS)
+    phone_fits(small)
+    small.screenshot(path=str(SHOTS / f"{key}-table-small.png"), full_page=True)
     assert errors == []
 
 
