@@ -7,6 +7,7 @@
 const HeraldPlot = (() => {
   const { t, el } = Herald;
   let chart = null;
+  const WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000]; // whole ticks
   let shape = ""; // the seats and labels the chart was built for
 
   function measure(key) {
@@ -28,7 +29,8 @@ const HeraldPlot = (() => {
       return v === undefined ? null : v;
     }))];
     const label = measure(key);
-    const now = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}`;
+    const few = moves.length < 3; // one or two points: drawn as dots, a line needs more
+    const now = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}|${few}`;
     const width = Math.max(240, Math.min(720, root.clientWidth || 480));
     if (chart && shape === now && chart.root.isConnected && root.contains(chart.root)) {
       chart.setData(data);
@@ -52,12 +54,12 @@ const HeraldPlot = (() => {
           stroke: Herald.SEAT_COLOURS[s] || "#666",
           width: 2.5,
           spanGaps: true,
-          points: { show: false },
+          points: { show: few, size: 8 },
         })),
       ],
       axes: [
-        { label: t("ui/plot-move"), stroke: "#77716a", grid: { stroke: "#e8e2d6" } },
-        { label, stroke: "#77716a", grid: { stroke: "#e8e2d6" } },
+        { label: t("ui/plot-move"), stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE },
+        { label, stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE },
       ],
     }, data, holder);
     shape = now;
