@@ -165,6 +165,16 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
         )
         waiting = phone.locator("text=/Waiting for/")
         assert waiting.count() <= 1  # one message per state
+        phone.wait_for_function(
+            f"() => window.heraldSeat.prompt().state_id > {start}", timeout=WAIT_MS
+        )
+        assert phone.evaluate("window.heraldSeat.prompt().can_undo")  # undo, and it is said
+        phone.locator("#undo").click()
+        expect(phone.locator("#toast")).to_have_text(
+            "Your last move was taken back.", timeout=WAIT_MS
+        )
+        expect(display.locator("#toast")).to_have_text("A move was taken back.", timeout=WAIT_MS)
+        expect(display.locator("#log li.undone")).to_have_count(1, timeout=WAIT_MS)
     # (6) the plot: a legend naming each seat, every point inside the axes
     display.wait_for_function("() => window.heraldTable.plot().points > 0", timeout=WAIT_MS)
     plotted = display.evaluate("window.heraldTable.plot()")

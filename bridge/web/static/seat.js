@@ -170,7 +170,12 @@
   }
 
   conn = Herald.connect(token, {
-    state: (data) => { table = data; needModule(data); renderPrompt(); },
+    state: (data) => {
+      // another seat's (or the host's) undo: said here too, this phone's own is said on its reply
+      const undo = data.snapshot === false && (data.log_added || []).find((e) => e.kind === "undo");
+      if (undo && seatData && undo.actor !== seatData.seat) Herald.toast(t("ui/undo-seen"), "");
+      table = data; needModule(data); renderPrompt();
+    },
     seat_state: renderSeat,
     prompt: (data) => {
       if (!prompt || prompt.state_id !== data.state_id || prompt.session !== data.session) selected = null;

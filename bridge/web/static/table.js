@@ -51,6 +51,7 @@
   }
 
   function render(data) {
+    if (data.snapshot === false && (data.log_undone || []).length) Herald.toast(t("ui/undo-seen"), "");
     latest = data;
     if (module === null || moduleKey !== data.game) {
       if (pending === null) {
