@@ -56,7 +56,7 @@ Herald.register("glory", (() => {
     const out = [];
     const button = (m, text, cls) => el("button", {
       class: `opt ${cls || ""}`, "data-kind": m.move.move.kind, onclick: () => ctx.send(m.move),
-    }, text);
+    }, text, Herald.preview(m)); // what the option gives, when the engine previews it
     const faith = [];
     for (const m of moves) {
       const inner = m.move.move;
