@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from flask_socketio import SocketIOTestClient
-from srv_support import SEATS, open_referee, play_moves, play_table_moves
+from srv_support import SEATS, Watcher, open_referee, play_moves, play_table_moves, serve
 
 from bridge.referee import Principal
 from bridge.simtable import SimConfig, SimTable
@@ -252,3 +252,18 @@ def test_the_simulated_table_starts_a_new_game_a_little_after_the_end(tmp_path: 
     assert referee.row.id != old and referee.state_id == 0 and not referee.is_over()
     assert referee.row.header.players == SEATS and referee.row.tokens.seats.keys() == set(SEATS)
     referee.store.close()
+
+
+def test_a_served_simulated_table_plays_the_next_game_after_the_end(tmp_path: Path) -> None:
+    """``herald serve --restart-after``: a real server's simulated table finishes a game, waits,
+    and starts the next one by itself (the viewer sees the new session begin at state 0)."""
+    served = serve(tmp_path / "again.db", "--sim", "all", "--move-delay", "0",
+                   "--restart-after", "0.5")  # fmt: skip
+    try:
+        viewer = Watcher(served.base)
+        over = viewer.wait_for("state", lambda d: d["over"])
+        new = viewer.wait_for("state", lambda d: d["session"] != over["session"])
+        assert new["snapshot"] and new["state_id"] == 0 and not new["over"]
+        viewer.close()
+    finally:
+        served.stop()
