@@ -55,9 +55,14 @@ const HeraldSetup = (() => {
   function form(send) {
     const game = games.find((g) => g.key === (current && current.game)) || games[0];
     if (!game) return [];
-    const seats = current && current.game === game.key ? current.seats : colours.slice(0, Math.min(3, game.max_players));
+    const seats = current && current.game === game.key ? current.seats
+      : colours.slice(0, Math.max(game.min_players, Math.min(3, game.max_players)));
     const names = (current && current.names) || {};
-    const gameSelect = el("select", { id: "setup-game", onchange: () => { current = { game: gameSelect.value, seats: colours.slice(0, 3), names: {} }; render(send); } },
+    const gameSelect = el("select", { id: "setup-game", onchange: () => {
+      const chosen = games.find((g) => g.key === gameSelect.value) || game;
+      current = { game: chosen.key, seats: colours.slice(0, Math.max(chosen.min_players, Math.min(3, chosen.max_players))), names: {} };
+      render(send);
+    } },
       games.map((g) => el("option", { value: g.key, selected: g.key === game.key }, g.name)));
     const seatList = el("ol", { id: "setup-seats", class: "setup-seats" }, seats.map((s) => seatRow(s, names[s])));
     const add = el("button", { type: "button", class: "small", id: "setup-add", onclick: () => {
