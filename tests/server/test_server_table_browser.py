@@ -148,6 +148,18 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     previewed = [m for m in moves if m.get("preview") not in (None, "", [])]
     if phone.locator("#moves button.move").count():  # the generic buttons (not a game panel)
         assert phone.locator("#moves button.move .preview").count() == len(previewed)
+        for i, m in enumerate(moves):
+            if m in previewed:  # the button says what the engine previews for it
+                shown = phone.locator(f"#moves button.move[data-index='{i}'] .preview")
+                assert shown.inner_text().strip()
+    # the preview forms the engine may send: a sentence, itemised lines, or both
+    said = phone.evaluate(
+        "[Herald.preview({preview: '+2 coins'}).textContent,"
+        " Herald.preview({preview: [{amount: 2, text: 'Village'}, {amount: -1, text: 'tax'}]})"
+        ".textContent, Herald.preview({preview: {text: 'Knight', lines: [{amount: 3, text:"
+        " 'Glory'}]}}).textContent, Herald.preview({move: {}}) === null]"
+    )
+    assert said == ["+2 coins", "+2 Village−1 tax", "Knight+3 Glory", True]
     phone_fits(phone)
     no_ids_in_words(phone)
     phone.screenshot(path=str(SHOTS / f"{key}-phone-turn.png"), full_page=True)
