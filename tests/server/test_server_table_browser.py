@@ -409,3 +409,30 @@ def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
     else:
         pytest.fail(f"{key}: no seat's turn came in eight moves")
     assert errors == []
+
+
+def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
+    browser: Any, tmp_path: Path
+) -> None:
+    """(7) A game with no dice step (Middle Ages): the simulated tower's roll is listed in the
+    device panel, and neither the table display nor a phone raises a toast for it."""
+    from playwright.sync_api import expect
+
+    key = next((k for k in GAMES if not callable(getattr(get_game(k), "dice_pool", None))), None)
+    if key is None:
+        pytest.skip("every registered game has dice steps")
+    served = serve(tmp_path / "rolls.db", "--game", key, "--sim", "table", "--move-delay", "0.05")
+    errors: list[str] = []
+    try:
+        display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+        display.goto(served.table_url)
+        phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+        phone.goto(next(iter(served.seat_urls.values())))
+        for page in (display, phone):  # a roll reached the page
+            page.wait_for_function("() => (window.heraldRolls || 0) >= 1", timeout=WAIT_MS * 2)
+        expect(display.locator("#rolls li")).not_to_have_count(0, timeout=WAIT_MS)
+        for page in (display, phone):
+            assert page.locator("#toast .toast").count() == 0, page.locator("#toast").inner_text()
+    finally:
+        served.stop()
+    assert errors == []

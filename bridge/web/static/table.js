@@ -134,7 +134,11 @@
     violation: (v) => Herald.toast(v.message, "bad"),
     confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
-    roll: (r) => Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, ""),
+    // a roll no step took (used: false) stays in the device panel, not in a toast
+    roll: (r) => {
+      window.heraldRolls = (window.heraldRolls || 0) + 1; // rolls received (tests read it)
+      if (r.used !== false) Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, "");
+    },
   });
   HeraldHistory.attach(conn, () => module);
   HeraldDevices.attach(conn.socket);
