@@ -394,12 +394,21 @@ const Herald = (() => {
     return parts.length ? el("span", { class: "preview" }, parts) : null;
   }
 
+  // A sentence addressed to `seat` without its leading "seat: " (the chip beside it, or the
+  // phone itself, already says whose it is), its first letter raised.
+  function forSeat(seat, text) {
+    const head = `${seat}: `;
+    if (!seat || !String(text).startsWith(head)) return String(text);
+    const rest = String(text).slice(head.length);
+    return rest.charAt(0).toLocaleUpperCase(LANG) + rest.slice(1);
+  }
+
   // Public prompts: who must act and what they are asked (no moves: those go to the seat only).
   function prompts(view) {
     const list = view.prompts || [];
     if (!list.length) return [el("li", { class: "muted" }, t("ui/nothing"))];
     // the table's step is an instruction, said in the banner; a seat's prompt names the seat
-    return list.map((p) => el("li", { "data-seat": p.seat }, seatChip(p.seat), " ", el("span", { class: "text" }, p.text)));
+    return list.map((p) => el("li", { "data-seat": p.seat }, seatChip(p.seat), " ", el("span", { class: "text" }, forSeat(p.seat, p.text))));
   }
 
   function value(v) {
@@ -427,6 +436,6 @@ const Herald = (() => {
   return {
     SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, signed, lines,
     connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
-    genericBoard, langSwitch, phaseWords, tableText, turnBanner, tieNotes, finalScreen, preview,
+    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview,
   };
 })();

@@ -72,7 +72,7 @@
       ? prompt.prompts[0].moves.find((m) => JSON.stringify(m.move) === wanted) : null;
     const reply = await conn.intent(body);
     if (!reply.ok) Herald.toast(reply.message, "bad");
-    else if (found) Herald.toast(t("ui/moved", { label: found.label }), "good");
+    else if (found) Herald.toast(t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, found.label) }), "good");
     return reply;
   }
 
@@ -108,7 +108,7 @@
     return el("button", {
       class: `move ${selected === i ? "selected" : ""}`, "data-index": i, type: "button",
       onclick: () => { selected = selected === i ? null : i; renderPrompt(); },
-    }, el("span", { class: "move-label" }, m.label), Herald.preview(m));
+    }, el("span", { class: "move-label" }, Herald.forSeat(seatData && seatData.seat, m.label)), Herald.preview(m));
   }
 
   function renderPrompt() {
@@ -123,10 +123,10 @@
       fill("prompt-text");
       fill("moves");
     } else if (note) {
-      fill("prompt-text", mine.text); // the module's own panel holds this step's choices
+      fill("prompt-text", Herald.forSeat(mine.seat, mine.text)); // the module's own panel holds this step's choices
       fill("moves", el("p", { class: "muted" }, note));
     } else {
-      fill("prompt-text", mine.text);
+      fill("prompt-text", Herald.forSeat(mine.seat, mine.text));
       fill("moves", mine.moves.map(moveButton));
     }
     const canUndo = !over && Boolean(prompt && prompt.can_undo);
@@ -200,7 +200,7 @@
     confirmButton.disabled = true;
     const reply = await conn.intent({ kind: "move", move: chosen.move });
     if (!reply.ok) Herald.toast(reply.message, "bad");
-    else Herald.toast(t("ui/moved", { label: chosen.label }), "good");
+    else Herald.toast(t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, chosen.label) }), "good");
     selected = null;
     renderPrompt();
   });
