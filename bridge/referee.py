@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol
 
 from bridge import gamedata
 from bridge.labels import move_label, prompt_json
-from bridge.store import EventStore, SessionRow, Tokens
+from bridge.store import SessionRow, Store, Tokens
 from bridge.table_setup import SetupError, read_setup
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
@@ -201,7 +201,7 @@ class Referee:
     def __init__(
         self,
         game: Game[Any, Any],
-        store: EventStore,
+        store: Store,
         row: SessionRow,
         *,
         lang: str = DEFAULT_LANG,
@@ -230,7 +230,7 @@ class Referee:
     @classmethod
     def open(
         cls,
-        store: EventStore,
+        store: Store,
         game: Game[Any, Any],
         table_id: str,
         players: tuple[str, ...],

@@ -26,6 +26,7 @@ from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.store import Tokens
 from bridge.table_setup import choices
+from bridge.web.backlog import cut_off_stalled, guarded
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.limits import (
     MAX_JSON_DEPTH,
@@ -234,7 +235,9 @@ class SocketIOTransport:
     One ``emit`` per room: python-socketio encodes the packet once and hands the same string to
     every participant's Engine.IO queue (``socketio.Manager.emit``), so the JSON is never
     re-encoded per client. The table room gets ``update.change`` (the log and coin series as
-    deltas); a connecting or resyncing client gets the full ``update.table`` instead.
+    deltas); a connecting or resyncing client gets the full ``update.table`` instead. Every
+    client is in the table room; one that stopped reading is cut off first
+    (:mod:`bridge.web.backlog`), so no client's queue grows without bound.
     """
 
     def __init__(self, socketio: SocketIO, lang: str = DEFAULT_LANG) -> None:
@@ -247,6 +250,7 @@ class SocketIOTransport:
         return bool(rooms.get(room))
 
     def publish(self, update: Update) -> None:
+        cut_off_stalled(self.socketio.server, TABLE_ROOM)
         for lang in LANGUAGES:
             if lang != self.lang and not self._listened(state_room(lang)):
                 continue
@@ -257,6 +261,7 @@ class SocketIOTransport:
                 self.socketio.emit("prompt", own.prompts[seat], to=seat_lang_room(seat, lang))
 
     def notice(self, notice: Notice) -> None:
+        cut_off_stalled(self.socketio.server, TABLE_ROOM)
         room = TABLE_ROOM if notice.seat is None else seat_room(notice.seat)
         self.socketio.emit(notice.event, notice.payload, to=room)
 
@@ -522,15 +527,16 @@ def _handlers(web: WebTable) -> None:
         emit("error", payload)
         return payload
 
-    # registered by call, not decorator: Flask-SocketIO's decorators are untyped
+    # registered by call, not decorator: Flask-SocketIO's decorators are untyped; every request
+    # is answered only to a client that reads its answers (bridge.web.backlog)
+    sio.on_event("connect", on_connect)
+    sio.on_event("disconnect", on_disconnect)
     for event, handler in (
-        ("connect", on_connect),
-        ("disconnect", on_disconnect),
         ("intent", on_intent),
         ("sync", on_sync),
         ("history", on_history),
         (UNREADABLE, on_unreadable),
         ("*", on_other),
     ):
-        sio.on_event(event, handler)
+        sio.on_event(event, guarded(sio.server, sid, handler))
     sio.on_error_default(on_error)

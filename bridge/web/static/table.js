@@ -141,7 +141,7 @@
     },
   });
   HeraldHistory.attach(conn, () => module);
-  HeraldDevices.attach(conn.socket);
+  HeraldDevices.attach(conn.socket, Boolean(hostToken));
   window.addEventListener("resize", () => latest && module && render(latest));
   window.heraldTable = { latest: () => latest, plot: () => HeraldPlot.pointsInside() };
 })();

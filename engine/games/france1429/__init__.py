@@ -1,7 +1,13 @@
-"""Fief: France 1429 (Academy Games, 2014): the game's data layer and its map.
+"""Fief: France 1429 (Academy Games, 2014): the whole game (issue 12), registered as
+``france1429`` (``GAME``, the entry point).
 
-Not registered as a game yet: the rules engine comes later (issue 12), and a registered game
-must pass the whole conformance suite. What is here is pure and usable on its own:
+The rules: ``state`` (the table), ``setup`` (§4), ``rounds`` (the 7 phases on the turn flow),
+``hear_ye`` (elections), ``drawing`` (Phase 2 draw and Disasters), ``cards`` (card effects by
+key), ``income`` (§6), ``purchase`` (§7), ``movement`` (§8, Cavalcade), ``control`` (§8.4),
+``war`` (battles), ``fighting`` (marriage, sieges, captures, pillage, titles), ``papacy``
+(Pope, Diplomacy), ``relics`` (option), ``deaths``, ``victory`` (§1.2), ``views``, ``game``.
+
+The data layer:
 
 - ``geography``: the map file format (villages, roads, 8 Fiefs, 5 Bishoprics) parsed from JSON;
 - ``map_checks``: the sanity checks of digest §3.3, every problem at once;
@@ -15,6 +21,7 @@ gap ``null`` with a note), ``map-stand-in-invented.json`` and ``stand-in-invente
 complete invented sets so the game can be played and simulated before a user types in a box.
 """
 
+from engine.games.france1429.game import GAME
 from engine.games.france1429.sources import GAME_KEY
 
-__all__ = ["GAME_KEY"]
+__all__ = ["GAME", "GAME_KEY"]

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.data import GameData
+from engine.games.france1429.battle_cli import VERBS as BATTLE_VERBS
 from engine.games.france1429.data import PLAYERS, FranceData, box_gaps, box_schema, refusals
 from engine.games.france1429.geography import MapData, map_schema, parse_map
 from engine.games.france1429.map_checks import map_gaps, map_problems
@@ -158,6 +159,7 @@ VERBS: tuple[Verb, ...] = (
         check_data,
         box_schema,
     ),
+    *BATTLE_VERBS,
 )
-"""The package's own verbs (``engine.verbs``); frbattle's ``battle`` and ``election`` join
-them from ``battle_cli``."""
+"""The package's own verbs (``engine.verbs``): the data and map checks here, ``battle`` and
+``election`` from ``battle_cli``."""

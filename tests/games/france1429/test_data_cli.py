@@ -1,4 +1,4 @@
-"""``herald rules france1429 data-check --data SET``: whether a data set carries a game.
+"""``herald rules france1429 data check --data SET``: whether a data set carries a game.
 
 Through the real command line (click, reading real files), the game's key registered as in
 ``fr_registered``. Issue 12: a game that needs a missing value is refused naming each one; the

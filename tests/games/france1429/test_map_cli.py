@@ -1,4 +1,4 @@
-"""``herald rules france1429 map-check MAP.json`` and ``map-render MAP.json``.
+"""``herald rules france1429 map check MAP.json`` and ``map render MAP.json -o map.svg``.
 
 The verbs are pure functions (``engine.games.france1429.cli``); these tests call them through
 the real command line (click, reading real files), the game's key registered as in
