@@ -124,7 +124,8 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     banner = display.locator(f"#banner .chip.big[data-seat='{seat}']")
     expect(banner).to_be_visible()
     assert font_px(display, f"#banner .chip.big[data-seat='{seat}']") >= 28
-    assert display.locator(f".board.acting[data-seat='{seat}']").count() >= 1
+    if display.locator(".board[data-seat]").count():  # the game's module draws seat boards
+        assert display.locator(f".board.acting[data-seat='{seat}']").count() >= 1
     assert (
         display.locator(".board.acting").count()
         == display.locator(".board.acting[data-seat]").count()
@@ -196,7 +197,8 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
         assert display.evaluate(f"Herald.seatName('{named}')") in legend
     # the y axis names the game's own score measure (Glory for Glory), from its catalog
     measure = display.evaluate(f"Herald.t('{key}:ui/score-measure')")
-    assert measure != f"{key}:ui/score-measure"
+    if measure == f"{key}:ui/score-measure":  # a game that names no measure: its totals
+        measure = display.evaluate("Herald.t('ui/total')")
     assert plotted["axes"] == [display.evaluate("Herald.t('ui/plot-move')"), measure]
     # (12) large type for a TV
     before = font_px(display, "#banner")
@@ -330,17 +332,19 @@ def test_the_host_sets_up_a_new_game_with_named_seats_in_the_browser(
         while display.locator("#setup-seats .setup-seat").count() < max(2, info.min_players):
             display.locator("#setup-add").click()
         seats = display.locator("#setup-seats .setup-seat")
-        seats.nth(0).locator("select").select_option("red")
-        seats.nth(0).locator("input").fill("Ala")
-        seats.nth(1).locator("select").select_option("teal")
-        seats.nth(1).locator("input").fill("Olek")
+        named = [("red", "Ala"), ("teal", "Olek"), ("yellow", "Ewa"), ("purple", "Jan")]
+        for i in range(seats.count()):
+            seats.nth(i).locator("select").select_option(named[i][0])
+            seats.nth(i).locator("input").fill(named[i][1])
         display.screenshot(path=str(SHOTS / f"setup-{key}.png"), full_page=True)
         display.locator("#setup-start").click()
         expect(display.locator("#setup-box")).to_be_hidden(timeout=WAIT_MS)
         display.wait_for_function(
             f"() => window.heraldTable.latest().game === '{key}'", timeout=WAIT_MS
         )
-        expect(display.locator("#join .join-seat")).to_have_count(2, timeout=WAIT_MS)
+        expect(display.locator("#join .join-seat")).to_have_count(
+            max(2, info.min_players), timeout=WAIT_MS
+        )
         expect(display.locator("#scores")).to_contain_text("Ala (red)")
         expect(display.locator("#scores")).to_contain_text("Olek (teal)")
         expect(display.locator("#join")).to_contain_text("Ala (red)")

@@ -82,7 +82,8 @@ def test_the_host_sets_up_another_game_with_named_seats_and_the_phones_of_old_se
     phone = connect(web, old_tokens.seats["blue"])
     other = next(k for k in game_keys() if k != referee.game.info.key)
     info = get_game(other).info
-    seats = [{"seat": "red", "name": "Ala"}, {"seat": "teal", "name": " Olek "}]
+    named = [("red", "Ala"), ("teal", " Olek "), ("yellow", "Ewa"), ("purple", "Jan")]
+    seats = [{"seat": c, "name": n} for c, n in named[: max(2, info.min_players)]]
     options = dict(info.simulations[0].options) if info.simulations else {}
     reply = host_start(web, {"game": other, "seats": seats, "options": options})
     assert reply["ok"] and reply["state_id"] == 0
