@@ -25,7 +25,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -33,10 +33,11 @@ from typing import Any, Literal, Protocol
 from bridge import gamedata
 from bridge.labels import move_label, prompt_json
 from bridge.store import SessionRow, Store, Tokens
+from bridge.table_setup import SetupError, read_setup
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
-from engine.i18n import DEFAULT_LANG, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 from engine.violations import InputError, RuleViolation
 
 _LOG = logging.getLogger(__name__)
@@ -129,6 +130,24 @@ class Update:
     seats: dict[str, dict[str, Any]]
     prompts: dict[str, dict[str, Any]]
     change: dict[str, Any] = field(default_factory=dict)
+    langs: Callable[[str], dict[str, Any] | None] | None = field(default=None, compare=False)
+    """The same payloads in another shipped language (a phone may read Polish while the table
+    reads English), built on first use and kept: ``lang -> {"view", "seats", "prompts"}``. Only
+    the sentences differ; the log's labels stay in the table's language."""
+
+    def in_lang(self, lang: str) -> Update:
+        """This update as a client reading ``lang`` receives it."""
+        other = self.langs(lang) if self.langs is not None else None
+        if other is None:
+            return self
+        view = other["view"]
+        return Update(
+            self.state_id,
+            {**self.table, "view": view},
+            other["seats"],
+            other["prompts"],
+            {**self.change, "view": view} if self.change else {},
+        )
 
 
 @dataclass(frozen=True)
@@ -199,7 +218,7 @@ class Referee:
         """The unfinished session ``open`` closed to start this one (``resume=False``), if any."""
         self._lock = threading.RLock()
         self._transports: list[Transport] = []
-        self._extras: dict[str, Any] = {"log": [], "undo": [], "coins": {}}
+        self._extras: dict[str, Any] = _fresh_extras()
         self._changed = _Changes()
         self._income: dict[str, list[dict[str, Any]]] = {}  # as last built, to send changes only
         self._accepted_at = row.created
@@ -258,7 +277,7 @@ class Referee:
             session = log.restart(self.game, header, gamedata.load(self.game, header.options))
         else:
             session = log.from_snapshot(self.game, header, snap.data["session"])
-            self._extras = snap.data["extras"]
+            self._extras = {**_fresh_extras(), **snap.data["extras"]}
             after = snap.seq
         for stored in self.store.events(self.row.id, after):
             event = log.decode_event(self.game, stored.payload)
@@ -341,7 +360,7 @@ class Referee:
             if data["state_id"] != sid:
                 return self._error("state/stale", sent=data["state_id"])
             if data["kind"] == "start":
-                return self.new_game(principal.source)
+                return self.new_game(principal.source, data.get("setup"))
             if data["kind"] == "undo":
                 by = HOST if principal.role == "host" else principal.seat
                 return self._submit(principal.source, log.Event("undo", by=by))
@@ -428,7 +447,7 @@ class Referee:
         with self._lock:
             self._notify(notice)
 
-    def new_game(self, source: str) -> Outcome:
+    def new_game(self, source: str, setup: Any = None) -> Outcome:
         """Begin a new game at this table: same game, seats and options, and the same tokens.
 
         What a real table expects of "new game": the people and their phones stay, the board is
@@ -439,18 +458,38 @@ class Referee:
         tokens: ``herald serve --new``).
         Every client gets the new session as a full snapshot with ``state_id`` 0; clients reset
         on the new ``session`` number. ``source`` is who asked (``host``), for the log.
+
+        ``setup`` (from the host page, ``bridge.table_setup``) may choose another game, other
+        seats with names, other options and data; a setup that cannot be used is refused with
+        its sentence and changes nothing. New seats get new seat tokens (the host's is kept).
         """
         with self._lock:
+            chosen = None
+            if setup is not None:
+                try:
+                    chosen = read_setup(setup)
+                except SetupError as exc:
+                    return self._error(exc.code, **exc.params)
+            game = chosen.game if chosen else self.game
+            players = chosen.seats if chosen else self.row.header.players
+            opts = dict(chosen.options if chosen else self.row.header.options)
+            try:  # the data read again: a changed file is the new game's
+                session = log.start(game, players, opts, gamedata.load(game, opts))
+            except (InputError, RuleViolation) as exc:
+                return self._error("setup/refused", detail=str(exc))
+            tokens = self.row.tokens
+            if players != self.row.header.players:
+                tokens = Tokens(tokens.host, new_tokens(players).seats)
+            names = chosen.names if chosen else dict(self._extras.get("names", {}))
             self.snapshot()  # the old session's final position, for ``herald sessions show``
-            header = self.row.header
-            opts = dict(header.options)  # the data read again: a changed file is the new game's
-            session = log.start(self.game, header.players, opts, gamedata.load(self.game, opts))
-            sid = self.store.replace_session(self.row.id, self.table_id, session.header,
-                                             self.row.tokens)  # fmt: skip
+            sid = self.store.replace_session(self.row.id, self.table_id, session.header, tokens)
             row = self.store.session(sid)
             assert row is not None
+            self.game = game
             self.row, self._session, self.resumed = row, session, False
-            self._extras = {"log": [], "undo": [], "coins": {}}
+            self._extras = {**_fresh_extras(), "names": names}
+            if names:
+                self.snapshot()  # keeps the names with the new session
             self._changed = _Changes()
             self._accepted_at = time.time()
             self._latest = self._build_update(snapshot=True)
@@ -516,6 +555,10 @@ class Referee:
                     old["undone"] = True
             entry.update(kind="undo", actor=event.by or HOST, undoes=target)
             entry["label"] = message("label/undo", self.lang, by=event.by or HOST, seq=target)
+            entry["labels"] = {
+                lang: message("label/undo", lang, by=event.by or HOST, seq=target)
+                for lang in LANGUAGES
+            }
         else:
             actor = self.game.actor(event.move)
             if self.game.is_chance(event.move):
@@ -525,6 +568,9 @@ class Referee:
             move = codec.encode(event.move)
             entry.update(kind=move.get("kind", "move"), actor=actor)
             entry["label"] = move_label(self.game.info.key, move, self.lang)
+            # every shipped language's label: a page reading another language shows its own
+            key = self.game.info.key
+            entry["labels"] = {lang: move_label(key, move, lang) for lang in LANGUAGES}
         entries.append(entry)
         self._changed.added.append(entry)
         if event.kind == "undo":
@@ -537,6 +583,12 @@ class Referee:
             if coins:
                 self._extras["coins"][str(rnd)] = coins
                 self._changed.rounds.add(str(rnd))
+        # the game's own score measure after each move that changed it, for the plot
+        totals = {r.seat: r.total for r in self.game.score(state)}
+        series: dict[str, dict[str, int]] = self._extras["scores"]
+        if not series or series[max(series, key=int)] != totals:
+            series[str(seq)] = totals
+            self._changed.scores.add(str(seq))
 
     def _build_update(self, snapshot: bool = False) -> Update:
         """The payloads of the current state; ``change`` carries what changed since the last one.
@@ -554,6 +606,7 @@ class Referee:
             "to_act": list(game.to_act(state)),
             "over": bool(game.is_over(state)),
             "accepted_at": self._accepted_at,
+            "names": dict(self._extras["names"]),
         }
         income = {
             seat: [
@@ -569,6 +622,7 @@ class Referee:
             "income": income,
             "log": [dict(e) for e in self._extras["log"][-LOG_TAIL:]],
             "coins_by_round": {r: dict(c) for r, c in self._extras["coins"].items()},
+            "score_by_move": {m: dict(c) for m, c in self._extras["scores"].items()},
         }
         changed, self._changed = self._changed, _Changes()
         before, self._income = self._income, income
@@ -582,23 +636,97 @@ class Referee:
                 "log_added": [dict(e) for e in changed.added[-LOG_TAIL:]],
                 "log_undone": [s for s in changed.undone if s is not None],
                 "coins_changed": {r: dict(coins[r]) for r in sorted(changed.rounds)},
+                "score_changed": {
+                    m: dict(self._extras["scores"][m]) for m in sorted(changed.scores, key=int)
+                },
+            }
+        session, row = self._session, self.row
+        seats, seat_prompts = self._seat_payloads(session, row.id, base, income, self.lang)
+        built: dict[str, dict[str, Any] | None] = {}
+
+        def in_lang(lang: str) -> dict[str, Any] | None:
+            # another language's payloads, built once, when a client reading it needs them
+            # (called with the referee's lock held, while this state is still the current one)
+            if lang == self.lang or lang not in LANGUAGES:
+                return None
+            if lang not in built:
+                other_seats, other_prompts = self._seat_payloads(session, row.id, base, income,
+                                                                 lang)  # fmt: skip
+                built[lang] = {"view": present.view(game, state, None, lang),
+                               "seats": other_seats, "prompts": other_prompts}  # fmt: skip
+            return built[lang]
+
+        return Update(sid, table, seats, seat_prompts, change, in_lang)
+
+    def _seat_payloads(
+        self,
+        session: log.Session,
+        session_id: int,
+        base: dict[str, Any],
+        income: dict[str, Any],
+        lang: str,
+    ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        """Each seat's ``seat_state`` and ``prompt`` payloads of ``session``, their sentences in
+        ``lang`` (the session is passed in: another language's are built when first asked)."""
+        game, state = self.game, session.state
+        if lang != self.lang:  # the itemised income in this phone's language too
+            income = {
+                seat: [
+                    {"amount": line.amount, "text": game.describe(line, lang), "ref": line.ref}
+                    for line in game.income(state, seat)
+                ]
+                for seat in self.seats
             }
         prompts = game.prompts(state)
         seats: dict[str, dict[str, Any]] = {}
         seat_prompts: dict[str, dict[str, Any]] = {}
         for seat in self.seats:
-            view = present.view(game, state, seat, self.lang)
+            view = present.view(game, state, seat, lang)
             seats[seat] = {**base, "seat": seat, "view": view, "income": income[seat]}
-            mine = [prompt_json(game, p, self.lang) for p in prompts if p.seat == seat]
+            mine = [prompt_json(game, p, lang) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {
-                "state_id": sid,
-                "session": self.row.id,
+                "state_id": base["state_id"],
+                "session": session_id,
                 "seat": seat,
                 "your_turn": bool(mine),
                 "prompts": mine,
-                "can_undo": self._can_undo(seat),
+                "can_undo": log.can_undo(session, seat),
             }
-        return Update(sid, table, seats, seat_prompts, change)
+        return seats, seat_prompts
+
+    # --- history -------------------------------------------------------------------------------
+
+    def view_at(self, state_id: int, lang: str | None = None) -> dict[str, Any]:
+        """The public table as it was at ``state_id`` (0: before the first event), replayed from
+        the stored events: the board then, the scores then. ``ValueError`` for a state this
+        session never had."""
+        with self._lock:
+            row, game, current = self.row, self.game, self._session.state_id
+        if type(state_id) is not int or not 0 <= state_id <= current:
+            raise ValueError(state_id)
+        session = log.restart(game, row.header, gamedata.load(game, row.header.options))
+        for stored in self.store.events(row.id):
+            if stored.seq > state_id:
+                break
+            session = log.accept(session, log.decode_event(game, stored.payload))
+        return {
+            "state_id": state_id,
+            "current": current,
+            "session": row.id,
+            "game": game.info.key,
+            "over": bool(game.is_over(session.state)),
+            "to_act": list(game.to_act(session.state)),
+            "view": present.view(game, session.state, None, lang or self.lang),
+        }
+
+    def export_text(self) -> str:
+        """This session as a log file (header line, one event per line), the format
+        ``herald rules GAME replay`` and ``herald sessions export`` use."""
+        with self._lock:
+            row = self.row
+            events = self.store.events(row.id)
+        lines = [json.dumps(row.header.to_json())] + [json.dumps(e.payload) for e in events]
+        return "\n".join(lines) + "\n"
 
     def _can_undo(self, seat: str) -> bool:
         return log.can_undo(self._session, seat)
@@ -611,6 +739,13 @@ class _Changes:
     added: list[dict[str, Any]] = field(default_factory=list)
     undone: list[int | None] = field(default_factory=list)
     rounds: set[str] = field(default_factory=set)
+    scores: set[str] = field(default_factory=set)
+
+
+def _fresh_extras() -> dict[str, Any]:
+    """The display extras of a new session: log, undo chain, coins by round, the score after
+    each move that changed it, and the seats' names."""
+    return {"log": [], "undo": [], "coins": {}, "scores": {}, "names": {}}
 
 
 def get_game_for(row: SessionRow, wanted: Game[Any, Any]) -> Game[Any, Any]:

@@ -39,6 +39,8 @@ class ServeConfig:
     sim_given: bool = False
     """True when ``--sim`` was given on the command line (else the table source may turn it off)."""
     seed: int = 1
+    restart_after: float = 30.0
+    """Seconds after the end before the simulated table starts a new game (0: never)."""
     option_pairs: tuple[str, ...] = ()
     public_url: str | None = None
     allow_origin: tuple[str, ...] = ()

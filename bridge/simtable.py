@@ -49,6 +49,9 @@ class SimConfig:
     delay: float = 1.5
     jitter: float = 0.33
     seed: int = 1
+    restart_after: float | None = None
+    """Seconds after the end of a game before the simulated table starts a new one (same game,
+    seats and options, phones stay joined: ``Referee.new_game``); None: the game stays over."""
 
 
 class SimTable:
@@ -61,6 +64,8 @@ class SimTable:
         self.moves = 0
         self.tower_rolls = 0
         self._asked: tuple[tuple[int, int], float] | None = None  # (session, state_id), when
+        self._over_since: tuple[int, float] | None = None  # (session, when it was seen over)
+        self.restarts = 0
         self._rng = random.Random(config.seed)
         self._worker = Worker("herald-simtable", self._run)
         self._wake = self._worker.woken
@@ -91,7 +96,10 @@ class SimTable:
     def _run(self) -> None:
         while not self._stop.is_set():
             asked = self._asked
-            self._wake.wait(None if asked is None else ROLL_WAIT)
+            timeout = None if asked is None else ROLL_WAIT
+            if self._over_since is not None and self.config.restart_after is not None:
+                timeout = self.config.restart_after  # look again when the new game is due
+            self._wake.wait(timeout)
             self._wake.clear()
             if self._stop.wait(self._pause()):
                 return
@@ -103,7 +111,8 @@ class SimTable:
         session = referee.session
         game, state = referee.game, session.state
         if game.is_over(state):
-            return False
+            return self._restart_when_due()
+        self._over_since = None
         move: Any = game.sample_chance(state, self._rng)
         if move is not None and self.roller is not None:
             pool = dice_pool(game, state)
@@ -122,6 +131,24 @@ class SimTable:
             self.moves += 1
         else:
             self._wake.set()  # stale (a phone moved first): look again after the pause
+        return outcome.ok
+
+    def _restart_when_due(self) -> bool:
+        """A little after the end, a new game (the simulated table never stays over); True if
+        one was started."""
+        wait = self.config.restart_after
+        if wait is None:
+            return False
+        now = time.monotonic()
+        session = self.referee.row.id
+        if self._over_since is None or self._over_since[0] != session:
+            self._over_since = (session, now)
+        if now - self._over_since[1] < wait:
+            return False
+        outcome = self.referee.new_game("simtable")
+        self._over_since = None
+        if outcome.ok:
+            self.restarts += 1
         return outcome.ok
 
     def _tower(self, pool: list[dict[str, Any]], key: tuple[int, int]) -> bool:

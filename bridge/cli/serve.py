@@ -109,6 +109,9 @@ def _stop_on_sigterm() -> None:
               help="With --new: also close an unfinished session of another game.")  # fmt: skip
 @click.option("--move-delay", default=1.5, show_default=True, type=click.FloatRange(0),
               help="Seconds between simulated moves (±33%).")  # fmt: skip
+@click.option("--restart-after", default=30.0, show_default=True, type=click.FloatRange(0),
+              help="Seconds after the end before the simulated table starts a new game "
+                   "(0: the game stays over).")  # fmt: skip
 @click.option("--sim", "sim_mode", default="all", show_default=True,
               type=click.Choice(["all", "table", "off"]),
               help="Simulated table: every move, chance only (phones play), or none.")  # fmt: skip
@@ -260,7 +263,9 @@ def run_server(cfg: ServeConfig) -> None:
         )
     )
     sim_moves: Any = "off" if table == "camera-sim" else sim_mode  # the camera-sim plays itself
-    sim = SimTable(referee, SimConfig(mode=sim_moves, delay=cfg.move_delay, seed=cfg.seed),
+    restart = cfg.restart_after or None
+    sim = SimTable(referee, SimConfig(mode=sim_moves, delay=cfg.move_delay, seed=cfg.seed,
+                                      restart_after=restart),
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:

@@ -24,6 +24,8 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
+from bridge.store import Tokens
+from bridge.table_setup import choices
 from bridge.web.backlog import cut_off_stalled, guarded
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.limits import (
@@ -74,6 +76,21 @@ def seat_room(seat: str) -> str:
     return f"seat:{seat}"
 
 
+def state_room(lang: str) -> str:
+    """The clients reading ``lang``: each gets the state's sentences in its own language."""
+    return f"state@{lang}"
+
+
+def seat_lang_room(seat: str, lang: str) -> str:
+    return f"seat:{seat}@{lang}"
+
+
+def client_lang(auth: Any, default: str) -> str:
+    """The language a connecting page asked for (``auth.lang``), if the catalog ships it."""
+    lang = auth.get("lang") if isinstance(auth, dict) else None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else default
+
+
 @dataclass
 class WebConfig:
     """How the web side is reached: the public base URL for links, extra allowed origins, and
@@ -101,6 +118,8 @@ class WebTable:
     socketio: SocketIO = field(init=False)
     calibrator: Calibrator = field(init=False)
     clients: dict[str, Principal] = field(default_factory=dict)
+    langs: dict[str, str] = field(default_factory=dict)
+    """Each connection's language (``auth.lang`` when it connected)."""
     _clients_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -124,7 +143,7 @@ class WebTable:
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         _handlers(self)
-        self.referee.attach(SocketIOTransport(self.socketio))
+        self.referee.attach(SocketIOTransport(self.socketio, self.referee.lang))
 
     # --- links -------------------------------------------------------------------------------
 
@@ -149,6 +168,29 @@ class WebTable:
             qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1b1b1b", light="#ffffff")
             links[seat] = {"url": url, "qr_svg": qr}
         return links
+
+    def after_new_game(self, before: Tokens) -> None:
+        """A new game began (the host's ``start``): the host display gets the new join links,
+        and when the seats changed, phones holding an old seat token are disconnected (their
+        token no longer names a seat; the new links do)."""
+        self.socketio.emit("host", self.host_payload(), to=HOST_ROOM)
+        if before.seats == self.referee.row.tokens.seats:
+            return
+        with self._clients_lock:
+            stale = [s for s, p in self.clients.items() if p.role == "seat"]
+        for sid in stale:
+            self.socketio.server.disconnect(sid)
+
+    def host_payload(self) -> dict[str, Any]:
+        """What the host display gets: the join links, the table's address, the export link."""
+        host: dict[str, Any] = {
+            "links": self.join_links(),
+            "table_url": self.table_url(),
+            "export_url": f"{self.host_url()}/export",
+        }
+        if self.camera is not None:
+            host["calibrate_url"] = self.calibrate_url()
+        return host
 
     # --- origins -----------------------------------------------------------------------------
 
@@ -176,8 +218,11 @@ class WebTable:
 
     # --- sending -----------------------------------------------------------------------------
 
-    def send_snapshot(self, sid: str, principal: Principal, update: Update) -> None:
-        """The full current state to one client (on connect and on ``sync``)."""
+    def send_snapshot(
+        self, sid: str, principal: Principal, update: Update, lang: str | None = None
+    ) -> None:
+        """The full current state to one client (on connect and on ``sync``), in its language."""
+        update = update.in_lang(lang or self.referee.lang)
         self.socketio.emit("state", update.table, to=sid)
         if principal.role == "seat" and principal.seat is not None:
             self.socketio.emit("seat_state", update.seats[principal.seat], to=sid)
@@ -195,15 +240,25 @@ class SocketIOTransport:
     (:mod:`bridge.web.backlog`), so no client's queue grows without bound.
     """
 
-    def __init__(self, socketio: SocketIO) -> None:
+    def __init__(self, socketio: SocketIO, lang: str = DEFAULT_LANG) -> None:
         self.socketio = socketio
+        self.lang = lang
+
+    def _listened(self, room: str) -> bool:
+        """Whether any client is in ``room`` (another language is built only when read)."""
+        rooms = self.socketio.server.manager.rooms.get("/", {})
+        return bool(rooms.get(room))
 
     def publish(self, update: Update) -> None:
         cut_off_stalled(self.socketio.server, TABLE_ROOM)
-        self.socketio.emit("state", update.change or update.table, to=TABLE_ROOM)
-        for seat, payload in update.seats.items():
-            self.socketio.emit("seat_state", payload, to=seat_room(seat))
-            self.socketio.emit("prompt", update.prompts[seat], to=seat_room(seat))
+        for lang in LANGUAGES:
+            if lang != self.lang and not self._listened(state_room(lang)):
+                continue
+            own = update.in_lang(lang) if lang != self.lang else update
+            self.socketio.emit("state", own.change or own.table, to=state_room(lang))
+            for seat, payload in own.seats.items():
+                self.socketio.emit("seat_state", payload, to=seat_lang_room(seat, lang))
+                self.socketio.emit("prompt", own.prompts[seat], to=seat_lang_room(seat, lang))
 
     def notice(self, notice: Notice) -> None:
         cut_off_stalled(self.socketio.server, TABLE_ROOM)
@@ -297,6 +352,29 @@ def _routes(web: WebTable) -> None:
             abort(403, message("auth/bad-token"))
         return _page("seat.html")
 
+    @app.get("/host/<token>/export")
+    def export(token: str) -> Response:
+        """The game so far as a log file (``herald rules GAME replay`` reads it): host only,
+        since the log holds every seat's moves."""
+        found = referee.authenticate(token)
+        if found is None or found.role != "host":
+            abort(403, message("auth/bad-token"))
+        name = f"herald-{referee.game.info.key}-{referee.row.id}.log"
+        response = Response(referee.export_text(), content_type="text/plain; charset=utf-8")
+        response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.get("/api/setup")
+    def setup_choices() -> Response:
+        """What the host page's new-game form offers: games, seats, options, data sets."""
+        return jsonify(choices())
+
+    @app.get("/favicon.ico")
+    def no_icon() -> Response:
+        """Browsers ask for an icon the pages do not have: answer empty, not 404."""
+        return Response(status=204)
+
     @app.get("/static/vendor/<name>.map")
     def no_source_map(name: str) -> Response:
         """The vendored client names a source map we do not ship: answer empty, not 404."""
@@ -354,25 +432,27 @@ def _handlers(web: WebTable) -> None:
             if found is None:
                 raise _refusal("auth/bad-token")
             principal = found
+        lang = client_lang(auth, referee.lang)
         with web._clients_lock:
             web.clients[sid()] = principal
+            web.langs[sid()] = lang
         with referee.locked() as update:
             join_room(TABLE_ROOM)
+            join_room(state_room(lang))
             if principal.role == "seat" and principal.seat is not None:
                 join_room(seat_room(principal.seat))
+                join_room(seat_lang_room(principal.seat, lang))
             if principal.role == "host":
                 join_room(HOST_ROOM)
-            web.send_snapshot(sid(), principal, update)
+            web.send_snapshot(sid(), principal, update, lang)
         if principal.role == "host":
-            host: dict[str, Any] = {"links": web.join_links(), "table_url": web.table_url()}
-            if web.camera is not None:
-                host["calibrate_url"] = web.calibrate_url()
-            emit("host", host)
+            emit("host", web.host_payload())
         emit("welcome", {"role": principal.role, "seat": principal.seat})
 
     def on_disconnect(*_: Any) -> None:
         with web._clients_lock:
             web.clients.pop(sid(), None)
+            web.langs.pop(sid(), None)
 
     def principal() -> Principal:
         with web._clients_lock:
@@ -390,20 +470,41 @@ def _handlers(web: WebTable) -> None:
         refused = one_argument("intent", args)
         if refused is not None:
             return refused
+        before = referee.row.tokens
         outcome = referee.intent(principal(), args[0])
         reply = outcome.to_json()
+        if outcome.session is not None:
+            web.after_new_game(before)
         if outcome.kind == "error":
             emit("error", reply)
         elif outcome.kind == "violation":
             emit("violation", reply)
         return reply
 
+    def on_history(*args: Any) -> dict[str, Any]:
+        """The public table at an earlier state (``{"state_id": n}``), replayed from the log:
+        the board and the scores as they were. Every page may ask (it is the public view)."""
+        refused = one_argument("history", args)
+        if refused is not None:
+            return refused
+        wanted = args[0].get("state_id") if isinstance(args[0], dict) else None
+        with web._clients_lock:
+            lang = web.langs.get(sid())
+        try:
+            return {"ok": True, **referee.view_at(wanted, lang)}  # type: ignore[arg-type]
+        except ValueError:
+            payload = _error_payload("history/no-state", referee.state_id, sent=str(wanted)[:20])
+            emit("error", payload)
+            return payload
+
     def on_sync(*args: Any) -> dict[str, Any]:
         """A reconnecting client's last ``state_id``: it gets the current snapshot."""
         data = args[0] if len(args) == 1 else None
         known = data.get("state_id") if isinstance(data, dict) else None
+        with web._clients_lock:
+            lang = web.langs.get(sid())
         with referee.locked() as update:
-            web.send_snapshot(sid(), principal(), update)
+            web.send_snapshot(sid(), principal(), update, lang)
         return {"ok": True, "state_id": update.state_id, "changed": known != update.state_id}
 
     def on_other(event: str, *_: Any) -> dict[str, Any]:
@@ -433,6 +534,7 @@ def _handlers(web: WebTable) -> None:
     for event, handler in (
         ("intent", on_intent),
         ("sync", on_sync),
+        ("history", on_history),
         (UNREADABLE, on_unreadable),
         ("*", on_other),
     ):

@@ -43,8 +43,11 @@ def test_act_on_one_phone_and_table_and_both_phones_update(table: Served) -> Non
             display = browser.new_page(viewport={"width": 1280, "height": 900})
             display.on("pageerror", lambda e: errors.append(str(e)))
             display.goto(table.host_url)
-            # the simulated table lays the rows; then the first seat must place its Lord
-            expect(display.locator("#summary")).to_contain_text("placement", timeout=WAIT_MS)
+            # the simulated table lays the rows; then the first seat must place its Lord (the
+            # phase in the players' words, issue 15)
+            expect(display.locator("#summary")).to_contain_text(
+                "Placing the Lords", timeout=WAIT_MS
+            )
             expect(display.locator("#join .qr svg")).to_have_count(len(SEATS))
             start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
             seat = display.evaluate("window.heraldTable.latest().to_act[0]")

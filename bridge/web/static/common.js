@@ -42,8 +42,23 @@ const Herald = (() => {
   };
   let ui = {};
 
-  // The page's language: `?lang=pl` on its address (labels missing there fall back to English).
-  const LANG = new URLSearchParams(location.search).get("lang") || "en";
+  // The page's language: `?lang=pl` on its address, else the one chosen on this device with the
+  // page's switch, else the browser's own (labels missing there fall back to English).
+  const LANGS = ["en", "pl"]; // the shipped languages (engine.i18n.LANGUAGES)
+  const LANG = (() => {
+    const asked = new URLSearchParams(location.search).get("lang");
+    if (asked) return asked;
+    let saved = null;
+    try { saved = localStorage.getItem("herald-lang"); } catch (e) { saved = null; }
+    if (saved && LANGS.includes(saved)) return saved;
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const base = String(tag).toLowerCase().split("-")[0];
+      if (LANGS.includes(base)) return base;
+    }
+    return "en";
+  })();
+  document.documentElement.lang = LANG;
+  let names = {}; // seat → the name its player chose (the host's setup), from each state
 
   async function loadLabels() {
     try {
@@ -88,9 +103,62 @@ const Herald = (() => {
     return node;
   }
 
-  function seatChip(seat) {
+  // A seat in words: its player's name beside its colour ("Ala (blue)"), or the colour alone.
+  function seatName(seat) {
+    if (seat === "table") return t("ui/the-table");
+    const colour = ui[`ui/colour-${seat}`] ? t(`ui/colour-${seat}`) : seat;
+    return names[seat] ? `${names[seat]} (${colour})` : colour;
+  }
+
+  function seatChip(seat, big) {
     const colour = SEAT_COLOURS[seat] || "#666";
-    return el("span", { class: "chip", style: `--seat:${colour}`, "data-seat": seat }, seat);
+    return el("span", { class: `chip ${big ? "big" : ""}`, style: `--seat:${colour}`, "data-seat": seat }, seatName(seat));
+  }
+
+  function setNames(given) { names = given || {}; }
+
+  // The language switch: the choice is kept on this device and the page reloads in it.
+  function langSwitch() {
+    const select = el("select", { id: "lang", "aria-label": t("ui/language"), class: "lang",
+      onchange: () => {
+        try { localStorage.setItem("herald-lang", select.value); } catch (e) { /* private mode */ }
+        const url = new URL(location.href);
+        url.searchParams.set("lang", select.value);
+        location.replace(url.toString());
+      } },
+    LANGS.map((l) => el("option", { value: l, selected: l === LANG }, t(`ui/lang-${l}`))));
+    return select;
+  }
+
+  // A phase in the players' words, from the game's catalog; nothing when the game has none.
+  function phaseWords(key, phase) {
+    if (phase === undefined || phase === null) return "";
+    const code = `${key}:ui/phase-${phase}`;
+    return ui[code] ? t(code) : "";
+  }
+
+  // The table's step without a leading "Table:" (the banner already says it is the table's).
+  function tableText(text) {
+    const word = t("ui/the-table").toLowerCase();
+    const head = String(text).split(":", 1)[0];
+    return head.trim().toLowerCase() === word && head.length < String(text).length
+      ? String(text).slice(head.length + 1).trim() : String(text);
+  }
+
+  // Whose turn, in large type: the acting seats by colour and name, or the table's own step as
+  // an instruction (its prompt's sentence). `me` (a seat page) says "your turn" instead.
+  function turnBanner(data, me) {
+    const view = data.view || {};
+    const acting = data.to_act || view.to_act || [];
+    if (data.over) return el("div", { class: "banner over", id: "banner" }, el("span", { class: "big-text" }, t("ui/game-over")));
+    const tablePrompt = (view.prompts || []).find((p) => p.seat === "table");
+    if (acting.includes("table") && tablePrompt) {
+      return el("div", { class: "banner table-step", id: "banner", "data-acting": "table" },
+        el("span", { class: "big-text" }, t("ui/table-step", { text: tableText(tablePrompt.text) })));
+    }
+    return el("div", { class: "banner", id: "banner", "data-acting": acting.join(" ") },
+      el("span", { class: "now muted" }, t("ui/now-acting")),
+      acting.map((s) => seatChip(s, true)));
   }
 
   function signed(n) {
@@ -125,7 +193,8 @@ const Herald = (() => {
     let coins = {};
     let income = {};
     let syncing = false; // a sync is on its way: wait for its snapshot instead of asking again
-    const socket = io({ auth: (cb) => cb({ token, state_id: last }), transports: ["websocket", "polling"] });
+    let scores = {};
+    const socket = io({ auth: (cb) => cb({ token, state_id: last, lang: LANG }), transports: ["websocket", "polling"] });
     const status = document.getElementById("conn");
     const setStatus = (ok) => {
       if (!status) return;
@@ -140,12 +209,13 @@ const Herald = (() => {
     });
     // Merges a state into the log and coins held; false when it is old or cannot be applied.
     const merge = (data) => {
-      if (data.session !== session) { session = data.session; last = -1; log = []; coins = {}; income = {}; }
+      if (data.session !== session) { session = data.session; last = -1; log = []; coins = {}; income = {}; scores = {}; }
       if (data.snapshot !== false) {
         syncing = false;
         if (data.state_id < last) return false;
         log = data.log || [];
         coins = data.coins_by_round || {};
+        scores = data.score_by_move || {};
         income = data.income || {};
         return true;
       }
@@ -158,13 +228,15 @@ const Herald = (() => {
       log = log.map((e) => (undone.has(e.seq) ? { ...e, undone: true } : e))
         .concat(data.log_added || []).slice(-LOG_TAIL);
       coins = { ...coins, ...(data.coins_changed || {}) };
+      scores = { ...scores, ...(data.score_changed || {}) };
       income = { ...income, ...(data.income_changed || {}) };
       return true;
     };
     socket.on("state", (data) => {
       if (!merge(data)) return;
       last = data.state_id;
-      handlers.state({ ...data, log, coins_by_round: coins, income });
+      setNames(data.names);
+      handlers.state({ ...data, log, coins_by_round: coins, score_by_move: scores, income });
     });
     // seat_state and prompt follow the state they belong to on the same connection
     const current = (data) => (data.session === undefined || data.session === session) && data.state_id >= last;
@@ -239,35 +311,104 @@ const Herald = (() => {
 
   const CORE_KEYS = new Set(["game", "to_act", "prompts", "scores", "last_lines", "you", "your_prompts", "sealed"]);
 
-  // "Round 3 · placement · To act: blue · State 12": round and phase when the view has them.
+  // "Round 3 · Placing pieces · State 12": round and the phase in the players' words. Whose
+  // turn it is has its own banner (said once, in large type).
   function summary(data) {
     const view = data.view || {};
     const parts = [];
     if (typeof view.round === "number") parts.push(`${t("ui/round")} ${view.round}`);
-    if (view.phase !== undefined && view.phase !== null) parts.push(String(view.phase));
-    parts.push(data.over ? t("ui/game-over") : `${t("ui/to-act")}: ${(data.to_act || view.to_act || []).join(", ")}`);
+    const phase = data.over ? "" : phaseWords(data.game || view.game, view.phase);
+    if (phase) parts.push(phase);
+    if (data.over) parts.push(t("ui/game-over"));
     parts.push(`${t("ui/state")} ${data.state_id}`);
     return parts.join(" · ");
   }
 
-  // The scores: rank, seat, total, and the itemised lines behind each total.
+  // The scores: rank, seat, total, and the itemised lines behind each total, shown (not folded
+  // away); standing scores say they are standing.
   function scores(view, me) {
     const rows = view.scores || [];
     const body = el("tbody", {}, rows.map((row) => el("tr", { class: row.seat === me ? "me" : "", "data-seat": row.seat },
-      el("td", {}, String(row.rank)), el("td", {}, seatChip(row.seat)),
+      el("td", {}, t("ui/place", { rank: row.rank })), el("td", {}, seatChip(row.seat)),
       el("td", { class: "num" }, String(row.total)),
-      el("td", { class: "why" }, row.lines && row.lines.length
-        ? el("details", {}, el("summary", {}, t("ui/breakdown")), el("ul", { class: "lines" }, lines(row.lines)))
-        : null))));
+      el("td", { class: "why" }, el("ul", { class: "lines breakdown" }, lines(row.lines))))));
     const standing = rows.length && !rows[0].final;
-    return [standing ? el("caption", { class: "muted" }, t("ui/standing")) : null, body];
+    return [el("caption", { class: `muted ${standing ? "standing" : "final"}` },
+      standing ? t("ui/standing-long") : t("ui/final")), body];
+  }
+
+  // Why each tie was settled: the first tie-break that separates two seats on the same total
+  // (the game's own sentence for it, `<key>:ui/tiebreak-<i>`), or that nothing did.
+  function tieNotes(key, rows) {
+    const sorted = rows.slice().sort((a, b) => a.rank - b.rank);
+    const notes = [];
+    for (let i = 0; i + 1 < sorted.length; i++) {
+      const a = sorted[i], b = sorted[i + 1];
+      if (a.total !== b.total) continue;
+      const at = a.tiebreak || [], bt = b.tiebreak || [];
+      const k = at.findIndex((v, j) => v !== bt[j]);
+      if (k < 0 || a.rank === b.rank) {
+        notes.push(t("ui/tie-shared", { seats: `${seatName(a.seat)}, ${seatName(b.seat)}`, rank: a.rank }));
+        continue;
+      }
+      const code = `${key}:ui/tiebreak-${k}`;
+      const params = { ahead: at[k], behind: bt[k], n: k + 1 };
+      const rule = ui[code] ? t(code, params) : t("ui/tiebreak-n", params);
+      notes.push(t("ui/tie-settled", { ahead: seatName(a.seat), behind: seatName(b.seat), total: a.total, rule }));
+    }
+    return notes;
+  }
+
+  // The end of the game: the ranking, large, and the tie-break that settled each tie.
+  function finalScreen(key, view) {
+    const rows = (view.scores || []).slice().sort((a, b) => a.rank - b.rank);
+    return el("section", { class: "card final-card", id: "final" },
+      el("h2", {}, t("ui/final")),
+      el("ol", { class: "ranking" }, rows.map((row) => el("li", { "data-seat": row.seat, "data-rank": row.rank },
+        el("span", { class: "rank" }, t("ui/place", { rank: row.rank })), seatChip(row.seat, true),
+        el("span", { class: "num" }, String(row.total))))),
+      el("ul", { class: "ties" }, tieNotes(key, rows).map((n) => el("li", {}, n))));
+  }
+
+  // What a move gives the seat, as the engine previews it (the prompt's `preview` of a move: a
+  // sentence, itemised lines, or both); nothing when the engine sends none.
+  function preview(move) {
+    const p = move.preview !== undefined ? move.preview : move.hint;
+    if (p === undefined || p === null || p === "") return null;
+    const parts = [];
+    const add = (x) => {
+      if (x === null || x === undefined) return;
+      if (typeof x === "string") parts.push(el("span", { class: "pv-text" }, x));
+      else if (Array.isArray(x)) x.forEach(add);
+      else if (typeof x === "object") {
+        if (typeof x.amount === "number" && x.text !== undefined) {
+          parts.push(el("span", { class: `pv-line ${x.amount < 0 ? "neg" : "pos"}` }, `${signed(x.amount)} ${x.text}`));
+        } else {
+          if (x.text) add(String(x.text));
+          if (x.lines) add(x.lines);
+          if (x.effects) add(x.effects);
+        }
+      }
+    };
+    add(p);
+    return parts.length ? el("span", { class: "preview" }, parts) : null;
+  }
+
+  // A sentence addressed to `seat` without its leading "seat: " (the chip beside it, or the
+  // phone itself, already says whose it is), its first letter raised.
+  function forSeat(seat, text) {
+    const head = `${seat}: `;
+    if (!seat || !String(text).startsWith(head)) return String(text);
+    const rest = String(text).slice(head.length);
+    return rest.charAt(0).toLocaleUpperCase(LANG) + rest.slice(1);
   }
 
   // Public prompts: who must act and what they are asked (no moves: those go to the seat only).
   function prompts(view) {
     const list = view.prompts || [];
     if (!list.length) return [el("li", { class: "muted" }, t("ui/nothing"))];
-    return list.map((p) => el("li", { "data-seat": p.seat }, seatChip(p.seat), " ", el("span", { class: "text" }, p.text)));
+    // the table's step is an instruction, said in the banner; a seat's prompt names the seat
+    return list.map((p) => el("li", { "data-seat": p.seat }, seatChip(p.seat), " ", el("span", { class: "text" }, forSeat(p.seat, p.text))));
   }
 
   function value(v) {
@@ -293,7 +434,8 @@ const Herald = (() => {
   }
 
   return {
-    SEAT_COLOURS, loadLabels, t, el, fill, seatChip, signed, lines, connect, toast,
-    games, register, loadGame, gameT, summary, scores, prompts, rawView, genericBoard,
+    SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, signed, lines,
+    connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
+    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview,
   };
 })();

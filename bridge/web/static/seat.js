@@ -1,8 +1,10 @@
 // The phone seat page (mobile-first, 360 px wide and up): whose turn, your prompt with its legal
-// moves, confirm/undo, your income breakdown, the scores. It receives only this seat's private
-// view: the server sends seat_state and prompt to this seat's room alone. The seat's own
-// holdings are drawn by the game's page module (common.js describes the contract); a game
-// without one shows its view as a list of keys and values.
+// moves and what each gives you, confirm/undo, your income breakdown, the scores with theirs. It
+// receives only this seat's private view: the server sends seat_state and prompt to this seat's
+// room alone, in the language this phone reads. The seat's own holdings are drawn by the game's
+// page module (common.js describes the contract); a game without one shows its view as a list of
+// keys and values. One message per state: the banner says whose turn it is, the panel below
+// holds only this seat's own choices.
 "use strict";
 
 (async () => {
@@ -10,9 +12,11 @@
   await Herald.loadLabels();
   document.title = t("ui/title-seat");
   for (const [id, code] of [["h-prompt", "ui/your-prompt"], ["h-income", "ui/your-income"],
-    ["h-scores", "ui/scores"], ["confirm", "ui/confirm"], ["undo", "ui/undo"]]) {
+    ["h-scores", "ui/scores"], ["confirm", "ui/confirm"], ["undo", "ui/undo"],
+    ["alerts-label", "ui/alerts"], ["lang-label", "ui/language"]]) {
     fill(id, t(code));
   }
+  fill("lang-box", Herald.langSwitch());
   const match = location.pathname.match(/^\/s\/([^/]+)/);
   const token = match ? decodeURIComponent(match[1]) : "";
   let selected = null;
@@ -22,8 +26,32 @@
   let conn = null;
   let module = null; // the game's page module, once loaded
   let loadingModule = false;
+  let wasMine = false;
   const confirmButton = document.getElementById("confirm");
   const undoButton = document.getElementById("undo");
+
+  // "Your turn" alerts, opt-in on this phone: a vibration and a short tone.
+  const alerts = document.getElementById("alerts");
+  try { alerts.checked = localStorage.getItem("herald-alerts") === "1"; } catch (e) { alerts.checked = false; }
+  let audio = null;
+  alerts.addEventListener("change", () => {
+    try { localStorage.setItem("herald-alerts", alerts.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+    if (alerts.checked && !audio && window.AudioContext) audio = new AudioContext(); // unlocked by this tap
+  });
+  function yourTurnAlert() {
+    if (!alerts.checked) return;
+    if (navigator.vibrate) navigator.vibrate([180, 80, 180]);
+    if (!audio && window.AudioContext) audio = new AudioContext();
+    if (!audio) return;
+    const tone = audio.createOscillator(), gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.2, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+    window.heraldAlerts = (window.heraldAlerts || 0) + 1;
+  }
 
   // Load the game's page module once the game is known; draw again when it is there.
   function needModule(data) {
@@ -37,9 +65,14 @@
     return true;
   }
 
+  // A move made from the module's own panel: the same feedback as the confirm button's.
   async function answer(body) {
+    const wanted = JSON.stringify(body.move);
+    const found = body.kind === "move" && prompt && prompt.prompts[0]
+      ? prompt.prompts[0].moves.find((m) => JSON.stringify(m.move) === wanted) : null;
     const reply = await conn.intent(body);
     if (!reply.ok) Herald.toast(reply.message, "bad");
+    else if (found) Herald.toast(t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, found.label) }), "good");
     return reply;
   }
 
@@ -61,37 +94,55 @@
     };
   }
 
-  function waitingText() {
-    return t("ui/waiting", { who: table ? table.to_act.join(", ") : "…" });
+  // Whom the table waits for, said once: the table's own step, or the seats by name.
+  function waiting() {
+    if (!table) return t("ui/waiting", { who: "…" });
+    const acting = table.to_act || [];
+    const view = table.view || {};
+    const step = (view.prompts || []).find((p) => p.seat === "table");
+    if (acting.includes("table") && step) return t("ui/waiting-table", { text: Herald.tableText(step.text) });
+    return t("ui/waiting", { who: acting.map((s) => Herald.seatName(s)).join(", ") });
+  }
+
+  function moveButton(m, i) {
+    return el("button", {
+      class: `move ${selected === i ? "selected" : ""}`, "data-index": i, type: "button",
+      onclick: () => { selected = selected === i ? null : i; renderPrompt(); },
+    }, el("span", { class: "move-label" }, Herald.forSeat(seatData && seatData.seat, m.label)), Herald.preview(m));
   }
 
   function renderPrompt() {
     if (module === null) return;
-    const mine = prompt && prompt.prompts.length ? prompt.prompts[0] : null;
+    const over = Boolean(table && table.over);
+    const mine = !over && prompt && prompt.prompts.length ? prompt.prompts[0] : null;
     const view = seatData ? seatData.view : null;
     const c = ctx();
     if (seatData) drawGame(seatData); // the module may offer this prompt's moves itself
     const note = mine && view && module.promptNote ? module.promptNote(mine, view, c) : null;
     if (!mine) {
-      fill("prompt-text", table && table.over ? t("ui/game-over") : waitingText());
+      fill("prompt-text");
       fill("moves");
     } else if (note) {
-      fill("prompt-text", mine.text); // the module's own panel holds this step's choices
+      fill("prompt-text", Herald.forSeat(mine.seat, mine.text)); // the module's own panel holds this step's choices
       fill("moves", el("p", { class: "muted" }, note));
     } else {
-      fill("prompt-text", mine.text);
-      fill("moves", mine.moves.map((m, i) => el("button", {
-        class: `move ${selected === i ? "selected" : ""}`, "data-index": i,
-        onclick: () => { selected = selected === i ? null : i; renderPrompt(); },
-      }, m.label)));
+      fill("prompt-text", Herald.forSeat(mine.seat, mine.text));
+      fill("moves", mine.moves.map(moveButton));
     }
+    const canUndo = !over && Boolean(prompt && prompt.can_undo);
+    confirmButton.hidden = !mine || Boolean(note);
     confirmButton.disabled = !(mine && !note && selected !== null);
-    undoButton.disabled = !(prompt && prompt.can_undo);
+    undoButton.hidden = !canUndo;
+    undoButton.disabled = !canUndo;
+    document.getElementById("h-prompt").hidden = !mine;
+    document.getElementById("prompt-box").hidden = !mine && !canUndo;
     const turn = document.getElementById("turn");
-    turn.className = `turn ${mine ? "mine" : ""}`;
-    const over = table && table.over;
+    turn.className = mine ? "turn mine" : "turn";
     const own = !mine && !over && view && module.turnText ? module.turnText(view, c) : null;
-    fill("turn", mine ? t("ui/your-turn") : over ? t("ui/game-over") : own || waitingText());
+    fill("turn", mine ? t("ui/your-turn") : over ? t("ui/game-over") : own || waiting());
+    if (mine && !wasMine) yourTurnAlert();
+    wasMine = Boolean(mine);
+    fill("final-box", over && view ? Herald.finalScreen(seatData.game, view) : []);
   }
 
   function drawGame(data) {
@@ -105,6 +156,7 @@
     seatData = data;
     if (needModule(data) || module === null) return;
     const view = data.view;
+    Herald.setNames(data.names);
     fill("me", seatChip(data.seat));
     fill("coins", module.header ? module.header(view, ctx()) || "" : "");
     fill("summary", Herald.summary(data));
@@ -118,7 +170,12 @@
   }
 
   conn = Herald.connect(token, {
-    state: (data) => { table = data; needModule(data); renderPrompt(); },
+    state: (data) => {
+      // another seat's (or the host's) undo: said here too, this phone's own is said on its reply
+      const undo = data.snapshot === false && (data.log_added || []).find((e) => e.kind === "undo");
+      if (undo && seatData && undo.actor !== seatData.seat) Herald.toast(t("ui/undo-seen"), "");
+      table = data; needModule(data); renderPrompt();
+    },
     seat_state: renderSeat,
     prompt: (data) => {
       if (!prompt || prompt.state_id !== data.state_id || prompt.session !== data.session) selected = null;
@@ -129,21 +186,28 @@
     violation: (v) => Herald.toast(v.message, "bad"),
     confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
-    roll: (r) => Herald.toast(`${r.device}: ${r.values.join(" ")}`, ""),
+    // a roll no step took (used: false) stays in the device panel, not in a toast
+    roll: (r) => {
+      window.heraldRolls = (window.heraldRolls || 0) + 1; // rolls received (tests read it)
+      if (r.used !== false) Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, "");
+    },
   });
 
   confirmButton.addEventListener("click", async () => {
     const mine = prompt && prompt.prompts[0];
     if (!mine || selected === null) return;
-    const move = mine.moves[selected].move;
+    const chosen = mine.moves[selected];
     confirmButton.disabled = true;
-    const reply = await conn.intent({ kind: "move", move });
+    const reply = await conn.intent({ kind: "move", move: chosen.move });
     if (!reply.ok) Herald.toast(reply.message, "bad");
+    else Herald.toast(t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, chosen.label) }), "good");
     selected = null;
     renderPrompt();
   });
+  window.heraldSeat = { prompt: () => prompt, table: () => table };
   undoButton.addEventListener("click", async () => {
     const reply = await conn.intent({ kind: "undo" });
     if (!reply.ok) Herald.toast(reply.message, "bad");
+    else Herald.toast(t("ui/undo-done"), "good");
   });
 })();

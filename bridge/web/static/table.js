@@ -1,6 +1,8 @@
 // The table display: public state only. Opened as /host/<token> it also shows the seats' join
-// QR codes and lets the host undo. The game's board is drawn by its page module (common.js
-// describes the contract); a game without one shows its view as a list of keys and values.
+// QR codes, lets the host undo, set up a new game and export the game. The game's board is drawn
+// by its page module (common.js describes the contract); a game without one shows its view as a
+// list of keys and values. Whose turn it is stands in large type above everything, the acting
+// seat's board is highlighted, and at the end the ranking says how each tie was settled.
 "use strict";
 
 (async () => {
@@ -8,66 +10,56 @@
   await Herald.loadLabels();
   document.title = t("ui/title-table");
   for (const [id, code] of [["h-prompts", "ui/prompts"], ["h-last", "ui/last-move"],
-    ["h-plot", "ui/plot"], ["h-scores", "ui/scores"], ["h-log", "ui/log"], ["h-join", "ui/join"]]) {
+    ["h-plot", "ui/plot-score"], ["h-scores", "ui/scores"], ["h-log", "ui/log"], ["h-join", "ui/join"],
+    ["tv-label", "ui/tv"]]) {
     fill(id, t(code));
   }
+  fill("lang-box", Herald.langSwitch());
+  const params = new URLSearchParams(location.search);
+  const tv = document.getElementById("tv");
+  const setTv = (on) => { document.body.classList.toggle("tv", on); tv.checked = on; };
+  let savedTv = false;
+  try { savedTv = localStorage.getItem("herald-tv") === "1"; } catch (e) { savedTv = false; }
+  setTv(params.get("tv") === "1" || savedTv);
+  tv.addEventListener("change", () => {
+    setTv(tv.checked);
+    try { localStorage.setItem("herald-tv", tv.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+  });
   const match = location.pathname.match(/^\/host\/([^/]+)/);
   const hostToken = match ? decodeURIComponent(match[1]) : null;
   let latest = null;
 
-  function renderPlot(coinsByRound, seats, totalRounds) {
-    const rounds = Object.keys(coinsByRound).map(Number).sort((a, b) => a - b);
-    const W = 320, H = 160, P = 24;
-    const svgNS = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(svgNS, "svg");
-    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    svg.setAttribute("role", "img");
-    if (!rounds.length) return svg;
-    const values = rounds.flatMap((r) => Object.values(coinsByRound[r]));
-    const max = Math.max(10, ...values), min = Math.min(0, ...values);
-    const last = Math.max(2, totalRounds || 0, ...rounds);
-    const x = (r) => P + ((r - 1) / (last - 1)) * (W - 2 * P);
-    const y = (v) => H - P - ((v - min) / (max - min)) * (H - 2 * P);
-    const axis = document.createElementNS(svgNS, "path");
-    axis.setAttribute("d", `M${P} ${P} V${H - P} H${W - P}`);
-    axis.setAttribute("class", "axis");
-    svg.append(axis);
-    for (const [label, vx, vy] of [[String(max), 2, P + 4], [String(min), 2, H - P], [String(last), W - P - 8, H - 6], ["1", P, H - 6]]) {
-      const text = document.createElementNS(svgNS, "text");
-      text.setAttribute("x", vx); text.setAttribute("y", vy); text.textContent = label;
-      svg.append(text);
-    }
-    for (const seat of seats) {
-      const points = rounds.filter((r) => seat in coinsByRound[r]).map((r) => `${x(r)},${y(coinsByRound[r][seat])}`);
-      const line = document.createElementNS(svgNS, "polyline");
-      line.setAttribute("points", points.join(" "));
-      line.setAttribute("fill", "none");
-      line.setAttribute("stroke", Herald.SEAT_COLOURS[seat] || "#666");
-      line.setAttribute("stroke-width", "2.5");
-      line.setAttribute("data-seat", seat);
-      svg.append(line);
-    }
-    return svg;
-  }
-
   function renderLog(data) {
     const entries = data.log.slice().reverse();
     return entries.map((e, i) => el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
-      el("span", { class: "seq" }, String(e.seq)),
-      el("span", { class: "what" }, e.label),
+      el("button", { class: "seq link", type: "button", title: t("ui/history-show"), onclick: () => HeraldHistory.show(e.seq) }, String(e.seq)),
+      el("span", { class: "what" }, (e.labels && e.labels[Herald.LANG]) || e.label),
       e.undone ? el("em", {}, ` (${t("ui/undone")})`) : null,
       hostToken && i === 0 && !data.over && e.kind !== "undo" && e.actor !== "table"
         ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null));
   }
 
   let module = null; // the game's page module, once loaded
+  let moduleKey = null;
   let pending = null; // the newest state that arrived while the module was loading
 
+  // The acting seats' boards (the module's `[data-seat]` articles) stand out.
+  function highlight(root, acting) {
+    for (const board of root.querySelectorAll(".board[data-seat]")) {
+      board.classList.toggle("acting", acting.includes(board.getAttribute("data-seat")));
+    }
+  }
+
   function render(data) {
+    if (data.snapshot === false && (data.log_undone || []).length) Herald.toast(t("ui/undo-seen"), "");
     latest = data;
-    if (module === null) {
+    if (module === null || moduleKey !== data.game) {
       if (pending === null) {
-        Herald.loadGame(data.game, "table").then((found) => { module = found; render(pending); });
+        const key = data.game;
+        Herald.loadGame(key, "table").then((found) => {
+          module = found; moduleKey = key;
+          const next = pending; pending = null; render(next);
+        });
       }
       pending = data;
       return;
@@ -75,34 +67,41 @@
     const view = data.view;
     fill("summary", Herald.summary(data));
     document.getElementById("summary").setAttribute("data-state-id", data.state_id);
+    fill("turn-banner", Herald.turnBanner(data, null));
     const root = document.getElementById("game");
     const ctx = { key: data.game, data, t: Herald.gameT(data.game) };
     if (module.renderTable) module.renderTable(root, view, ctx);
     else Herald.genericBoard(root, view);
-    fill("prompts", Herald.prompts(view));
+    highlight(root, data.over ? [] : data.to_act || []);
+    fill("prompts", Herald.prompts({ ...view, prompts: (view.prompts || []).filter((p) => p.seat !== "table") }));
     const last = view.last_lines || [];
     document.getElementById("last-box").hidden = !last.length;
     fill("last", lines(last));
-    const plotted = Object.keys(data.coins_by_round || {}).length > 0; // a game with coins per round
+    const series = data.score_by_move || {};
+    const plotted = Object.keys(series).length > 0;
     document.getElementById("h-plot").hidden = !plotted;
     document.getElementById("plot").hidden = !plotted;
-    fill("plot", renderPlot(data.coins_by_round, data.seats, view.rounds_total));
+    HeraldPlot.draw(document.getElementById("plot"), series, data.seats, data.game);
     fill("scores", Herald.scores(view, null));
+    fill("final-box", data.over ? Herald.finalScreen(data.game, view) : []);
     fill("log", renderLog(data));
+    HeraldHistory.live(data.state_id);
   }
 
   let conn = null;
   async function hostUndo() {
     const reply = await conn.intent({ kind: "undo" });
     if (!reply.ok) Herald.toast(reply.message, "bad");
+    else Herald.toast(t("ui/undo-seen"), "");
   }
 
-  // The host's "new game": same game and seats, phones stay joined (the server keeps the tokens).
-  async function hostStart() {
-    if (!window.confirm(t("ui/new-game-confirm"))) return;
-    const reply = await conn.intent({ kind: "start" });
+  // The host's "new game": the form starts from this table's game, seats and names; phones stay
+  // joined while the seats stay the same (the server keeps their tokens).
+  async function sendSetup(setup) {
+    const reply = await conn.intent({ kind: "start", setup });
     if (reply.ok) Herald.toast(t("ui/new-game-started", { session: reply.session }), "");
     else Herald.toast(reply.message, "bad");
+    return reply.ok;
   }
 
   conn = Herald.connect(hostToken, {
@@ -112,8 +111,14 @@
       document.getElementById("join-box").hidden = false;
       const start = document.getElementById("host-start");
       start.textContent = t("ui/new-game");
-      start.onclick = hostStart;
+      start.onclick = () => latest && HeraldSetup.open(latest, sendSetup);
       start.hidden = false;
+      if (data.export_url) {
+        const link = document.getElementById("host-export");
+        link.href = new URL(data.export_url, location.href).pathname;
+        link.textContent = t("ui/export");
+        link.hidden = false;
+      }
       if (data.calibrate_url) { // a camera is attached: the host may calibrate it
         const link = document.getElementById("host-calibrate");
         link.href = new URL(data.calibrate_url, location.href).pathname;
@@ -129,8 +134,14 @@
     violation: (v) => Herald.toast(v.message, "bad"),
     confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
-    roll: (r) => Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, ""),
+    // a roll no step took (used: false) stays in the device panel, not in a toast
+    roll: (r) => {
+      window.heraldRolls = (window.heraldRolls || 0) + 1; // rolls received (tests read it)
+      if (r.used !== false) Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, "");
+    },
   });
+  HeraldHistory.attach(conn, () => module);
   HeraldDevices.attach(conn.socket, Boolean(hostToken));
-  window.heraldTable = { latest: () => latest };
+  window.addEventListener("resize", () => latest && module && render(latest));
+  window.heraldTable = { latest: () => latest, plot: () => HeraldPlot.pointsInside() };
 })();

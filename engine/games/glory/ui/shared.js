@@ -56,7 +56,7 @@ Herald.register("glory", (() => {
     const out = [];
     const button = (m, text, cls) => el("button", {
       class: `opt ${cls || ""}`, "data-kind": m.move.move.kind, onclick: () => ctx.send(m.move),
-    }, text);
+    }, text, Herald.preview(m)); // what the option gives, when the engine previews it
     const faith = [];
     for (const m of moves) {
       const inner = m.move.move;
@@ -127,9 +127,11 @@ Herald.register("glory", (() => {
       panel.where ? ` · ${panel.where.split(":").slice(1).join(" ")}` : "",
       ` · ${T("pass-no", { pass: panel.pass })} · ${step}`);
     const who = [];
-    if (panel.winner) who.push(T("winner", { side: panel.winner }));
-    else if (panel.deciding) who.push(ctx && ctx.seat === panel.deciding ? T("you-decide") : T("deciding", { side: panel.deciding }));
-    else if (panel.dice_wanted) who.push(T("waiting-dice", { side: panel.dice_wanted.side, kind: T(`kind-${panel.dice_wanted.kind}`) }));
+    // a player's side by its seat's name and colour; a Knight by its own name
+    const said = (n) => (panel.sides.some((s) => s.name === n && s.player) ? Herald.seatName(n) : n);
+    if (panel.winner) who.push(T("winner", { side: said(panel.winner) }));
+    else if (panel.deciding) who.push(ctx && ctx.seat === panel.deciding ? T("you-decide") : T("deciding", { side: said(panel.deciding) }));
+    else if (panel.dice_wanted) who.push(T("waiting-dice", { side: said(panel.dice_wanted.side), kind: T(`kind-${panel.dice_wanted.kind}`) }));
     const out = [head, el("div", { class: "duel-sides" }, panel.sides.map((s) => sideCard(s, panel))),
       el("p", { class: "duel-who", id: "duel-who", "data-deciding": panel.deciding || "" }, who.join(" "))];
     if (panel.deciding) {

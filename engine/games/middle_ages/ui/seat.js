@@ -18,9 +18,10 @@
     if (!me) return root.replaceChildren();
     const dl = [];
     const add = (label, value) => dl.push(el("dt", {}, label), el("dd", {}, value || Herald.t("ui/nothing")));
-    add(t("special-coins"), me.special_coins.join(", "));
-    add(t("story-tokens"), me.story_tokens.map((s) => `${s.symbol} → ${s.estate}`).join(", "));
-    add(t("graveyard"), me.graveyard.map((x) => x.estate).join(", "));
+    const name = game.estateName;
+    add(t("special-coins"), me.special_coins.map(name).join(", "));
+    add(t("story-tokens"), me.story_tokens.map((s) => `${s.symbol} → ${name(s.estate)}`).join(", "));
+    add(t("graveyard"), me.graveyard.map((x) => name(x.estate)).join(", "));
     root.replaceChildren(el("section", { class: "card" },
       el("h2", {}, t("your-fief")),
       el("div", { id: "fief" }, game.fief(me, game.estatesOf(view, ctx.seat))),

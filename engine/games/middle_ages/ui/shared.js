@@ -4,12 +4,18 @@
 
 Herald.register("middle-ages", (() => {
   const { el } = Herald;
+  // An estate in the page's language (the game's catalog), e.g. "Młyn" for Mill.
+  const estateName = (estate) => {
+    const code = `middle-ages:ui/estate-${estate}`;
+    const said = Herald.t(code);
+    return said === code ? estate : said;
+  };
 
   function tile(tile, marks) {
     if (!tile) return el("div", { class: "tile empty" }, marks);
     const symbols = "●".repeat(tile.farmers || 0) + "◆".repeat(tile.chests || 0);
     return el("div", { class: `tile estate-${tile.estate}`, title: `#${tile.number} ${tile.back}` },
-      el("span", { class: "estate" }, tile.estate_name || tile.estate),
+      el("span", { class: "estate" }, tile.estate_name || estateName(tile.estate)),
       symbols ? el("span", { class: "symbols" }, symbols) : null,
       marks);
   }
@@ -22,8 +28,8 @@ Herald.register("middle-ages", (() => {
         const coins = (player.special_coins || []).includes(estate) ? "¤" : "";
         const story = (player.story_tokens || []).filter((s) => s.estate === estate)
           .map((s) => s.symbol[0]).join("");
-        return el("div", { class: `col estate-${estate} ${column.length ? "" : "none"}`, title: estate },
-          el("span", { class: "name" }, estate.slice(0, 3)),
+        return el("div", { class: `col estate-${estate} ${column.length ? "" : "none"}`, title: estateName(estate) },
+          el("span", { class: "name" }, estateName(estate).slice(0, 3)),
           el("span", { class: "count" }, String(column.length)),
           el("span", { class: "tokens" }, coins + story));
       }));
@@ -31,5 +37,5 @@ Herald.register("middle-ages", (() => {
 
   const estatesOf = (view, seat) => Object.keys(view.estate_income[seat] || {});
 
-  return { tile, fief, estatesOf };
+  return { tile, fief, estatesOf, estateName };
 })());

@@ -1,0 +1,157 @@
+"""A new game set up from the host's page: which game, the seats with their names, the options.
+
+The host page offers what ``choices()`` lists (every registered game with its player counts, its
+options with their rulebook references and its shipped data sets) and sends back a ``setup``
+object with its ``start`` intent; ``read_setup`` checks it and says what is wrong in a catalog
+sentence, so a bad form changes nothing. Seats are colours (the pages draw a seat in its colour);
+each may carry a name the players chose, shown beside the colour everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridge import gamedata
+from bridge.seats import SEAT_NAMES, seat_names
+from engine import data as engine_data
+from engine import registry, selfplay
+from engine.game import Game
+from engine.violations import InputError, RuleViolation
+
+MAX_NAME = 24
+"""Longest seat name accepted (characters): a name must fit beside its colour on a phone."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A checked setup: the game, its seats in order, their names and the chosen options."""
+
+    game: Game[Any, Any]
+    seats: tuple[str, ...]
+    names: dict[str, str] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class SetupError(ValueError):
+    """A setup that cannot be used: ``code`` is the catalog sentence, ``params`` fill it."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+_FILE_ID = re.compile(r"\b[0-9]+_[0-9a-f]{8,}\.txt:")
+_DIGEST = re.compile(r"^rules/[\w./-]+\.md\s*")
+
+
+def readable_ref(ref: str) -> str:
+    """A rulebook reference as players read it: the section and the rulebook's lines, without
+    the digest's file name or the stored file's id (``§3.1 (L111-123)``)."""
+    text = _DIGEST.sub("", _FILE_ID.sub("", ref)).strip()
+    return re.sub(r"\s*\[([^\]]*)\]", r" (\1)", text).strip()
+
+
+def _jsonable(value: Any) -> Any:
+    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
+
+
+def start_options(game: Game[Any, Any]) -> dict[str, Any]:
+    """The options the form starts from: the game's defaults, or, for a game that cannot start
+    with them (its printed data incomplete), its first simulated setup's (as ``herald serve``)."""
+    info = game.info
+    defaults = info.option_defaults()
+    seats = seat_names(max(info.min_players, min(3, info.max_players)))
+    try:
+        engine_data.setup(game, seats, dict(defaults), gamedata.load(game, defaults))
+        return defaults
+    except (InputError, RuleViolation):
+        return {**defaults, **selfplay.setups(game, len(seats))[0].options}
+
+
+def choices() -> dict[str, Any]:
+    """What the host page may choose: every registered game, its seats, options and data sets."""
+    games = []
+    for key in registry.game_keys():
+        game = registry.get_game(key)
+        info = game.info
+        spec = engine_data.data_spec(game)
+        options = [
+            {
+                "name": o.name,
+                "default": _jsonable(o.default),
+                "choices": [_jsonable(c) for c in o.choices],
+                "ref": readable_ref(o.ref),
+                "doc": o.doc,
+            }
+            for o in info.options
+        ]
+        games.append(
+            {
+                "key": key,
+                "name": info.name,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "options": options,
+                "start": {k: _jsonable(v) for k, v in start_options(game).items()},
+                "data_option": spec.option if spec else None,
+                "data_sets": sorted(spec.shipped) if spec else [],
+            }
+        )
+    return {"games": games, "colours": list(SEAT_NAMES)}
+
+
+def read_setup(data: Any) -> Setup:
+    """The setup a host page sent, checked; ``SetupError`` names the first thing wrong."""
+    if not isinstance(data, dict):
+        raise SetupError("setup/malformed")
+    key = data.get("game")
+    if not isinstance(key, str) or key not in registry.game_keys():
+        raise SetupError("setup/unknown-game", game=str(key)[:40])
+    game = registry.get_game(key)
+    info = game.info
+    seats_in = data.get("seats")
+    if not isinstance(seats_in, list):
+        raise SetupError("setup/malformed")
+    if not info.min_players <= len(seats_in) <= info.max_players:
+        raise SetupError("setup/players", game=info.name, low=info.min_players,
+                         high=info.max_players, count=len(seats_in))  # fmt: skip
+    seats: list[str] = []
+    names: dict[str, str] = {}
+    for entry in seats_in:
+        seat = entry.get("seat") if isinstance(entry, dict) else None
+        if seat not in SEAT_NAMES:
+            raise SetupError("setup/colour", colour=str(seat)[:20])
+        if seat in seats:
+            raise SetupError("setup/colour-twice", colour=seat)
+        name = entry.get("name", "")
+        if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
+            raise SetupError("setup/name", colour=seat, limit=MAX_NAME)
+        seats.append(seat)
+        if name.strip():
+            names[seat] = name.strip()
+    options = _options(game, data.get("options", {}))
+    return Setup(game, tuple(seats), names, options)
+
+
+def _options(game: Game[Any, Any], given: Any) -> dict[str, Any]:
+    """The options given, each one the game declares with one of its choices (or a shipped data
+    set for the data option); what is not given keeps its default."""
+    if not isinstance(given, dict):
+        raise SetupError("setup/malformed")
+    specs = {o.name: o for o in game.info.options}
+    spec = engine_data.data_spec(game)
+    out: dict[str, Any] = {}
+    for name, value in given.items():
+        option = specs.get(name)
+        if option is None:
+            raise SetupError("setup/option", option=str(name)[:40])
+        if spec is not None and name == spec.option:
+            if value not in spec.shipped:
+                raise SetupError("setup/option-value", option=name, value=str(value)[:40])
+        elif option.choices and value not in option.choices:
+            raise SetupError("setup/option-value", option=name, value=str(value)[:40])
+        out[name] = value
+    return out

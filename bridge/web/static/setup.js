@@ -1,0 +1,114 @@
+// The host's new-game form on the table display (/host/<token> only): the game, its seats with
+// the players' names and colours, the game's options with their rulebook references, and the
+// data set. It sends the host's `start` intent with a `setup` (bridge/table_setup.py checks it).
+"use strict";
+
+const HeraldSetup = (() => {
+  const { t, el, fill } = Herald;
+  let games = [];
+  let colours = [];
+  let current = null; // the table's game key and seats, to start from
+
+  const gameLabel = (key, code, fallback) => {
+    const full = `${key}:ui/${code}`;
+    const said = t(full);
+    return said === full ? fallback : said;
+  };
+  const choiceKey = (v) => (v === null ? "null" : String(v));
+
+  async function load() {
+    try {
+      const reply = await fetch("/api/setup");
+      const data = await reply.json();
+      games = data.games || [];
+      colours = data.colours || [];
+    } catch (e) {
+      games = [];
+    }
+  }
+
+  function seatRow(seat, name) {
+    const row = el("li", { class: "setup-seat" },
+      el("select", { class: "seat-colour", "aria-label": t("ui/setup-colour") },
+        colours.map((c) => el("option", { value: c, selected: c === seat }, Herald.t(`ui/colour-${c}`)))),
+      el("input", { class: "seat-name", type: "text", maxlength: "24", value: name || "", placeholder: t("ui/setup-name"), "aria-label": t("ui/setup-name") }),
+      el("button", { type: "button", class: "small", onclick: () => row.remove() }, t("ui/setup-remove")));
+    return row;
+  }
+
+  function optionField(game, o) {
+    const isData = o.name === game.data_option;
+    const values = isData ? game.data_sets : o.choices;
+    if (!values.length) return null; // free-form options keep their default here
+    const label = gameLabel(game.key, `option-${o.name}`, o.name);
+    const start = game.start && o.name in game.start ? game.start[o.name] : o.default;
+    return el("label", { class: "setup-option", title: o.doc },
+      el("span", {}, label, " ", el("small", { class: "muted ref" }, o.ref)),
+      el("select", { "data-option": o.name },
+        values.map((v) => {
+          const word = gameLabel(game.key, `choice-${o.name}-${choiceKey(v)}`, v === null ? t("ui/setup-none") : String(v));
+          const text = choiceKey(v) === choiceKey(o.default) ? t("ui/setup-default", { value: word }) : word;
+          return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(start) }, text);
+        })));
+  }
+
+  function form(send) {
+    const game = games.find((g) => g.key === (current && current.game)) || games[0];
+    if (!game) return [];
+    const seats = current && current.game === game.key ? current.seats
+      : colours.slice(0, Math.max(game.min_players, Math.min(3, game.max_players)));
+    const names = (current && current.names) || {};
+    const gameSelect = el("select", { id: "setup-game", onchange: () => {
+      const chosen = games.find((g) => g.key === gameSelect.value) || game;
+      current = { game: chosen.key, seats: colours.slice(0, Math.max(chosen.min_players, Math.min(3, chosen.max_players))), names: {} };
+      render(send);
+    } },
+      games.map((g) => el("option", { value: g.key, selected: g.key === game.key }, g.name)));
+    const seatList = el("ol", { id: "setup-seats", class: "setup-seats" }, seats.map((s) => seatRow(s, names[s])));
+    const add = el("button", { type: "button", class: "small", id: "setup-add", onclick: () => {
+      const used = new Set([...seatList.querySelectorAll(".seat-colour")].map((x) => x.value));
+      seatList.append(seatRow(colours.find((c) => !used.has(c)) || colours[0], ""));
+    } }, t("ui/setup-add"));
+    const options = el("div", { id: "setup-options", class: "setup-options" }, game.options.map((o) => optionField(game, o)));
+    const start = el("button", { type: "submit", class: "primary", id: "setup-start" }, t("ui/setup-start"));
+    return [
+      el("label", { class: "setup-option" }, el("span", {}, t("ui/setup-game")), gameSelect),
+      el("h3", {}, t("ui/setup-seats"), ` (${game.min_players}–${game.max_players})`), seatList, add,
+      el("h3", {}, t("ui/setup-options")), options, el("div", { class: "actions" }, start),
+    ];
+  }
+
+  function read() {
+    const game = document.getElementById("setup-game").value;
+    const seats = [...document.querySelectorAll("#setup-seats .setup-seat")].map((row) => ({
+      seat: row.querySelector(".seat-colour").value, name: row.querySelector(".seat-name").value,
+    }));
+    const options = {};
+    for (const select of document.querySelectorAll("#setup-options select")) {
+      options[select.dataset.option] = JSON.parse(select.value);
+    }
+    return { game, seats, options };
+  }
+
+  function render(send) {
+    const node = fill("setup", form(send));
+    node.onsubmit = async (event) => {
+      event.preventDefault();
+      const ok = await send(read());
+      if (ok) document.getElementById("setup-box").hidden = true;
+    };
+  }
+
+  // Open the form, starting from the table as it is (its game, seats and names).
+  async function open(table, send) {
+    if (!games.length) await load();
+    current = { game: table.game, seats: table.seats, names: table.names || {} };
+    fill("h-setup", t("ui/setup"));
+    render(send);
+    const box = document.getElementById("setup-box");
+    box.hidden = false;
+    box.scrollIntoView({ block: "start" });
+  }
+
+  return { open, read };
+})();

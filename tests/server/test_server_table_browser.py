@@ -1,0 +1,442 @@
+"""What players see on the table display and the phone, for every registered game (issue 15).
+
+Debian's chromium driven by Playwright against real ``herald serve`` processes: the table
+display at 1280×900 (and in large type for a TV), phones at 390×844. Asserted as a player would
+see it: the acting seat in large type and its board highlighted, the scores with their
+breakdown, standing scores said so, the option previews of the engine on the move buttons,
+Polish when the phone's browser asks for Polish, every plotted point inside the plot's axes, no
+phase slug or stored file id in the page's words, the end screen with its ranking and ties,
+history, and a new game set up from the host page. Screenshots go to ``artifacts/pages/``
+(git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from srv_support import Served, serve
+
+from engine.registry import game_keys, get_game
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
+WAIT_MS = 30_000
+END_WAIT_MS = 240_000  # a whole simulated game (Glory's solo game plays ~270 moves)
+TABLE_SIZE = {"width": 1280, "height": 900}
+PHONE_SIZE = {"width": 390, "height": 844}
+FILE_ID = re.compile(r"\d{3}_[0-9a-f]{12,}\.txt")
+GAMES = list(game_keys())
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason="Debian's chromium is not installed (make system-deps installs it as root)",
+)
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Any) -> Iterator[Any]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield browser
+    browser.close()
+
+
+def watch(page: Any, errors: list[str]) -> Any:
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def font_px(page: Any, selector: str) -> float:
+    size = page.eval_on_selector(selector, "(n) => getComputedStyle(n).fontSize")
+    return float(str(size).removesuffix("px"))
+
+
+def no_ids_in_words(page: Any) -> None:
+    """No stored file id in any visible text; the page's own parts name no phase by its slug."""
+    text = page.inner_text("body")
+    assert not FILE_ID.search(text), FILE_ID.search(text)
+    latest = page.evaluate(
+        "window.heraldTable ? window.heraldTable.latest() : window.heraldSeat.table()"
+    )
+    phase = (latest.get("view") or {}).get("phase")
+    if isinstance(phase, str) and "-" in phase:
+        assert phase not in page.inner_text(".bar .summary")
+
+
+def phone_fits(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_SIZE["width"], f"the phone page scrolls sideways ({width}px)"
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def waiting_table(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Served]]:
+    """Each game at a table where people play on their phones (the simulated table does only
+    the table's own steps)."""
+    key = request.param
+    db = tmp_path_factory.mktemp(f"pages-{key}") / "p.db"
+    served = serve(db, "--game", key, "--sim", "table", "--move-delay", "0.05")
+    yield key, served
+    served.stop()
+
+
+def acting_seat(display: Any, served: Served) -> str:
+    """The seat the table waits for, once the simulated table has done the table's steps."""
+    display.wait_for_function(
+        "() => { const d = window.heraldTable && window.heraldTable.latest();"
+        " return d && d.to_act.length && !d.to_act.includes('table'); }",
+        timeout=WAIT_MS,
+    )
+    seat = str(display.evaluate("window.heraldTable.latest().to_act[0]"))
+    assert seat in served.seat_urls
+    return seat
+
+
+def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
+    browser: Any, waiting_table: tuple[str, Served]
+) -> None:
+    from playwright.sync_api import expect
+
+    key, served = waiting_table
+    errors: list[str] = []
+    display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+    display.goto(served.host_url + "?lang=en")
+    seat = acting_seat(display, served)
+
+    # (1) the acting seat in large type with its colour, its board highlighted
+    banner = display.locator(f"#banner .chip.big[data-seat='{seat}']")
+    expect(banner).to_be_visible()
+    assert font_px(display, f"#banner .chip.big[data-seat='{seat}']") >= 28
+    if display.locator(".board[data-seat]").count():  # the game's module draws seat boards
+        assert display.locator(f".board.acting[data-seat='{seat}']").count() >= 1
+    assert (
+        display.locator(".board.acting").count()
+        == display.locator(".board.acting[data-seat]").count()
+    )
+    # (2) every score with its breakdown, said to be standing
+    expect(display.locator("#scores caption.standing")).to_be_visible()
+    rows = display.locator("#scores tbody tr")
+    assert rows.count() == len(display.evaluate("window.heraldTable.latest().view.scores"))
+    expect(display.locator("#scores .breakdown").first).to_be_visible()
+    assert display.locator("#scores tbody tr .breakdown").count() == rows.count()
+
+    # the phone of the acting seat, at 390×844
+    phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB"), errors)
+    phone.goto(served.seat_urls[seat])
+    expect(phone.locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
+    expect(phone.locator("#turn")).to_have_text("Your turn")
+    expect(phone.locator("#scores .breakdown li").first).to_be_visible(timeout=WAIT_MS)
+    # (3) each option the engine previews shows its preview on its button
+    prompt = phone.evaluate("window.heraldSeat.prompt()")
+    moves = prompt["prompts"][0]["moves"]
+    previewed = [m for m in moves if m.get("preview") not in (None, "", [])]
+    if phone.locator("#moves button.move").count():  # the generic buttons (not a game panel)
+        assert phone.locator("#moves button.move .preview").count() == len(previewed)
+        for i, m in enumerate(moves):
+            if m in previewed:  # the button says what the engine previews for it
+                shown = phone.locator(f"#moves button.move[data-index='{i}'] .preview")
+                assert shown.inner_text().strip()
+    # the preview forms the engine may send: a sentence, itemised lines, or both
+    said = phone.evaluate(
+        "[Herald.preview({preview: '+2 coins'}).textContent,"
+        " Herald.preview({preview: [{amount: 2, text: 'Village'}, {amount: -1, text: 'tax'}]})"
+        ".textContent, Herald.preview({preview: {text: 'Knight', lines: [{amount: 3, text:"
+        " 'Glory'}]}}).textContent, Herald.preview({move: {}}) === null]"
+    )
+    assert said == ["+2 coins", "+2 Village−1 tax", "Knight+3 Glory", True]
+    phone_fits(phone)
+    no_ids_in_words(phone)
+    phone.screenshot(path=str(SHOTS / f"{key}-phone-turn.png"), full_page=True)
+    no_ids_in_words(display)
+    display.screenshot(path=str(SHOTS / f"{key}-table.png"), full_page=True)
+
+    # (8) a move from the phone: feedback, and the panel does not repeat the banner
+    start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
+    if phone.locator("#moves button.move").count():
+        phone.locator("#moves button.move").first.click()
+        phone.locator("#confirm").click()
+        expect(phone.locator("#toast .toast.good")).to_be_visible(timeout=WAIT_MS)
+        expect(display.locator("#summary")).not_to_have_attribute(
+            "data-state-id", str(start), timeout=WAIT_MS
+        )
+        waiting = phone.locator("text=/Waiting for/")
+        assert waiting.count() <= 1  # one message per state
+        phone.wait_for_function(
+            f"() => window.heraldSeat.prompt().state_id > {start}", timeout=WAIT_MS
+        )
+        assert phone.evaluate("window.heraldSeat.prompt().can_undo")  # undo, and it is said
+        phone.locator("#undo").click()
+        expect(phone.locator("#toast")).to_have_text(
+            "Your last move was taken back.", timeout=WAIT_MS
+        )
+        expect(display.locator("#toast")).to_have_text("A move was taken back.", timeout=WAIT_MS)
+        expect(display.locator("#log li.undone")).to_have_count(1, timeout=WAIT_MS)
+    # (6) the plot: a legend naming each seat, every point inside the axes
+    display.wait_for_function("() => window.heraldTable.plot().points > 0", timeout=WAIT_MS)
+    plotted = display.evaluate("window.heraldTable.plot()")
+    assert plotted["outside"] == 0
+    legend = " ".join(display.locator("#plot .u-legend .u-series").all_inner_texts())
+    for named in served.seat_urls:  # the legend names every seat
+        assert display.evaluate(f"Herald.seatName('{named}')") in legend
+    # the y axis names the game's own score measure (Glory for Glory), from its catalog
+    measure = display.evaluate(f"Herald.t('{key}:ui/score-measure')")
+    if measure == f"{key}:ui/score-measure":  # a game that names no measure: its totals
+        measure = display.evaluate("Herald.t('ui/total')")
+    assert plotted["axes"] == [display.evaluate("Herald.t('ui/plot-move')"), measure]
+    # (12) large type for a TV
+    before = font_px(display, "#banner")
+    display.locator("#tv").check()
+    assert "tv" in (display.locator("body").get_attribute("class") or "")
+    assert font_px(display, "#banner") > before
+    display.screenshot(path=str(SHOTS / f"{key}-table-tv.png"), full_page=True)
+    display.locator("#tv").uncheck()
+    # (11) history: the table after an earlier move, then back to the live table
+    display.locator("#log li button.seq").last.click()
+    expect(display.locator("#history-box")).to_be_visible()
+    expect(display.locator("#history-at")).not_to_be_empty(timeout=WAIT_MS)
+    assert display.locator("#history-board > *").count() >= 1
+    assert display.locator("#history-scores tbody tr").count() == rows.count()
+    display.screenshot(path=str(SHOTS / f"{key}-table-history.png"), full_page=True)
+    display.locator("#history-live").click()
+    expect(display.locator("#history-box")).to_be_hidden()
+
+    # the table display on a phone-sized screen: whose turn still large, no sideways scrolling
+    small = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+    small.goto(served.table_url)
+    expect(small.locator("#banner")).to_be_visible(timeout=WAIT_MS)
+    small.wait_for_function("() => window.heraldTable.latest() !== null", timeout=WAIT_MS)
+    phone_fits(small)
+    small.screenshot(path=str(SHOTS / f"{key}-table-small.png"), full_page=True)
+    assert errors == []
+
+
+def test_a_phone_whose_browser_reads_polish_gets_polish_and_can_switch(
+    browser: Any, waiting_table: tuple[str, Served]
+) -> None:
+    """(9) The language follows the phone's browser; the switch on the page changes it."""
+    from playwright.sync_api import expect
+
+    key, served = waiting_table
+    errors: list[str] = []
+    seat = next(iter(served.seat_urls))
+    context = browser.new_context(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
+    try:
+        phone = watch(context.new_page(), errors)
+        phone.goto(served.seat_urls[seat])
+        expect(phone.locator("#h-scores")).to_have_text("Wyniki", timeout=WAIT_MS)
+        expect(phone.locator("#lang")).to_have_value("pl")
+        expect(phone.locator("#turn")).not_to_be_empty(timeout=WAIT_MS)
+        assert phone.locator("#turn").inner_text() != "Your turn"
+        said = phone.inner_text("#turn")
+        assert said in ("Twój ruch", "Koniec gry") or said.startswith("Czekamy")
+        expect(phone.locator("#scores caption")).to_contain_text("Wyniki bieżące")
+        phone_fits(phone)
+        phone.screenshot(path=str(SHOTS / f"{key}-phone-pl.png"), full_page=True)
+        phone.select_option("#lang", "en")
+        expect(phone.locator("#h-scores")).to_have_text("Scores", timeout=WAIT_MS)
+        phone.goto(served.seat_urls[seat])  # the choice is kept on this phone
+        expect(phone.locator("#h-scores")).to_have_text("Scores", timeout=WAIT_MS)
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
+    browser: Any, tmp_path: Path, key: str
+) -> None:
+    """(2) and (8): the ranking in large type with the tie-break sentences; the phone shows the
+    end too, with no Confirm or Undo left."""
+    from playwright.sync_api import expect
+
+    fewest = str(get_game(key).info.min_players)
+    served = serve(tmp_path / "end.db", "--game", key, "--players", fewest, "--sim", "all",
+                   "--move-delay", "0", "--restart-after", "0")  # fmt: skip
+    errors: list[str] = []
+    try:
+        display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+        display.goto(served.table_url)
+        seat = next(iter(served.seat_urls))
+        phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+        phone.goto(served.seat_urls[seat])
+        expect(display.locator("#final")).to_be_visible(timeout=END_WAIT_MS)
+        scores = display.evaluate("window.heraldTable.latest().view.scores")
+        assert all(r["final"] for r in scores)
+        ranking = display.locator("#final .ranking li")
+        expect(ranking).to_have_count(len(scores))
+        ranks = [int(x) for x in display.locator("#final .ranking li").evaluate_all(
+            "(ns) => ns.map((n) => n.dataset.rank)")]  # fmt: skip
+        assert ranks == sorted(ranks) and ranks[0] == 1
+        ordered = sorted(scores, key=lambda r: r["rank"])
+        ties = sum(1 for a, b in itertools.pairwise(ordered) if a["total"] == b["total"])
+        expect(display.locator("#final .ties li")).to_have_count(ties)
+        expect(display.locator("#scores caption.final")).to_be_visible()
+        expect(display.locator("#banner")).to_have_text("Game over")
+        plotted = display.evaluate("window.heraldTable.plot()")
+        assert plotted["points"] > 0 and plotted["outside"] == 0
+        display.screenshot(path=str(SHOTS / f"{key}-table-end.png"), full_page=True)
+
+        expect(phone.locator("#final")).to_be_visible(timeout=WAIT_MS)
+        expect(phone.locator("#turn")).to_have_text("Game over")
+        expect(phone.locator("#confirm")).to_be_hidden()
+        expect(phone.locator("#undo")).to_be_hidden()
+        phone_fits(phone)
+        phone.screenshot(path=str(SHOTS / f"{key}-phone-end.png"), full_page=True)
+    finally:
+        served.stop()
+    assert errors == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_host_sets_up_a_new_game_with_named_seats_in_the_browser(
+    browser: Any, tmp_path: Path, key: str
+) -> None:
+    """(10) The host page's form: the game, two seats with names and colours, the options with
+    their rulebook references; the new game's seats are named beside their colour."""
+    from playwright.sync_api import expect
+
+    served = serve(tmp_path / "setup.db", "--sim", "table", "--move-delay", "0.05")
+    errors: list[str] = []
+    info = get_game(key).info
+    try:
+        display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+        display.goto(served.host_url + "?lang=en")
+        expect(display.locator("#host-start")).to_be_visible(timeout=WAIT_MS)
+        display.locator("#host-start").click()
+        expect(display.locator("#setup-box")).to_be_visible()
+        display.select_option("#setup-game", key)
+        # every option with choices is offered with its rulebook section, never a file id
+        offered = display.locator("#setup-options .setup-option")
+        assert offered.count() >= 1
+        for ref in offered.locator(".ref").all_inner_texts():
+            assert ref.startswith(("§", "Appendix")) and not FILE_ID.search(ref)
+        while display.locator("#setup-seats .setup-seat").count() > 2:
+            display.locator("#setup-seats .setup-seat button").last.click()
+        while display.locator("#setup-seats .setup-seat").count() < max(2, info.min_players):
+            display.locator("#setup-add").click()
+        seats = display.locator("#setup-seats .setup-seat")
+        named = [("red", "Ala"), ("teal", "Olek"), ("yellow", "Ewa"), ("purple", "Jan")]
+        for i in range(seats.count()):
+            seats.nth(i).locator("select").select_option(named[i][0])
+            seats.nth(i).locator("input").fill(named[i][1])
+        display.screenshot(path=str(SHOTS / f"setup-{key}.png"), full_page=True)
+        display.locator("#setup-start").click()
+        expect(display.locator("#setup-box")).to_be_hidden(timeout=WAIT_MS)
+        display.wait_for_function(
+            f"() => window.heraldTable.latest().game === '{key}'", timeout=WAIT_MS
+        )
+        expect(display.locator("#join .join-seat")).to_have_count(
+            max(2, info.min_players), timeout=WAIT_MS
+        )
+        expect(display.locator("#scores")).to_contain_text("Ala (red)")
+        expect(display.locator("#scores")).to_contain_text("Olek (teal)")
+        expect(display.locator("#join")).to_contain_text("Ala (red)")
+        # the new seat's join link opens its phone, named on it too
+        link = display.locator("#join .join-seat a").first.get_attribute("href")
+        phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+        phone.goto(str(link))
+        expect(phone.locator("#me")).to_have_text("Ala (red)", timeout=WAIT_MS)
+    finally:
+        served.stop()
+    assert errors == []
+
+
+def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
+    browser: Any, waiting_table: tuple[str, Served]
+) -> None:
+    """(12) The opt-in "your turn" alert: a vibration and a tone when this seat's turn comes,
+    counted by the page (``window.heraldAlerts``); a phone that did not opt in stays quiet."""
+    from playwright.sync_api import expect
+
+    key, served = waiting_table
+    errors: list[str] = []
+    display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+    display.goto(served.table_url)
+    acting_seat(display, served)
+    loud: dict[str, Any] = {}
+    quiet: dict[str, Any] = {}
+    for seat, url in served.seat_urls.items():
+        for group in (loud, quiet):
+            phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+            phone.goto(url)
+            expect(phone.locator("#summary")).not_to_be_empty(timeout=WAIT_MS)
+            if group is loud:
+                phone.locator("#alerts").check()
+            group[seat] = phone
+
+    def mine(phone: Any) -> bool:
+        return "mine" in (phone.locator("#turn").get_attribute("class") or "")
+
+    for _ in range(8):  # moves until some seat's turn comes (not a seat already acting)
+        before = {seat: mine(phone) for seat, phone in loud.items()}
+        mover = next((s for s, m in before.items() if m), None)
+        if mover is None or not loud[mover].locator("#moves button.move").count():
+            pytest.fail(f"{key}: no phone offers a move to make")
+        start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
+        loud[mover].locator("#moves button.move").first.click()
+        loud[mover].locator("#confirm").click()
+        display.wait_for_function(
+            f"() => {{ const d = window.heraldTable.latest(); return d.state_id > {start}"
+            " && d.to_act.length && !d.to_act.includes('table'); }",
+            timeout=WAIT_MS,
+        )
+        acting = display.evaluate("window.heraldTable.latest().to_act")
+        came = [s for s in acting if s in loud and not before[s]]
+        if not came:
+            continue
+        seat = came[0]
+        expect(loud[seat].locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
+        loud[seat].wait_for_function("() => window.heraldAlerts === 1", timeout=WAIT_MS)
+        expect(quiet[seat].locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
+        assert quiet[seat].evaluate("window.heraldAlerts || 0") == 0
+        for other, phone in loud.items():
+            if other not in acting:
+                assert phone.evaluate("window.heraldAlerts || 0") == 0
+        break
+    else:
+        pytest.fail(f"{key}: no seat's turn came in eight moves")
+    assert errors == []
+
+
+def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
+    browser: Any, tmp_path: Path
+) -> None:
+    """(7) A game with no dice step (Middle Ages): the simulated tower's roll is listed in the
+    device panel, and neither the table display nor a phone raises a toast for it."""
+    from playwright.sync_api import expect
+
+    key = next((k for k in GAMES if not callable(getattr(get_game(k), "dice_pool", None))), None)
+    if key is None:
+        pytest.skip("every registered game has dice steps")
+    served = serve(tmp_path / "rolls.db", "--game", key, "--sim", "table", "--move-delay", "0.05")
+    errors: list[str] = []
+    try:
+        display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+        display.goto(served.table_url)
+        phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
+        phone.goto(next(iter(served.seat_urls.values())))
+        for page in (display, phone):  # a roll reached the page
+            page.wait_for_function("() => (window.heraldRolls || 0) >= 1", timeout=WAIT_MS * 2)
+        expect(display.locator("#rolls li")).not_to_have_count(0, timeout=WAIT_MS)
+        for page in (display, phone):
+            assert page.locator("#toast .toast").count() == 0, page.locator("#toast").inner_text()
+    finally:
+        served.stop()
+    assert errors == []
