@@ -56,6 +56,12 @@ def game_keys() -> tuple[str, ...]:
     return tuple(sorted(_all()))
 
 
+def installed_keys() -> tuple[str, ...]:
+    """The games installed through entry points, sorted: what another process (``herald
+    serve`` started by a test) finds, unlike a game registered at run time in this one."""
+    return tuple(sorted(_installed()))
+
+
 def register(game: Game[Any, Any], module: str | None = None) -> None:
     """Register ``game`` at run time (tests, a game not installed as a distribution).
 
