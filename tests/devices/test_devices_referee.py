@@ -71,7 +71,8 @@ def table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
     stack = DeviceStack(DeviceOptions(dedup_path=tmp_path / "dedup.db", mqtt=broker.url))
     t = Table(referee, stack, recorder)
     stack.start(referee, lambda td: td.connect(lambda e, p, room: t.emitted.append((e, p, room))))
-    assert stack.transports[0].connected.wait(10)
+    # the broker confirmed Herald's subscriptions: a message published before that is lost
+    assert stack.transports[0].subscribed.wait(30)
     yield t
     stack.stop()
     store.close()

@@ -66,7 +66,8 @@ def open_table(broker: Broker, tmp: Path, store: EventStore) -> Table:
     stack = DeviceStack(DeviceOptions(dedup_path=tmp / "t.db.devices", mqtt=broker.url))
     t = Table(referee, stack, recorder)
     stack.start(referee, lambda td: td.connect(lambda e, p, room: t.emitted.append((e, p, room))))
-    assert stack.transports[0].connected.wait(10)
+    # the broker confirmed Herald's subscriptions: a message published before that is lost
+    assert stack.transports[0].subscribed.wait(30)
     return t
 
 
