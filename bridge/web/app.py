@@ -24,6 +24,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
+from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.limits import (
     MAX_JSON_DEPTH,
@@ -65,12 +66,25 @@ Intents are capped lower (``referee.MAX_INTENT_BYTES``) with a clear ``intent/to
 error; this limit only stops a client from making the server buffer megabytes.
 """
 
-TABLE_ROOM = "table"
-HOST_ROOM = "host"
+VENUE_ROOM = "venue"
+"""The clients of the venue view (``herald venue``): every table's summary goes there."""
+
+VENUE_EVERY = 5.0
+"""Seconds between a table's summaries when nothing changes: the venue's sign of life."""
 
 
-def seat_room(seat: str) -> str:
-    return f"seat:{seat}"
+def table_room(table_id: str) -> str:
+    """Every client of one table. Rooms are named per table because with a message queue
+    (``--message-queue``) every Herald process of the venue shares one room namespace."""
+    return f"table:{table_id}"
+
+
+def seat_room(table_id: str, seat: str) -> str:
+    return f"seat:{seat}@{table_id}"
+
+
+def host_room(table_id: str) -> str:
+    return f"host:{table_id}"
 
 
 @dataclass
@@ -82,6 +96,9 @@ class WebConfig:
     allowed_origins: tuple[str, ...] = ()
     ping_interval: float = 10.0
     own_hosts: tuple[str, ...] = LOCAL_HOSTS
+    message_queue: str | None = None
+    """A Redis URL: Socket.IO emits go through it, so several Herald processes (one per table,
+    and the venue view) reach each other's clients (Flask-SocketIO's message queue)."""
 
 
 @dataclass
@@ -100,7 +117,10 @@ class WebTable:
     socketio: SocketIO = field(init=False)
     calibrator: Calibrator = field(init=False)
     clients: dict[str, Principal] = field(default_factory=dict)
+    devices_panel: Any = None
+    """A callable giving the device panel (``TableDevices.panel``), for the venue's summary."""
     _clients_lock: threading.Lock = field(default_factory=threading.Lock)
+    _venue_due: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
         self.app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
@@ -112,6 +132,8 @@ class WebTable:
             max_http_buffer_size=MAX_PACKET_BYTES,
             ping_interval=self.config.ping_interval,
             serializer=BoundedPacket,
+            message_queue=self.config.message_queue,
+            channel=QUEUE_CHANNEL,
             logger=False,
             engineio_logger=False,
         )
@@ -123,7 +145,67 @@ class WebTable:
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         _handlers(self)
-        self.referee.attach(SocketIOTransport(self.socketio))
+        self.referee.attach(SocketIOTransport(self.socketio, self))
+
+    # --- rooms -------------------------------------------------------------------------------
+
+    @property
+    def table_room(self) -> str:
+        return table_room(self.referee.table_id)
+
+    def seat_room(self, seat: str) -> str:
+        return seat_room(self.referee.table_id, seat)
+
+    @property
+    def host_room(self) -> str:
+        return host_room(self.referee.table_id)
+
+    # --- the venue's summary -----------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """This table as the venue view lists it (``bridge.venue.TableSummary``'s JSON)."""
+        with self._clients_lock:
+            roles = [p.role for p in self.clients.values()]
+        panel = self.devices_panel() if callable(self.devices_panel) else {"devices": []}
+        found = panel.get("devices", [])
+        return table_summary(
+            self.referee,
+            self.referee.current(),
+            phones=roles.count("seat"),
+            displays=len(roles) - roles.count("seat"),
+            devices=len(found),
+            devices_online=sum(1 for d in found if d.get("online")),
+            table_url=self.table_url(),
+        )
+
+    def announce(self) -> None:
+        """Send this table's summary to the venue room (through the queue, when there is one)."""
+        self.socketio.emit(VENUE_EVENT, self.summary(), to=VENUE_ROOM)
+
+    def announce_soon(self) -> None:
+        """Ask the announcing thread for a summary now (safe under the referee's lock: it only
+        sets a flag; the summary reads the devices, whose hub may be waiting for that lock)."""
+        self._venue_due.set()
+
+    def start_announcing(self, every: float = VENUE_EVERY) -> threading.Event:
+        """Announce the table when asked and every ``every`` seconds, until the returned event
+        is set."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.is_set():
+                self._venue_due.wait(every)
+                self._venue_due.clear()
+                if stop.is_set():
+                    return
+                try:
+                    self.announce()
+                except Exception:  # a queue outage must not end the table; the next beat retries
+                    _LOG.exception("could not announce the table to the venue")
+
+        self._venue_due.set()
+        threading.Thread(target=loop, name="venue-announce", daemon=True).start()
+        return stop
 
     # --- links -------------------------------------------------------------------------------
 
@@ -192,17 +274,21 @@ class SocketIOTransport:
     deltas); a connecting or resyncing client gets the full ``update.table`` instead.
     """
 
-    def __init__(self, socketio: SocketIO) -> None:
+    def __init__(self, socketio: SocketIO, web: WebTable) -> None:
         self.socketio = socketio
+        self.web = web
 
     def publish(self, update: Update) -> None:
-        self.socketio.emit("state", update.change or update.table, to=TABLE_ROOM)
+        web = self.web
+        self.socketio.emit("state", update.change or update.table, to=web.table_room)
         for seat, payload in update.seats.items():
-            self.socketio.emit("seat_state", payload, to=seat_room(seat))
-            self.socketio.emit("prompt", update.prompts[seat], to=seat_room(seat))
+            self.socketio.emit("seat_state", payload, to=web.seat_room(seat))
+            self.socketio.emit("prompt", update.prompts[seat], to=web.seat_room(seat))
+        web.announce_soon()
 
     def notice(self, notice: Notice) -> None:
-        room = TABLE_ROOM if notice.seat is None else seat_room(notice.seat)
+        web = self.web
+        room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
         self.socketio.emit(notice.event, notice.payload, to=room)
 
 
@@ -352,11 +438,11 @@ def _handlers(web: WebTable) -> None:
         with web._clients_lock:
             web.clients[sid()] = principal
         with referee.locked() as update:
-            join_room(TABLE_ROOM)
+            join_room(web.table_room)
             if principal.role == "seat" and principal.seat is not None:
-                join_room(seat_room(principal.seat))
+                join_room(web.seat_room(principal.seat))
             if principal.role == "host":
-                join_room(HOST_ROOM)
+                join_room(web.host_room)
             web.send_snapshot(sid(), principal, update)
         if principal.role == "host":
             host: dict[str, Any] = {"links": web.join_links(), "table_url": web.table_url()}
@@ -364,10 +450,14 @@ def _handlers(web: WebTable) -> None:
                 host["calibrate_url"] = web.calibrate_url()
             emit("host", host)
         emit("welcome", {"role": principal.role, "seat": principal.seat})
+        if principal.role == "seat":
+            web.announce_soon()
 
     def on_disconnect(*_: Any) -> None:
         with web._clients_lock:
-            web.clients.pop(sid(), None)
+            gone = web.clients.pop(sid(), None)
+        if gone is not None and gone.role == "seat":
+            web.announce_soon()  # the venue counts the phones
 
     def principal() -> Principal:
         with web._clients_lock:
