@@ -1,5 +1,6 @@
 # Every target does its own set-up on a fresh Debian machine: a venv in .venv, the project
-# installed into it, and (for tests) Debian's mosquitto and chromium when running as root.
+# installed into it, and (for tests) Debian's mosquitto, chromium and node when running as root,
+# and MicroPython's WebAssembly port from npm (tests/firmware/mpy) for the firmware tests.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
@@ -7,7 +8,8 @@ BIN := $(VENV)/bin
 # property tests draw their examples from a fixed seed: a run is repeatable, CI never flickers
 HYPOTHESIS_SEED ?= 0
 
-.PHONY: run test lint typecheck pytest system-deps bench clean
+.PHONY: run test lint typecheck pytest system-deps node-deps bench clean
+MPY_DIR := tests/firmware/mpy
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +29,15 @@ run: $(VENV)/.run-deps
 system-deps:
 	@bash scripts/system-deps.sh
 
+# npm ci writes node_modules/.package-lock.json: present once the package is installed
+$(MPY_DIR)/node_modules/.package-lock.json: $(MPY_DIR)/package-lock.json | system-deps
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix $(MPY_DIR) --no-audit --no-fund --loglevel=error \
+		|| echo "warning: npm could not install $(MPY_DIR)'s packages" >&2; \
+	else echo "warning: npm is missing (scripts/system-deps.sh installs it as root)" >&2; fi
+
+node-deps: $(MPY_DIR)/node_modules/.package-lock.json
+
 lint: $(VENV)/.dev-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -34,7 +45,7 @@ lint: $(VENV)/.dev-deps
 typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy
 
-pytest: $(VENV)/.dev-deps system-deps
+pytest: $(VENV)/.dev-deps system-deps node-deps
 	@set +e; $(BIN)/python -m pytest -q --hypothesis-seed=$(HYPOTHESIS_SEED) $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; \
 	exit $$rc
@@ -45,4 +56,4 @@ bench: $(VENV)/.run-deps
 	$(BIN)/python bench/engine.py --game middle-ages
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info $(MPY_DIR)/node_modules

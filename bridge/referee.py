@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol
 
 from bridge import gamedata
 from bridge.labels import move_label, prompt_json
-from bridge.store import EventStore, SessionRow, Tokens
+from bridge.store import SessionRow, Store, Tokens
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
@@ -182,7 +182,7 @@ class Referee:
     def __init__(
         self,
         game: Game[Any, Any],
-        store: EventStore,
+        store: Store,
         row: SessionRow,
         *,
         lang: str = DEFAULT_LANG,
@@ -211,7 +211,7 @@ class Referee:
     @classmethod
     def open(
         cls,
-        store: EventStore,
+        store: Store,
         game: Game[Any, Any],
         table_id: str,
         players: tuple[str, ...],

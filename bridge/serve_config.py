@@ -26,6 +26,10 @@ class ServeConfig:
     host: str = "127.0.0.1"
     port: int = 8000
     db_path: str = "herald.db"
+    store_url: str | None = None
+    """``--store postgresql://…``: the events go to that database (a venue); None: the SQLite
+    file ``db_path``. The table's local files (``.devices``, ``.board.json``) stay beside
+    ``db_path`` either way."""
     table_id: str = "main"
     resume: bool | None = None
     force: bool = False

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine import log
 from engine.i18n import message
@@ -169,6 +169,46 @@ class Snapshot:
     seq: int
     state_id: int
     data: dict[str, Any]
+
+
+class Store(Protocol):
+    """What the referee and the CLI need of an event store: the SQLite file (``EventStore``,
+    the default) or a PostgreSQL database (``bridge.store_pg.PgEventStore``, for a venue)."""
+
+    path: str
+
+    def close(self) -> None: ...
+    def create_session(self, table_id: str, header: log.Header, tokens: Tokens) -> int: ...
+    def replace_session(
+        self, old_id: int, table_id: str, header: log.Header, tokens: Tokens
+    ) -> int: ...
+    def set_status(self, session_id: int, status: str) -> None: ...
+    def session(self, session_id: int) -> SessionRow | None: ...
+    def sessions(self, table_id: str | None = None) -> list[SessionRow]: ...
+    def unfinished(self, table_id: str) -> SessionRow | None: ...
+    def append(
+        self, session_id: int, seq: int, source: str, event: log.Event, state_id: int
+    ) -> StoredEvent: ...
+    def events(self, session_id: int, after: int = 0) -> list[StoredEvent]: ...
+    def save_snapshot(
+        self, session_id: int, seq: int, state_id: int, data: dict[str, Any]
+    ) -> None: ...
+    def latest_snapshot(self, session_id: int) -> Snapshot | None: ...
+
+
+def is_url(target: str) -> bool:
+    """Whether a store's name is a PostgreSQL URL rather than the path of an SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(target: str | Path) -> Store:
+    """The store ``target`` names: a ``postgresql://`` URL or the path of an SQLite file."""
+    text = str(target)
+    if is_url(text):
+        from bridge.store_pg import PgEventStore  # only a venue needs the PostgreSQL driver
+
+        return PgEventStore(text)
+    return EventStore(text)
 
 
 class EventStore:
@@ -326,19 +366,7 @@ class EventStore:
         )
         with self._lock:
             rows = self._db.execute(query, args).fetchall()
-        return [
-            SessionRow(
-                id=r["id"],
-                table_id=r["table_id"],
-                header=log.decode_header(json.loads(r["header"])),
-                tokens=Tokens.from_json(json.loads(r["tokens"])),
-                created=r["created"],
-                status=r["status"],
-                events=r["n"],
-                updated=r["updated"],
-            )
-            for r in rows
-        ]
+        return [session_row(r) for r in rows]
 
     # --- events ------------------------------------------------------------------------------
 
@@ -373,12 +401,7 @@ class EventStore:
                 "SELECT * FROM events WHERE session_id=? AND seq>? ORDER BY seq",
                 (session_id, after),
             ).fetchall()
-        return [
-            StoredEvent(
-                r["seq"], r["time"], r["source"], r["kind"], json.loads(r["payload"]), r["state_id"]
-            )
-            for r in rows
-        ]
+        return [stored_event(r) for r in rows]
 
     # --- snapshots ---------------------------------------------------------------------------
 
@@ -398,6 +421,28 @@ class EventStore:
         if row is None:
             return None
         return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
+
+
+def session_row(r: Any) -> SessionRow:
+    """A ``sessions`` row joined with its event count and last time (``n``, ``updated``), as
+    both backends read it (an ``sqlite3.Row`` or a psycopg dict row)."""
+    return SessionRow(
+        id=int(r["id"]),
+        table_id=r["table_id"],
+        header=log.decode_header(json.loads(r["header"])),
+        tokens=Tokens.from_json(json.loads(r["tokens"])),
+        created=r["created"],
+        status=r["status"],
+        events=int(r["n"]),
+        updated=r["updated"],
+    )
+
+
+def stored_event(r: Any) -> StoredEvent:
+    """An ``events`` row, as both backends read it."""
+    return StoredEvent(
+        r["seq"], r["time"], r["source"], r["kind"], json.loads(r["payload"]), r["state_id"]
+    )
 
 
 def _prepare_file(path: Path) -> None:

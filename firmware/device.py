@@ -1,6 +1,7 @@
-"""What every table device shares: identity, seq counter, outbox and Herald's commands."""
+"""What every table device shares: identity, boot and seq, outbox, pairing, Herald's commands."""
 
-from firmware.outbox import Outbox, SeqCounter
+from firmware.outbox import SEQ_ROLL, BootCounter, Outbox
+from firmware.pairing import CodeEntry
 from firmware.wire import FW_VERSION, PROTO
 
 
@@ -8,17 +9,37 @@ class Device:
     """Base of :class:`~firmware.seat_box.SeatBox` and :class:`~firmware.dice_tower.DiceTower`.
 
     Subclasses implement ``poll(now)`` (sample inputs, call :meth:`emit`) and may override
-    :meth:`on_led`. ``log`` is any callable taking one string (``print`` on the host).
+    :meth:`on_led`, :meth:`on_paired`, :meth:`on_unpaired`. ``log`` is any callable taking one
+    string (``print`` on the host).
+
+    Pairing: Herald counts a device's events only once the host paired it (docs/devices.md,
+    "Pairing"). Herald says ``paired`` (with the seat, or the table) or ``unpaired``; the device
+    keeps the last word in ``store`` under ``pair`` (``seat:<seat>``, ``table`` or ``none``) and,
+    while unpaired, takes a pairing code (:meth:`request_pair`) instead of sending events.
     """
 
     KIND = "device"
 
-    def __init__(self, device_id, store, log=None, battery=None):
+    def __init__(self, device_id, store, log=None, battery=None, outbox=None):
         self.device_id = device_id
-        self.seqs = SeqCounter(store)
-        self.outbox = Outbox()
+        self.store = store
+        self.boots = BootCounter(store)
+        self.seq = 0
+        self.acked_high = 0
+        self.outbox = outbox if outbox is not None else Outbox()  # an empty one is falsy
         self.log = log or (lambda text: None)
         self.battery = battery
+        self.pairing = store.load("pair")
+        self.code = CodeEntry()
+        self.control = []  # messages for Herald outside the outbox (pairing requests)
+
+    @property
+    def boot(self):
+        return self.boots.boot
+
+    def wants_code(self):
+        """True while unpaired: Herald said so (or nothing paired this device yet)."""
+        return self.pairing is None or self.pairing == "none"
 
     def hello(self):
         msg = {
@@ -28,6 +49,7 @@ class Device:
             "device_kind": self.KIND,
             "fw": FW_VERSION,
             "proto": PROTO,
+            "boot": self.boot,
         }
         if self.battery is not None:
             msg["battery"] = self.battery
@@ -39,32 +61,94 @@ class Device:
             msg["battery"] = self.battery
         return msg
 
+    def new_boot(self, at_least=0):
+        """Number events afresh in a new boot (seq far ahead of the acks, or Herald said this
+        boot is stale)."""
+        self.boots.bump(at_least)
+        self.seq = 0
+        self.acked_high = 0
+        self.log("boot %d" % self.boot)
+
     def emit(self, fields):
         """Queue a new event built from ``fields`` (``kind`` and its payload)."""
-        seq = self.seqs.next()
-        msg = {"v": PROTO, "device": self.device_id, "seq": seq}
+        if self.seq + 1 - self.acked_high > SEQ_ROLL:
+            self.new_boot()
+        self.seq += 1
+        seq = self.seq
+        msg = {"v": PROTO, "device": self.device_id, "boot": self.boot, "seq": seq}
         msg.update(fields)
         self.outbox.add(seq, msg)
         self.log("event %d %s" % (seq, fields.get("kind")))
         return seq
 
+    def pump(self):
+        """Herald is reachable: report what the outbox had to drop (as an event of its own)."""
+        if not self.outbox.report_due():
+            return None
+        count, first, last = self.outbox.take_lost()
+        fields = {"kind": "dropped", "count": count}
+        if first is not None:
+            fields["first"] = first
+        if last is not None:
+            fields["last"] = last
+        self.log("dropped %d" % count)
+        return self.emit(fields)
+
+    def request_pair(self, code):
+        """Send Herald the pairing ``code`` a person entered."""
+        self.control.append(
+            {"t": "pair", "v": PROTO, "device": self.device_id, "code": code,
+             "device_kind": self.KIND}
+        )  # fmt: skip
+        self.log("pair " + code)
+
+    def take_control(self):
+        out, self.control = self.control, []
+        return out
+
     def on_command(self, msg, now):
-        """Handle one Herald → device message (``ack``, ``nak``, ``led``); ignore the rest."""
+        """Handle one Herald → device message; ignore what it does not know."""
         kind = msg.get("t")
         if kind == "ack" or kind == "nak":
             seq = msg.get("seq")
-            if self.outbox.settle(seq):
+            boot = msg.get("boot", 0)
+            if self.outbox.settle(seq, boot):
                 self.log("%s %s" % ("acked" if kind == "ack" else "nakked", seq))
+            if kind == "ack" and boot == self.boot and isinstance(seq, int):
+                self.acked_high = max(self.acked_high, seq)
             if kind == "nak":
-                self.on_nak(seq, msg.get("code"), now)
+                code = msg.get("code")
+                if code == "devices/stale-boot" and isinstance(msg.get("newest"), int):
+                    self.new_boot(msg["newest"] + 1)
+                self.on_nak(seq, code, now)
         elif kind == "led":
-            pattern = msg.get("pattern")
-            self.on_led(pattern, now)
+            self.on_led(msg.get("pattern"), now)
+        elif kind == "paired":
+            role, seat = msg.get("role"), msg.get("seat")
+            value = "seat:" + seat if role == "seat" and isinstance(seat, str) else "table"
+            if value != self.pairing:
+                self.pairing = value
+                self.store.save("pair", value)
+            self.code.clear()
+            self.log("paired " + value)
+            self.on_paired(role, seat, now)
+        elif kind == "unpaired":
+            if self.pairing != "none":
+                self.pairing = "none"
+                self.store.save("pair", "none")
+            self.log("unpaired")
+            self.on_unpaired(msg.get("code"), now)
 
     def on_led(self, pattern, now):
         pass
 
     def on_nak(self, seq, code, now):
+        pass
+
+    def on_paired(self, role, seat, now):
+        pass
+
+    def on_unpaired(self, code, now):
         pass
 
     def poll(self, now):

@@ -13,6 +13,10 @@ counted in ``false_triggers``.
 
 Manual mode (plain dice, no sensors): one button per die steps its face 1..sides, and a
 ``send`` button reports the faces the player set.
+
+A pure state machine: the sensor, buttons and store are passed in; the hal builds and runs it.
+A tower counts only once paired to the table (with the table's code, :meth:`DiceTower.enter_code`,
+or approved on the host page).
 """
 
 from firmware.compat import ticks_diff
@@ -93,8 +97,11 @@ class DiceTower(Device):
 
     KIND = "dice_tower"
 
-    def __init__(self, device_id, dice, store, sensor=None, buttons=None, log=None, battery=None):
-        Device.__init__(self, device_id, store, log, battery)
+    def __init__(
+        self, device_id, dice, store, sensor=None, buttons=None, log=None, battery=None,
+        outbox=None,
+    ):  # fmt: skip
+        Device.__init__(self, device_id, store, log, battery, outbox)
         self.dice = dice
         self.sensor = sensor
         self.detector = RollDetector(len(dice))
@@ -136,6 +143,10 @@ class DiceTower(Device):
                     die[key] = spec[key]
             dice.append(die)
         return self.emit({"kind": "dice", "dice": dice})
+
+    def enter_code(self, code):
+        """A pairing code entered on the tower (by the hal: a keypad, the USB console)."""
+        self.request_pair(code)
 
 
 def main(argv=None):

@@ -8,7 +8,17 @@ line), so tests and the simulated table exercise the same state machines a board
     dice 6:red:strength,6:black:horse   (other dice put in the tray: the next rolls use them)
     pickup        (dice leave the tray: no roll)   put 4 2  (dice set down by hand: no roll)
     press die0 | press send                             dice tower manual buttons
+    pair 213312   (once the device is unpaired: enter the pairing code, on a seat box by
+                   pressing its buttons 1 = confirm, 2 = pass, 3 = undo, as a person would)
     battery 42 | wait 100 | quit
+
+``--mqtt mqtts://host:8883?ca=FILE`` connects with TLS, checking the broker's certificate against
+the CA in FILE (the system's CAs without ``ca``), as a board does with ``"ssl": true``.
+
+MQTT credentials come from the URL (``mqtt://user:pass@host``), ``--credentials FILE`` (JSON
+``{"user": ..., "password": ...}``, what Herald writes for its virtual devices, mode 0600) or
+the environment (``HERALD_MQTT_USER``, ``HERALD_MQTT_PASSWORD``), so no secret needs to be on a
+command line.
 
 The device prints what it does on standard output (``connected``, ``event 7 button``,
 ``acked 7``, ``led your-turn``), one line each, for tests and operators to follow.
@@ -16,6 +26,7 @@ The device prints what it does on standard output (``connected``, ``event 7 butt
 
 import argparse
 import faulthandler
+import json
 import os
 import random
 import signal
@@ -23,10 +34,12 @@ import sys
 import tempfile
 import threading
 from collections import deque
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from firmware import compat
 from firmware.links import MqttLink, SerialLink, run
+from firmware.outbox import Outbox
+from firmware.pairing import buttons_for
 
 PRESS_MS = 80
 GAP_MS = 60
@@ -130,6 +143,7 @@ class Script:
         self.lines = deque()
         self.actions = []
         self.cursor = 0
+        self.actions_now = 0
         self.quit = False
 
     def feed_stdin(self):
@@ -220,10 +234,40 @@ class Script:
             self.cursor += GAP_MS
         elif verb == "battery" and self.device is not None:
             self.device.battery = int(args[0])
+        elif verb == "pair" and args and self.device is not None:
+            self._pair(args[0])
         else:
             log("unknown command " + line.strip())
 
+    def _pair(self, code, waited=0):
+        """Wait (as a person would) until the device asks for a code, then enter it."""
+        device = self.device
+
+        def enter():
+            if not device.wants_code():
+                if waited < 600:  # 60 s
+                    self.cursor = max(self.cursor, self.actions_now)
+                    self._at(100, lambda: self._pair(code, waited + 1))
+                return
+            presses = buttons_for(code)
+            if presses and all(b in self.pins for b in presses):
+                self.cursor = max(self.cursor, self.actions_now)
+                for button in presses:
+                    self._at(0, self._set_pin(button, 0))
+                    self._at(PRESS_MS, self._set_pin(button, 1))
+                    self.cursor += PRESS_MS + GAP_MS
+            elif hasattr(device, "enter_code"):
+                device.enter_code(code)
+            else:
+                log("cannot enter code " + code)
+
+        if waited == 0:
+            self._at(0, enter)
+        else:
+            enter()
+
     def poll(self, now):
+        self.actions_now = now
         while self.lines:
             self.command(self.lines.popleft(), now)
         if self.actions:
@@ -254,7 +298,9 @@ def _parser(prog, kind):
     where.add_argument("--serial", metavar="PATH", help="serial device path or pyserial URL")
     p.add_argument("--device", required=True, help="device id (letters, digits, - and _)")
     p.add_argument("--table", default="table1", help="table id in MQTT topics")
-    p.add_argument("--state-dir", help="where the seq counter is kept")
+    p.add_argument("--state-dir", help="where the boot counter and pairing are kept")
+    p.add_argument("--credentials", metavar="FILE", help="MQTT user and password (JSON)")
+    p.add_argument("--outbox", type=int, default=32, help="unacknowledged events kept at most")
     p.add_argument("--battery", type=int, help="battery percent to report")
     p.add_argument("--keepalive", type=int, default=10, help="MQTT keepalive seconds")
     p.add_argument("--heartbeat-ms", type=int, default=3000, help="serial heartbeat period")
@@ -270,12 +316,24 @@ def _link(args, device):
     from firmware.host_mqtt import MQTTClient
 
     url = urlsplit(args.mqtt if "://" in args.mqtt else "mqtt://" + args.mqtt)
-    user = unquote(url.username) if url.username else None
-    password = unquote(url.password) if url.password else None
+    user = unquote(url.username) if url.username else os.environ.get("HERALD_MQTT_USER")
+    password = unquote(url.password) if url.password else os.environ.get("HERALD_MQTT_PASSWORD")
+    if args.credentials:
+        with open(args.credentials) as f:
+            creds = json.load(f)
+        user, password = creds.get("user", user), creds.get("password", password)
+
+    context = None
+    if url.scheme == "mqtts":
+        import ssl
+
+        ca = parse_qs(url.query).get("ca")
+        context = ssl.create_default_context(cafile=ca[-1] if ca else None)
 
     def make_client(client_id, keepalive):
+        port = url.port or (8883 if context else 1883)
         return MQTTClient(
-            client_id, url.hostname, url.port or 1883, user, password, keepalive=keepalive
+            client_id, url.hostname, port, user, password, keepalive=keepalive, ssl=context
         )
 
     return MqttLink(device, make_client, args.table, keepalive=args.keepalive, log=log)
@@ -317,7 +375,7 @@ def _run(device, script, args, auto):
 def run_seat_box(seat_box_class, argv=None):
 
     p = _parser("python -m firmware.seat_box", "seat box")
-    p.add_argument("--seat", required=True, help="seat this box belongs to")
+    p.add_argument("--seat", help="seat the box was set up for (pairing decides)")
     args = p.parse_args(argv)
     pins = {"confirm": VirtualPin(), "pass": VirtualPin(), "undo": VirtualPin()}
     box = seat_box_class(
@@ -328,9 +386,14 @@ def run_seat_box(seat_box_class, argv=None):
         FileStore(_state_dir(args)),
         log=log,
         battery=args.battery,
+        outbox=Outbox(limit=args.outbox),
     )
     script = Script(pins=pins, device=box)
-    return _run(box, script, args, lambda rng: "press " + rng.choice(("confirm", "pass")))
+
+    def auto(rng):
+        return "wait 0" if box.wants_code() else "press " + rng.choice(("confirm", "pass"))
+
+    return _run(box, script, args, auto)
 
 
 def run_dice_tower(tower_class, argv=None):
@@ -347,11 +410,13 @@ def run_dice_tower(tower_class, argv=None):
     if args.manual:
         pins = {"die%d" % i: VirtualPin() for i in range(len(dice))}
         pins["send"] = VirtualPin()
-        tower = tower_class(args.device, dice, store, buttons=pins, log=log, battery=args.battery)
+        tower = tower_class(args.device, dice, store, buttons=pins, log=log,
+                            battery=args.battery, outbox=Outbox(limit=args.outbox))  # fmt: skip
         script = Script(pins=pins, device=tower)
     else:
         sensor = VirtualDiceSensor(len(dice))
-        tower = tower_class(args.device, dice, store, sensor=sensor, log=log, battery=args.battery)
+        tower = tower_class(args.device, dice, store, sensor=sensor, log=log,
+                            battery=args.battery, outbox=Outbox(limit=args.outbox))  # fmt: skip
         tower.detector.settle_ms = args.settle_ms
         script = Script(sensor=sensor, device=tower, settle_ms=args.settle_ms)
 

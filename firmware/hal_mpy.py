@@ -4,7 +4,8 @@ Configuration lives in ``config.json`` on the board's filesystem (see firmware/R
 
     {"device": "seat-red", "seat": "red", "table": "table1",
      "wifi": {"ssid": "...", "password": "..."},
-     "mqtt": {"host": "192.168.1.10", "port": 1883, "user": null, "password": null},
+     "mqtt": {"host": "192.168.1.10", "port": 1883, "user": "seat-red", "password": "...",
+              "ssl": false, "ca": "/ca.der"},
      "uart": {"id": 1, "baudrate": 115200, "tx": 4, "rx": 5},
      "pins": {"confirm": 12, "pass": 13, "undo": 14, "led": [25, 26, 27]},
      "dice": [{"sides": 6}], "beam": 15, "manual": {"die0": 12, "send": 13}}
@@ -146,15 +147,27 @@ def _link(cfg, device):
 
         _wifi(cfg["wifi"])
         m = cfg["mqtt"]
+        context = None
+        if m.get("ssl"):
+            # umqtt.simple takes an SSLContext; the broker's certificate is checked against the
+            # CA in "ca" (DER, on the board's filesystem)
+            import ssl
+
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+            if m.get("ca"):
+                context.load_verify_locations(cafile=m["ca"])
 
         def make_client(client_id, keepalive):
+            # user and password: what Herald's host gave this device for the table's broker
+            # (its ACL lets it publish only under its own topic); "ssl": true for TLS
             return MQTTClient(
                 client_id,
                 m["host"],
-                m.get("port", 1883),
+                m.get("port", 8883 if m.get("ssl") else 1883),
                 m.get("user"),
                 m.get("password"),
                 keepalive=keepalive,
+                ssl=context,
             )
 
         return MqttLink(device, make_client, cfg.get("table", "table1"))
@@ -171,7 +184,7 @@ def run_seat_box(seat_box_class, argv=None):
     cfg = load_config()
     p = cfg["pins"]
     pins = {name: _pin(p[name]) for name in ("confirm", "pass", "undo") if name in p}
-    box = seat_box_class(cfg["device"], cfg["seat"], pins, PwmRgb(p["led"]), FlashStore())
+    box = seat_box_class(cfg["device"], cfg.get("seat"), pins, PwmRgb(p["led"]), FlashStore())
     run(box, _link(cfg, box), Clock, lambda: False)
 
 

@@ -6,10 +6,12 @@ will, resubscribe, ping and resend paths would never run. This class keeps umqtt
 blocking, single-threaded semantics (``publish`` at QoS 1 waits for PUBACK, ``check_msg`` polls,
 errors surface as ``OSError``), so a bug in those paths shows up on CPython too.
 
-MQTT 3.1.1, QoS 0/1, no TLS (the virtual devices talk to a local broker).
+MQTT 3.1.1, QoS 0/1; TLS as umqtt.simple has it: ``ssl`` is an ``ssl.SSLContext`` that wraps
+the socket (with the broker's host name, so the certificate is checked against it).
 """
 
 import socket
+import ssl as ssl_module
 import struct
 
 
@@ -36,7 +38,7 @@ class _Sock:
         while len(buf) < n:
             try:
                 chunk = self.sock.recv(n - len(buf))
-            except BlockingIOError:
+            except (BlockingIOError, ssl_module.SSLWantReadError):
                 if not buf:
                     return None
                 self.setblocking(True)
@@ -73,9 +75,8 @@ class MQTTClient:
         timeout=5.0,
     ):
         if port == 0:
-            port = 1883
-        if ssl:
-            raise MQTTException("TLS is not supported by the host stand-in")
+            port = 8883 if ssl else 1883
+        self.ssl = ssl
         self.client_id = client_id.encode() if isinstance(client_id, str) else client_id
         self.sock = None
         self.server = server
@@ -124,6 +125,8 @@ class MQTTClient:
     def connect(self, clean_session=True):
         raw = socket.create_connection((self.server, self.port), timeout=self.timeout)
         raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if self.ssl:
+            raw = self.ssl.wrap_socket(raw, server_hostname=self.server)
         self.sock = _Sock(raw, self.timeout)
         premsg = bytearray(b"\x10\0\0\0\0\0")
         msg = bytearray(b"\x04MQTT\x04\x02\0\0")

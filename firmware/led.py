@@ -1,7 +1,8 @@
 """LED patterns of a seat box, as a pure function of pattern and time.
 
 ``your-turn``: steady green. ``waiting``: slow amber blink (1 s period). ``illegal``: fast red
-blink (200 ms period) for ``ILLEGAL_MS``, then back to the pattern shown before. ``off``: dark.
+blink (200 ms period) for ``ILLEGAL_MS``, then back to the pattern shown before. ``pairing``:
+blue, blinking slowly (2 s period), while the box waits for a pairing code. ``off``: dark.
 """
 
 from firmware.compat import ticks_diff
@@ -9,6 +10,7 @@ from firmware.compat import ticks_diff
 GREEN = (0, 255, 0)
 AMBER = (255, 120, 0)
 RED = (255, 0, 0)
+BLUE = (0, 60, 255)
 DARK = (0, 0, 0)
 ILLEGAL_MS = 3000
 
@@ -21,6 +23,8 @@ def color_at(pattern, elapsed_ms):
         return AMBER if (elapsed_ms // 500) % 2 == 0 else DARK
     if pattern == "illegal":
         return RED if (elapsed_ms // 100) % 2 == 0 else DARK
+    if pattern == "pairing":
+        return BLUE if (elapsed_ms // 1000) % 2 == 0 else DARK
     return DARK
 
 

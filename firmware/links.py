@@ -2,7 +2,9 @@
 
 Both links are polled from the device's main loop, never block for long, and treat any error as
 "connection lost": they close, wait (with backoff for MQTT) and start again. Pending events stay
-in the device's outbox across all of that and are resent after reconnecting.
+in the device's outbox across all of that and are resent after reconnecting. While Herald is
+reachable a link also sends the device's control messages (pairing codes) and lets it report
+what its outbox had to drop (:meth:`~firmware.device.Device.pump`).
 """
 
 import json
@@ -38,6 +40,7 @@ class MqttLink:
         self.t_status = topic(table, dev, "status")
         self.t_info = topic(table, dev, "info")
         self.t_cmd = topic(table, dev, "cmd")
+        self.t_pair = topic(table, dev, "pair")
 
     def _on_msg(self, t, msg):
         try:
@@ -53,9 +56,10 @@ class MqttLink:
         client.set_last_will(self.t_status, b"offline", retain=True, qos=1)
         client.connect()
         self.client = client
+        # subscribe first: Herald answers the hello (paired or not) at once, not retained
+        client.subscribe(self.t_cmd, qos=1)
         client.publish(self.t_status, b"online", retain=True, qos=1)
         client.publish(self.t_info, dumps(self.device.hello()), retain=True, qos=1)
-        client.subscribe(self.t_cmd, qos=1)
         self.connected = True
         self._backoff = 250
         self._last_out = now
@@ -87,6 +91,9 @@ class MqttLink:
             return
         try:
             self.client.check_msg()
+            for msg in self.device.take_control():
+                self.client.publish(self.t_pair, dumps(msg), qos=1)
+            self.device.pump()
             for _seq, msg in self.device.outbox.due(now):
                 self.client.publish(self.t_event, dumps(msg), qos=1)
                 self._last_out = now
@@ -107,6 +114,10 @@ class MqttLink:
         self.connected = False
 
 
+UP_MS = 10000
+"""A serial link counts as up this long after Herald last spoke (serial has no connect)."""
+
+
 class SerialLink:
     """Framed-line link over a UART-like ``port`` (``read(n)`` non-blocking, ``write(b)``).
 
@@ -123,12 +134,14 @@ class SerialLink:
         self.connected = True
         self._hello_due = True
         self._last_hb = None
+        self._heard_at = None  # when Herald last spoke: it is reachable for UP_MS after
 
     def poll(self, now):
         try:
             data = self.port.read(256)
             if data:
                 for msg in self.reader.feed(data):
+                    self._heard_at = now
                     if msg.get("t") == "who":
                         self._hello_due = True
                         self.device.outbox.resend_all()
@@ -141,6 +154,10 @@ class SerialLink:
             elif ticks_diff(now, self._last_hb) >= self.hb_ms:
                 self._last_hb = now
                 self.port.write(frame(self.device.heartbeat()))
+            for msg in self.device.take_control():
+                self.port.write(frame(msg))
+            if self._heard_at is not None and ticks_diff(now, self._heard_at) < UP_MS:
+                self.device.pump()
             for _seq, msg in self.device.outbox.due(now):
                 out = {"t": "event"}
                 out.update(msg)

@@ -1,9 +1,9 @@
 """The device side of Herald's wire contract (see docs/devices.md), in MicroPython's subset.
 
-Serial frames are ``$<json>*<CRC-16/CCITT-FALSE of the JSON as 4 hex digits>\\n``; a raw ``$``
-never appears inside the JSON, so every ``$`` starts a frame and noise costs only itself. The
-CRC is computed bit by bit: slower than a table but 512 bytes of RAM cheaper, and a table device
-sends a few frames a second at most.
+Serial frames are ``$<json>*<CRC-16/CCITT-FALSE of the JSON as 4 hex digits>\\n`` (written
+upper-case, read in either case); a raw ``$`` never appears inside the JSON, so every ``$``
+starts a frame and noise costs only itself. The CRC is computed bit by bit: slower than a table
+but 512 bytes of RAM cheaper, and a table device sends a few frames a second at most.
 
 Herald's own copy lives in ``bridge/devices/protocol.py``; tests check that both agree byte
 for byte (firmware must not import bridge/ at run time).
@@ -14,9 +14,10 @@ import json
 PROTO = 1
 FW_VERSION = "0.1.0"
 MAX_FRAME = 1024
+HEX_DIGITS = b"0123456789ABCDEFabcdef"
 
 BUTTONS = ("confirm", "pass", "undo")
-LED_PATTERNS = ("off", "your-turn", "waiting", "illegal")
+LED_PATTERNS = ("off", "your-turn", "waiting", "illegal", "pairing")
 
 
 def crc16(data):
@@ -90,8 +91,12 @@ class FrameReader:
         if star < 0 or len(line) - star != 5:
             return None
         body = line[:star]
+        check = line[star + 1 :]
+        for c in check:  # 4 hex digits, either case (int() would also take " 1a" or "0x1A")
+            if c not in HEX_DIGITS:
+                return None
         try:
-            if int(line[star + 1 :], 16) != crc16(body):
+            if int(check, 16) != crc16(body):
                 return None
             msg = json.loads(body)
         except ValueError:

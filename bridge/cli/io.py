@@ -43,6 +43,14 @@ def read_json(path: str) -> Any:
         fail(f"{path} is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
 
 
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path``, or exit 2 with the reason (a missing folder, no permission)."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror}")
+
+
 class CliError(ValueError):
     """Bad input a command reports as a sentence (exit 2); each command shows it its own way."""
 

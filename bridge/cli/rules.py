@@ -33,6 +33,7 @@ from bridge.cli.io import (
     out,
     parse_options,
     read_json,
+    write_text,
 )
 from engine import data as engine_data
 from engine import log, selfplay, verbs
@@ -72,13 +73,23 @@ class RulesGroup(click.Group):
             return found
         game = _game(key)
         verb = verbs.find_verb(game.info.key, cmd_name)
-        return None if verb is None else verb_command(verb, game)
+        if verb is not None:
+            return verb_command(verb, game)
+        # a two-word verb (``map check``): the first word is a group of the verbs that share it
+        family = [v for v in verbs.game_verbs(game.info.key) if v.name.startswith(f"{cmd_name} ")]
+        if not family:
+            return None
+        group = click.Group(cmd_name, help=f"{cmd_name}: " + ", ".join(v.name for v in family))
+        for v in family:
+            group.add_command(verb_command(v, game), v.name.split(" ", 1)[1])
+        return group
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         names = list(super().list_commands(ctx))
         key = ctx.params.get("game_key")
         if key is not None:
-            names += [v.name for v in verbs.game_verbs(_game(key).info.key)]
+            own = [v.name.split(" ", 1)[0] for v in verbs.game_verbs(_game(key).info.key)]
+            names += list(dict.fromkeys(own))
         return names
 
 
@@ -112,11 +123,15 @@ def verb_command(verb: verbs.Verb, game: Game[Any, Any]) -> click.Command:
         else:
             params.append(click.Option([f"--{arg.name}"], metavar=arg.metavar, help=arg.help))
     params.append(click.Option(["--json", "as_json"], is_flag=True, help="Machine-readable."))
+    params.append(click.Option(["-o", "--output"], metavar="FILE", default=None,
+                               help="Write the output to FILE, not the screen."))  # fmt: skip
     if verb.schema is not None:
         params.append(click.Option(["--schema", "show_schema"], is_flag=True,
                                    help="Print the JSON Schema of the verb's input."))  # fmt: skip
 
-    def run(as_json: bool, show_schema: bool = False, **given: Any) -> None:
+    def run(
+        as_json: bool, output: str | None = None, show_schema: bool = False, **given: Any
+    ) -> None:
         if show_schema and verb.schema is not None:
             click.echo(json.dumps(verb.schema(), indent=2, ensure_ascii=False))
             return
@@ -143,10 +158,13 @@ def verb_command(verb: verbs.Verb, game: Game[Any, Any]) -> click.Command:
         except verbs.BadInput as exc:
             where = f" at {exc.error.path}" if exc.error.path else ""
             fail(f"{files.get(exc.arg, exc.arg)}{where}: {exc.error.detail}")
-        if as_json:
-            click.echo(json.dumps(result.data, ensure_ascii=False))
+        text = json.dumps(result.data, ensure_ascii=False) if as_json else result.text
+        if output is not None:
+            write_text(output, text + "\n")
+        elif as_json:
+            click.echo(text)
         else:
-            click.echo(result.text, err=result.code != 0)
+            click.echo(text, err=result.code != 0)
         sys.exit(result.code)
 
     return click.Command(verb.name, params=params, callback=run, help=verb.help)

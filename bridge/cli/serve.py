@@ -38,7 +38,14 @@ from bridge.referee import OtherGameOpen, Referee
 from bridge.seats import seat_names
 from bridge.serve_config import ServeConfig
 from bridge.simtable import SimConfig, SimTable
-from bridge.store import EventStore, SessionRow, StoreError, StoreRefused, create_private
+from bridge.store import (
+    SessionRow,
+    Store,
+    StoreError,
+    StoreRefused,
+    create_private,
+    open_store,
+)
 from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
@@ -92,6 +99,9 @@ def _stop_on_sigterm() -> None:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--db", "db_path", default="herald.db", show_default=True,
               help="SQLite event store (created if missing).")  # fmt: skip
+@click.option("--store", "store_url", default=None, metavar="postgresql://…",
+              help="Keep the events in this PostgreSQL database, not --db (a venue; "
+                   "docs/deployment.md). Device and board files stay beside --db.")  # fmt: skip
 @click.option("--table-id", default="main", show_default=True)
 @click.option("--resume/--new", "resume", default=None,
               help="Resume the table's unfinished session (the default when there is one) "
@@ -113,7 +123,9 @@ def _stop_on_sigterm() -> None:
 @click.option("--qr/--no-qr", default=True, show_default=True,
               help="Print each seat's QR code in the terminal.")  # fmt: skip
 @click.option("--mqtt", "mqtt_url", default=None, metavar="URL",
-              help="MQTT broker of the table devices: mqtt://[user:pass@]host:port.")  # fmt: skip
+              help="MQTT broker of the table devices: mqtt://[user:pass@]host:port, or "
+                   "mqtts://[user:pass@]host:port[?ca=FILE] for TLS (docs/devices.md, "
+                   "'Securing the broker').")  # fmt: skip
 @click.option("--serial", "serial_urls", multiple=True, metavar="URL",
               help="Serial device port (path or pyserial URL; repeatable).")  # fmt: skip
 @click.option("--virtual-devices", "virtual", default="auto", show_default=True,
@@ -203,12 +215,16 @@ def run_server(cfg: ServeConfig) -> None:
             if named:
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
+<<<<<<< HEAD
     if cfg.message_queue is not None:
         problem = queue_problem(cfg.message_queue)
         if problem is not None:
             raise click.BadParameter(message("queue/unreachable", url=shown_url(cfg.message_queue),
                                              reason=problem), param_hint="--message-queue")  # fmt: skip
     store = _open_store(cfg.db_path)
+=======
+    store = _open_store(cfg.store_url or cfg.db_path)
+>>>>>>> main
     try:
         referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
                                force=cfg.force)  # fmt: skip
@@ -322,14 +338,16 @@ def run_server(cfg: ServeConfig) -> None:
         store.close()
 
 
-def _open_store(path: str) -> EventStore:
-    """The event store at ``--db``: an unusable path is a usage error (exit 2), a file that is
-    not a sound Herald store an error (exit 1); either way one sentence and nothing changed."""
+def _open_store(target: str) -> Store:
+    """The event store at ``--db`` (or ``--store``): an unusable path or an unreachable database
+    is a usage error (exit 2), a store that is not a sound Herald store an error (exit 1);
+    either way one sentence and nothing changed."""
     try:
-        return EventStore(path)
+        return open_store(target)
     except StoreRefused as exc:
         if exc.path_problem:
-            raise click.BadParameter(str(exc), param_hint="--db") from exc
+            hint = "--store" if exc.code == "store/cannot-connect" else "--db"
+            raise click.BadParameter(str(exc), param_hint=hint) from exc
         raise click.ClickException(str(exc)) from exc
     except StoreError as exc:
         raise click.ClickException(str(exc)) from exc

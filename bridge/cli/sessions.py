@@ -19,7 +19,7 @@ from rich.table import Table
 
 from bridge import gamedata
 from bridge.labels import move_label
-from bridge.store import EventStore, SessionRow, StoreError
+from bridge.store import SessionRow, Store, StoreError, is_url, open_store
 from engine import get_game, log
 from engine.i18n import message
 from engine.violations import InputError
@@ -27,11 +27,12 @@ from engine.violations import InputError
 out = Console(highlight=False, soft_wrap=True)
 
 
-def _open(db: str) -> EventStore:
-    if not Path(db).exists():
+def _open(db: str) -> Store:
+    """The store ``--db`` names: an SQLite file that must exist, or a ``postgresql://`` URL."""
+    if not is_url(db) and not Path(db).exists():
         raise click.ClickException(message("sessions/none", db=db))
     try:
-        return EventStore(db)
+        return open_store(db)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from exc
 
@@ -57,7 +58,7 @@ def _row_json(row: SessionRow, tokens: bool = False) -> dict[str, Any]:
     return data
 
 
-def _get(store: EventStore, db: str, session_id: int) -> SessionRow:
+def _get(store: Store, db: str, session_id: int) -> SessionRow:
     row = store.session(session_id)
     if row is None:
         raise click.ClickException(message("sessions/not-found", session=session_id, db=db))
@@ -65,7 +66,8 @@ def _get(store: EventStore, db: str, session_id: int) -> SessionRow:
 
 
 @click.group()
-@click.option("--db", default="herald.db", show_default=True, help="The event store to read.")
+@click.option("--db", default="herald.db", show_default=True,
+              help="The event store to read: an SQLite file or a postgresql:// URL.")  # fmt: skip
 @click.pass_context
 def sessions(ctx: click.Context, db: str) -> None:
     """List, show and export the table sessions in an event store."""

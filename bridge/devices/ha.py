@@ -33,8 +33,10 @@ class HaDiscovery:
         self._lock = threading.Lock()
 
     def on_record(self, record: DeviceRecord) -> None:
-        """Registry listener: announce a device once its kind is known (after its hello)."""
-        if record.device_kind is None:
+        """Registry listener: announce a paired device once its kind is known (after its hello).
+        Unpaired ids are not announced: anyone can invent them, and each costs retained
+        messages on the broker."""
+        if record.device_kind is None or record.paired is None:
             return
         with self._lock:
             if record.device in self.announced:

@@ -3,8 +3,10 @@
 ``make run`` should show seat boxes online, over the same path real boards take. So with no
 ``--mqtt``/``--serial`` the server starts Debian's ``mosquitto`` on a free loopback port (its own
 process, config and temp dir, stopped with the server) and runs the firmware's host-hal virtual
-devices (``python -m firmware.seat_box`` / ``firmware.dice_tower``) against it. Without
-mosquitto it joins each virtual device to Herald through a pair of pseudo-terminals (a relay
+devices (``python -m firmware.seat_box`` / ``firmware.dice_tower``) against it. That broker
+takes no anonymous clients: Herald and each virtual device log in with credentials generated
+at start (:mod:`bridge.devices.broker_auth`), and an ACL keeps each device to its own topics.
+Without mosquitto it joins each virtual device to Herald through a pair of pseudo-terminals (a relay
 thread plays the cable, as in the serial tests). Without either, the server still runs and the
 device panel says why the devices are offline.
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import pwd
 import select
 import shutil
 import signal
@@ -30,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.i18n import message
+
+from .broker_auth import HERALD_USER, BrokerAuth
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -65,22 +70,40 @@ class LocalBroker:
 
     exe: str
     port: int = 0
+    auth: BrokerAuth | None = None
     workdir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="herald-mqtt-")))
     proc: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
+        """The broker's address (no credentials: safe to show)."""
         return f"mqtt://127.0.0.1:{self.port}"
 
+    @property
+    def herald_url(self) -> str:
+        """The address with Herald's own credentials, for its MQTT transport."""
+        if self.auth is None:
+            return self.url
+        return f"mqtt://{HERALD_USER}:{self.auth.herald_password}@127.0.0.1:{self.port}"
+
+    def credentials_file(self, device: str) -> Path:
+        """A device's 0600 credentials file (``--credentials``), in the broker's private dir."""
+        assert self.auth is not None
+        return self.auth.device_file(self.workdir / "devices", device)
+
     @classmethod
-    def start_new(cls, timeout: float = 5.0) -> LocalBroker:
-        """Start one, or raise :class:`Unavailable` saying why (not installed, did not start)."""
+    def start_new(cls, timeout: float = 5.0, auth: BrokerAuth | None = None) -> LocalBroker:
+        """Start one, or raise :class:`Unavailable` saying why (not installed, did not start).
+
+        With ``auth`` the broker takes only those users, each held to its topics by the ACL;
+        without, it is anonymous (for tests of a user's own open broker).
+        """
         exe = find_mosquitto()
         if exe is None:
             raise Unavailable(message("devices/why-no-mosquitto"))
         last = ""
         for _ in range(3):  # another process may take the free port between bind and listen
-            broker = cls(exe, free_port())
+            broker = cls(exe, free_port(), auth)
             try:
                 broker._start(timeout)
                 return broker
@@ -89,13 +112,19 @@ class LocalBroker:
                 broker.stop()
         raise Unavailable(last)
 
+    def _config(self) -> str:
+        lines = [f"listener {self.port} 127.0.0.1", "persistence false", "log_dest stderr"]
+        if self.auth is None:
+            return "\n".join([*lines, "allow_anonymous true"]) + "\n"
+        passwd, acl = self.auth.write(self.workdir)
+        lines += ["allow_anonymous false", f"password_file {passwd}", f"acl_file {acl}"]
+        return "\n".join(lines) + "\n"
+
     def _start(self, timeout: float) -> None:
         log_file = self.workdir / "mosquitto.log"
         conf = self.workdir / "mosquitto.conf"
-        conf.write_text(
-            f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-            "log_dest stderr\n"
-        )
+        conf.write_text(self._config())
+        _hand_to_broker_user(self.workdir)
         try:
             with log_file.open("wb") as log_out:
                 # Started as root, mosquitto switches to its own user, which clears
@@ -138,6 +167,19 @@ class LocalBroker:
                     os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
         shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def _hand_to_broker_user(folder: Path) -> None:
+    """Started as root, mosquitto drops to its own user before it reads the password file and
+    the ACL: give it the private dir (still 0700, its files 0600), not the world."""
+    if os.geteuid() != 0:
+        return
+    try:
+        user = pwd.getpwnam("mosquitto")
+    except KeyError:
+        return
+    for path in (folder, *folder.iterdir()):
+        os.chown(path, user.pw_uid, user.pw_gid)
 
 
 _WATCH = """
@@ -192,13 +234,13 @@ class PtyCable:
 
 @dataclass(frozen=True)
 class VirtualSpec:
-    """One virtual device: firmware module, device id and its extra arguments."""
+    """One virtual device: firmware module, device id, its extra arguments, and what it is to
+    be paired to (a seat, or None for the table)."""
 
     module: str
     device: str
     args: tuple[str, ...] = ()
-    commands: bool = False
-    """Keep its standard input open for host-hal commands (``VirtualDevices.command``)."""
+    target: str | None = None
 
 
 TOWER = "tower-1"
@@ -208,11 +250,11 @@ TOWER = "tower-1"
 def table_specs(seats: tuple[str, ...], *, roll_every: float | None = 20.0) -> list[VirtualSpec]:
     """A seat box per seat (``seat-<seat>``) and one dice tower rolling two d6 now and then
     (``roll_every`` None: only when told to, see ``VirtualDevices.roll``)."""
-    specs = [VirtualSpec("seat_box", f"seat-{s}", ("--seat", s)) for s in seats]
+    specs = [VirtualSpec("seat_box", f"seat-{s}", target=s) for s in seats]
     tower: tuple[str, ...] = ("--dice", "6,6", "--settle-ms", "100")
     if roll_every:
         tower += ("--auto", str(roll_every))
-    specs.append(VirtualSpec("dice_tower", TOWER, tower, commands=True))
+    specs.append(VirtualSpec("dice_tower", TOWER, tower))
     return specs
 
 
@@ -220,10 +262,13 @@ def table_specs(seats: tuple[str, ...], *, roll_every: float | None = 20.0) -> l
 class VirtualDevices:
     """The virtual devices' processes (and pty cables), started and stopped together.
 
+    Every device keeps its standard input open for host-hal commands (:meth:`command`): how the
+    server enters a pairing code on a box, as a person would, and has the tower roll.
+
     Args:
         table: Table id in MQTT topics.
-        state_dir: Where each device keeps its seq counter; kept next to the dedup store so
-            the two agree across restarts.
+        state_dir: Where each device keeps its boot counter and pairing; kept next to the
+            ``.devices`` store so the two agree across restarts.
     """
 
     table: str
@@ -234,21 +279,17 @@ class VirtualDevices:
     commanded: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def fresh(self, spec: VirtualSpec) -> bool:
-        """True when the device has no seq counter yet (a wiped board: Herald must forget it)."""
-        return not (self.state_dir / spec.device).exists()
-
     def start(self, spec: VirtualSpec, where: list[str]) -> None:
-        """Run one device; ``where`` is ``["--mqtt", url]`` or ``["--serial", path]``."""
-        self.state_dir.mkdir(parents=True, exist_ok=True)
+        """Run one device; ``where`` is ``["--mqtt", url]`` (with ``--credentials FILE`` on
+        the private broker) or ``["--serial", path]``."""
+        self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         out = self.state_dir / f"{spec.device}.log"
-        quiet = () if spec.commands else ("--no-stdin",)
         cmd = [sys.executable, "-m", f"firmware.{spec.module}", *where, "--table", self.table,
-               "--device", spec.device, "--state-dir", str(self.state_dir), *quiet,
+               "--device", spec.device, "--state-dir", str(self.state_dir),
                *spec.args]  # fmt: skip
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO),
                os.environ.get("PYTHONPATH")]))}  # fmt: skip
-        stdin = subprocess.PIPE if spec.commands else subprocess.DEVNULL
+        stdin = subprocess.PIPE
         with out.open("ab") as sink:
             proc = subprocess.Popen(cmd, stdin=stdin, stdout=sink,
                                     stderr=subprocess.STDOUT, env=env,
@@ -256,8 +297,7 @@ class VirtualDevices:
                                     start_new_session=True)  # fmt: skip
         self.procs.append(proc)
         self.logs.append(out)
-        if spec.commands:
-            self.commanded[spec.device] = proc
+        self.commanded[spec.device] = proc
 
     def command(self, device: str, *lines: str) -> bool:
         """Send host-hal command lines (firmware/hal_host.py) to a running virtual device."""

@@ -5,6 +5,7 @@ Topics (``<table>`` and ``<device>`` are ids of letters, digits, ``-`` and ``_``
     herald/<table>/devices/<device>/event   device → Herald, QoS 1, not retained
     herald/<table>/devices/<device>/status  device → Herald, "online"/"offline", retained, will
     herald/<table>/devices/<device>/info    device → Herald, hello JSON, retained
+    herald/<table>/devices/<device>/pair    device → Herald, pairing code JSON, QoS 1
     herald/<table>/devices/<device>/cmd     Herald → device, QoS 1 (LED retained; ack/nak not)
     herald/<table>/referee/status           Herald's own "online"/"offline", retained, will
 
@@ -23,7 +24,7 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -40,13 +41,21 @@ TOPIC_ROOT = "herald"
 
 @dataclass(frozen=True)
 class BrokerUrl:
-    """``mqtt://[user:pass@]host[:port]`` (``mqtts://`` for TLS, default port 8883)."""
+    """``mqtt://[user:pass@]host[:port]`` (``mqtts://`` for TLS, default port 8883).
+
+    A TLS URL may name the CA that signed the broker's certificate and a client certificate:
+    ``mqtts://herald:secret@broker.lan?ca=/etc/herald/ca.crt&cert=c.crt&key=c.key`` (without
+    ``ca`` the system's trusted CAs are used, as paho's ``tls_set()`` does).
+    """
 
     host: str
     port: int
     username: str | None = None
     password: str | None = None
     tls: bool = False
+    ca: str | None = None
+    cert: str | None = None
+    key: str | None = None
 
     @classmethod
     def parse(cls, url: str) -> BrokerUrl:
@@ -56,12 +65,19 @@ class BrokerUrl:
         if not parts.hostname:
             raise ValueError(f"no host in MQTT URL {url!r}")
         tls = parts.scheme == "mqtts"
+        query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        unknown = set(query) - {"ca", "cert", "key"}
+        if unknown or (query and not tls):
+            raise ValueError(f"unsupported MQTT URL options {sorted(query)} in {parts.scheme}://")
         return cls(
             host=parts.hostname,
             port=parts.port or (8883 if tls else 1883),
             username=unquote(parts.username) if parts.username else None,
             password=unquote(parts.password) if parts.password else None,
             tls=tls,
+            ca=query.get("ca"),
+            cert=query.get("cert"),
+            key=query.get("key"),
         )
 
     def __str__(self) -> str:  # never print the password
@@ -106,6 +122,9 @@ class MqttTransport:
         self.table = table
         self.keepalive = keepalive
         self.connected = threading.Event()
+        self.subscribed = threading.Event()
+        """Set once the broker confirmed the subscriptions (SUBACK): from then on every device
+        message reaches Herald; cleared on a disconnect."""
         self.connections = 0
         self._stopping = False
         self._client = mqtt.Client(
@@ -117,12 +136,15 @@ class MqttTransport:
         if self.broker.username:
             self._client.username_pw_set(self.broker.username, self.broker.password)
         if self.broker.tls:
-            self._client.tls_set()
+            self._client.tls_set(
+                ca_certs=self.broker.ca, certfile=self.broker.cert, keyfile=self.broker.key
+            )
         lo, hi = reconnect_delay
         self._client.reconnect_delay_set(min_delay=max(1, round(lo)), max_delay=max(1, round(hi)))
         self._client.will_set(referee_status_topic(table), b"offline", qos=1, retain=True)
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
+        self._client.on_subscribe = lambda *_: self.subscribed.set()
         self._client.on_message = self._on_message
 
     @property
@@ -174,7 +196,8 @@ class MqttTransport:
             log.warning("%s", message("devices/broker-lost", broker=self.name, detail=reason_code))
             return
         base = f"{TOPIC_ROOT}/{self.table}/devices/+"
-        client.subscribe([(f"{base}/event", 1), (f"{base}/status", 1), (f"{base}/info", 1)])
+        client.subscribe([(f"{base}/event", 1), (f"{base}/status", 1), (f"{base}/info", 1),
+                          (f"{base}/pair", 1)])  # fmt: skip
         client.publish(referee_status_topic(self.table), b"online", qos=1, retain=True)
         self.connections += 1
         self.connected.set()
@@ -190,6 +213,7 @@ class MqttTransport:
     ) -> None:
         was = self.connected.is_set()
         self.connected.clear()
+        self.subscribed.clear()
         if was and not self._stopping:
             log.warning("%s", message("devices/broker-lost", broker=self.name, detail=reason_code))
 
@@ -201,7 +225,8 @@ class MqttTransport:
         payload = bytes(msg.payload)
         try:
             if not _DEVICE_ID.match(device):
-                log.warning("%s: ignoring topic with invalid device id %r", self.name, device)
+                self.hub.logs.warning(f"topic|{self.name}", f"{self.name}: ignoring topic with "
+                                      f"invalid device id {device[:64]!r}")  # fmt: skip
                 self.hub.registry.source_error(self.name)
             elif leaf == "event":
                 self.hub.ingest_event(payload, self, topic_device=device)
@@ -209,6 +234,8 @@ class MqttTransport:
                 self.hub.ingest_status(device, payload, self)
             elif leaf == "info" and payload:
                 self.hub.ingest_hello(payload, self, topic_device=device, sets_online=False)
+            elif leaf == "pair" and payload:
+                self.hub.ingest_pair(payload, self, topic_device=device)
         except Exception:  # a bug must not kill paho's network thread
             log.exception("%s: unexpected error handling %s", self.name, msg.topic)
 

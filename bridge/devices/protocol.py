@@ -5,7 +5,8 @@ Two transports carry the same JSON payloads:
 * MQTT: ``herald/<table>/devices/<device>/event`` (QoS 1), ``.../status`` (``online``/``offline``,
   retained, the offline one as the last will), ``.../info`` (retained hello), ``.../cmd``
   (Herald → device: ``led``, ``ack``, ``nak``).
-* Serial: each message is one framed line ``$<json>*<CRC16 as 4 upper-case hex digits>\\n``.
+* Serial: each message is one framed line ``$<json>*<CRC16 as 4 hex digits>\\n`` (sent
+  upper-case, read in either case).
   The CRC is CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF) over the UTF-8 JSON bytes
   between ``$`` and ``*``. A raw ``$`` never appears inside the JSON (encoders write it as
   ``\\u0024``), so every ``$`` starts a new frame: a receiver resynchronises on the next ``$``
@@ -47,10 +48,18 @@ MAX_PAYLOAD = 4096
 MAX_DICE = 32
 MAX_SIDES = 1000
 MAX_SEQ = 2**53 - 1  # stays exact in every JSON implementation (JavaScript included)
+MAX_BOOT = 2**31 - 1
+"""Largest boot epoch: a device counts its boots in flash; seqs start at 1 in every boot."""
+MAX_COUNT = 2**31 - 1
+
+PAIR_CODE = re.compile(r"^[0-9]{4,12}$")
+"""A pairing code as a device sends it: the digits its buttons entered (docs/devices.md)."""
 
 BUTTONS = ("confirm", "pass", "undo")
+ROLES = ("seat", "table")
+"""What a device is paired to: one seat (a seat box) or the table (a dice tower)."""
 ACTIONS = ("press", "hold")
-LED_PATTERNS = ("off", "your-turn", "waiting", "illegal")
+LED_PATTERNS = ("off", "your-turn", "waiting", "illegal", "pairing")
 DEVICE_KINDS = ("seat_box", "dice_tower")
 
 _DEVICE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -84,6 +93,7 @@ class ProtocolError(ValueError):
         self.params = params
         self.seq = seq
         self.device = device
+        self.boot = 0  # the event's boot when readable, so a nak names the right event
         super().__init__(message(code, **params))
 
 
@@ -120,12 +130,11 @@ class DiceRoll:
     seq: int
     dice: tuple[Die, ...]
     kind: Literal["dice"] = "dice"
+    boot: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "v": PROTOCOL_VERSION,
-            "device": self.device,
-            "seq": self.seq,
+            **_head(self.device, self.boot, self.seq),
             "kind": self.kind,
             "dice": [d.to_json() for d in self.dice],
         }
@@ -141,12 +150,11 @@ class ButtonPress:
     button: ButtonName
     action: ButtonAction
     kind: Literal["button"] = "button"
+    boot: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "v": PROTOCOL_VERSION,
-            "device": self.device,
-            "seq": self.seq,
+            **_head(self.device, self.boot, self.seq),
             "kind": self.kind,
             "seat": self.seat,
             "button": self.button,
@@ -154,7 +162,38 @@ class ButtonPress:
         }
 
 
-DeviceEvent = DiceRoll | ButtonPress
+@dataclass(frozen=True)
+class DropReport:
+    """A device had to drop ``count`` events it could not deliver (its outbox was full while
+    Herald was out of reach): seqs ``first``..``last`` of boot ``boot`` are gone for good, so
+    the table must re-roll or confirm by hand. Delivered like any event (seq, ack, dedup)."""
+
+    device: str
+    seq: int
+    count: int
+    first: int | None = None
+    last: int | None = None
+    kind: Literal["dropped"] = "dropped"
+    boot: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out = {**_head(self.device, self.boot, self.seq), "kind": self.kind, "count": self.count}
+        if self.first is not None:
+            out["first"] = self.first
+        if self.last is not None:
+            out["last"] = self.last
+        return out
+
+
+def _head(device: str, boot: int, seq: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"v": PROTOCOL_VERSION, "device": device}
+    if boot:
+        out["boot"] = boot
+    out["seq"] = seq
+    return out
+
+
+DeviceEvent = DiceRoll | ButtonPress | DropReport
 
 
 # --------------------------------------------------------------------------- control messages
@@ -169,6 +208,7 @@ class Hello:
     fw: str
     proto: int
     battery: int | None = None
+    boot: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -181,6 +221,25 @@ class Hello:
         }
         if self.battery is not None:
             out["battery"] = self.battery
+        if self.boot:
+            out["boot"] = self.boot
+        return out
+
+
+@dataclass(frozen=True)
+class PairRequest:
+    """A device asking to be paired with the code its user entered (docs/devices.md,
+    "Pairing"): MQTT topic ``.../pair``, serial ``t: "pair"``."""
+
+    device: str
+    code: str
+    device_kind: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"t": "pair", "v": PROTOCOL_VERSION, "device": self.device}
+        out["code"] = self.code
+        if self.device_kind is not None:
+            out["device_kind"] = self.device_kind
         return out
 
 
@@ -206,21 +265,47 @@ class LedCommand:
         return {"t": "led", "v": PROTOCOL_VERSION, "pattern": self.pattern}
 
 
-def ack_message(seq: int) -> dict[str, Any]:
-    """Herald → device: event ``seq`` is settled (accepted now or earlier); stop resending it."""
-    return {"t": "ack", "v": PROTOCOL_VERSION, "seq": seq}
+def ack_message(seq: int, boot: int = 0) -> dict[str, Any]:
+    """Herald → device: event ``(boot, seq)`` is settled (accepted now or earlier); stop
+    resending it."""
+    out: dict[str, Any] = {"t": "ack", "v": PROTOCOL_VERSION, "seq": seq}
+    if boot:
+        out["boot"] = boot
+    return out
 
 
-def nak_message(seq: int, code: str) -> dict[str, Any]:
-    """Herald → device: event ``seq`` will never be accepted (``code`` says why); drop it."""
-    return {"t": "nak", "v": PROTOCOL_VERSION, "seq": seq, "code": code}
+def nak_message(seq: int, code: str, *, boot: int = 0, newest: int | None = None) -> dict[str, Any]:
+    """Herald → device: event ``(boot, seq)`` will never be accepted (``code`` says why); drop
+    it.
+
+    ``newest``: with ``devices/stale-boot``, the boot Herald now holds for the device; the device
+    starts a boot above it (its numbering had fallen behind a newer one)."""
+    out: dict[str, Any] = {"t": "nak", "v": PROTOCOL_VERSION, "seq": seq, "code": code}
+    if boot:
+        out["boot"] = boot
+    if newest is not None:
+        out["newest"] = newest
+    return out
+
+
+def paired_message(role: str, seat: str | None) -> dict[str, Any]:
+    """Herald → device: you are paired to ``seat`` (role ``seat``) or to the table."""
+    out: dict[str, Any] = {"t": "paired", "v": PROTOCOL_VERSION, "role": role}
+    if seat is not None:
+        out["seat"] = seat
+    return out
+
+
+def unpaired_message(code: str = "devices/not-paired") -> dict[str, Any]:
+    """Herald → device: you are not paired (or no longer); enter a pairing code."""
+    return {"t": "unpaired", "v": PROTOCOL_VERSION, "code": code}
 
 
 WHO_MESSAGE: dict[str, Any] = {"t": "who", "v": PROTOCOL_VERSION}
 """Herald → serial device after (re)opening a port: please send your hello again."""
 
-ControlMessage = Hello | Heartbeat
-SerialMessage = DiceRoll | ButtonPress | Hello | Heartbeat
+ControlMessage = Hello | Heartbeat | PairRequest
+SerialMessage = DiceRoll | ButtonPress | DropReport | Hello | Heartbeat | PairRequest
 
 
 # --------------------------------------------------------------------------- validation
@@ -291,11 +376,14 @@ def parse_event(payload: bytes | str | Mapping[str, Any]) -> DeviceEvent:
         seq_hint = None
     dev_raw = data.get("device")
     dev_hint = dev_raw if isinstance(dev_raw, str) and _DEVICE_ID.match(dev_raw) else None
+    boot_raw = data.get("boot", 0)
+    boot_hint = boot_raw if _is_int(boot_raw) and 0 <= boot_raw <= MAX_BOOT else 0
     try:
         return _parse_event(data)
     except ProtocolError as exc:
         exc.seq = seq_hint
         exc.device = dev_hint
+        exc.boot = boot_hint
         raise
 
 
@@ -309,13 +397,26 @@ def _parse_event(data: Mapping[str, Any]) -> DeviceEvent:
     seq = _require(data, "seq")
     if not _is_int(seq) or not 1 <= seq <= MAX_SEQ:
         raise ProtocolError("devices/bad-field", field="seq", value=_shown(seq))
+    boot = _boot(data)
     kind = _require(data, "kind")
     ctx: dict[str, Any] = {}
     if kind == "dice":
         raw_dice = _require(data, "dice")
         if not isinstance(raw_dice, list) or not 1 <= len(raw_dice) <= MAX_DICE:
             raise ProtocolError("devices/bad-field", field="dice", value=_shown(raw_dice))
-        return DiceRoll(device=device, seq=seq, dice=tuple(_parse_die(d) for d in raw_dice))
+        dice = tuple(_parse_die(d) for d in raw_dice)
+        return DiceRoll(device=device, seq=seq, dice=dice, boot=boot)
+    if kind == "dropped":
+        count = _require(data, "count")
+        if not _is_int(count) or not 1 <= count <= MAX_COUNT:
+            raise ProtocolError("devices/bad-field", field="count", value=_shown(count))
+        ends = []
+        for key in ("first", "last"):
+            value = data.get(key)
+            if value is not None and (not _is_int(value) or not 1 <= value <= MAX_SEQ):
+                raise ProtocolError("devices/bad-field", field=key, value=_shown(value))
+            ends.append(value)
+        return DropReport(device, seq, count, ends[0], ends[1], boot=boot)
     if kind == "button":
         seat = _text(_require(data, "seat"), "seat", ctx)
         button = _require(data, "button")
@@ -324,8 +425,16 @@ def _parse_event(data: Mapping[str, Any]) -> DeviceEvent:
         action = _require(data, "action")
         if action not in ACTIONS:
             raise ProtocolError("devices/bad-field", field="action", value=_shown(action))
-        return ButtonPress(device=device, seq=seq, seat=seat, button=button, action=action)
+        return ButtonPress(device, seq, seat, button, action, boot=boot)
     raise ProtocolError("devices/unknown-kind", kind=_shown(kind))
+
+
+def _boot(data: Mapping[str, Any]) -> int:
+    """The optional boot epoch (0 for a device that does not count its boots)."""
+    boot = data.get("boot", 0)
+    if not _is_int(boot) or not 0 <= boot <= MAX_BOOT:
+        raise ProtocolError("devices/bad-field", field="boot", value=_shown(boot))
+    return int(boot)
 
 
 def _parse_die(raw: Any) -> Die:
@@ -356,7 +465,23 @@ def parse_hello(payload: bytes | str | Mapping[str, Any]) -> Hello:
         raise ProtocolError(
             "devices/unsupported-version", got=_shown(proto), supported=PROTOCOL_VERSION
         )
-    return Hello(device=device, device_kind=kind, fw=fw, proto=proto, battery=_battery(data))
+    return Hello(device, kind, fw, proto, battery=_battery(data), boot=_boot(data))
+
+
+def parse_pair(payload: bytes | str | Mapping[str, Any]) -> PairRequest:
+    """Validate a pairing request (MQTT ``.../pair``, serial ``t: "pair"``)."""
+    data = payload if isinstance(payload, Mapping) else decode_json(payload)
+    version = _require(data, "v")
+    if not _is_int(version) or version != PROTOCOL_VERSION:
+        raise ProtocolError(
+            "devices/unsupported-version", got=_shown(version), supported=PROTOCOL_VERSION
+        )
+    device = _device_id(_require(data, "device"))
+    code = _require(data, "code")
+    if not isinstance(code, str) or not PAIR_CODE.match(code):
+        raise ProtocolError("devices/bad-field", field="code", value=_shown(code))
+    kind = _text(data.get("device_kind"), "device_kind", {}, optional=True)
+    return PairRequest(device, code, kind)
 
 
 def _battery(data: Mapping[str, Any]) -> int | None:
@@ -377,6 +502,8 @@ def parse_serial_message(data: Mapping[str, Any]) -> SerialMessage:
         return parse_hello(data)
     if kind == "hb":
         return Heartbeat(device=_device_id(_require(data, "device")), battery=_battery(data))
+    if kind == "pair":
+        return parse_pair(data)
     raise ProtocolError("devices/unknown-message", t=_shown(kind))
 
 
@@ -503,9 +630,9 @@ class FrameDecoder:
         if star < 0 or len(line) - star != 5:
             return FrameError("devices/frame-no-checksum", len(line) + 1)
         body, check = line[:star], line[star + 1 :]
-        # the contract is 4 upper-case hex digits: a lower-case digit is a corrupted byte
-        # (one flipped bit turns "A" into "a"), not another spelling of the same check
-        if any(c not in b"0123456789ABCDEF" for c in check):
+        # senders write 4 upper-case hex digits; a receiver takes either case (a digit's case
+        # carries no data: "a" and "A" are the same check, so nothing corrupt gets through)
+        if any(c not in b"0123456789ABCDEFabcdef" for c in check):
             return FrameError("devices/frame-no-checksum", len(line) + 1)
         expected = int(check.decode("ascii"), 16)
         if crc16(body) != expected:

@@ -29,6 +29,7 @@ from .protocol import (
     FrameError,
     Heartbeat,
     Hello,
+    PairRequest,
     ProtocolError,
     encode_frame,
     parse_serial_message,
@@ -36,7 +37,7 @@ from .protocol import (
 
 log = logging.getLogger(__name__)
 
-HOST_MESSAGES = frozenset({"who", "ack", "nak", "led"})
+HOST_MESSAGES = frozenset({"who", "ack", "nak", "led", "paired", "unpaired"})
 """Herald → device types; ignored if a port echoes them back (some adapters and ``loop://``)."""
 
 
@@ -107,6 +108,8 @@ class SerialDeviceProtocol:
         elif isinstance(msg, Heartbeat):
             self.hub.ingest_heartbeat(msg, self.outlet)
             self.last_heard[msg.device] = self.clock()
+        elif isinstance(msg, PairRequest):
+            self.hub.ingest_pair(item, self.outlet, topic_device=None)
 
 
 class SerialTransport:

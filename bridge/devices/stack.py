@@ -2,9 +2,15 @@
 
 Hardware flags (``--mqtt``, ``--serial``) attach real boards. Without them, and with a simulated
 table, the server runs virtual devices over the real path (:mod:`bridge.devices.local`): a
-private mosquitto if one starts, else pseudo-terminal serial pairs, else none, and the table
-display's device panel says which (or why the devices are offline). The server keeps running in
-every case: devices are an addition to the table, never a condition for it.
+private mosquitto if one starts (credentials and an ACL per device), else pseudo-terminal serial
+pairs, else none, and the table display's device panel says which (or why the devices are
+offline). The server keeps running in every case: devices are an addition to the table, never a
+condition for it.
+
+Virtual devices pair themselves as a real box does: the server opens the pairing window (as the
+host would on the host page) and enters each device's code on it (on a seat box by pressing its
+buttons); the window closes once every virtual device is paired. Pairings are kept in the
+``.devices`` file, so after a restart the devices are paired already.
 """
 
 from __future__ import annotations
@@ -17,10 +23,12 @@ from typing import Any, Literal
 
 from engine.i18n import message
 
+from .broker_auth import BrokerAuth
 from .dedup import DedupStore
 from .ha import HaDiscovery
-from .local import LocalBroker, Unavailable, VirtualDevices, table_specs
+from .local import LocalBroker, Unavailable, VirtualDevices, VirtualSpec, table_specs
 from .mqtt import MqttTransport
+from .pairing import TABLE_TARGET, PairingStore
 from .serial_link import SerialTransport
 from .table import TableDevices
 
@@ -54,12 +62,15 @@ class DeviceStack:
     ha: HaDiscovery | None = None
     note: str = ""
     _dedup: DedupStore | None = None
+    _pairings: PairingStore | None = None
+    _specs: list[VirtualSpec] = field(default_factory=list)
 
     def start(self, referee: Any, attach_web: Callable[[TableDevices], None]) -> str:
         """Start everything; returns the catalog sentence saying where the devices are."""
         opts = self.options
         self._dedup = DedupStore(opts.dedup_path)
-        self.devices = TableDevices(referee, self._dedup)
+        self._pairings = PairingStore(opts.dedup_path)
+        self.devices = TableDevices(referee, self._dedup, pairings=self._pairings)
         attach_web(self.devices)
         self.devices.start()
         table = referee.table_id
@@ -74,6 +85,26 @@ class DeviceStack:
             self.note = message("devices/status-unavailable", why=exc)
         self.devices.set_note(self.note)
         return self.note
+
+    def _pair_virtual(self) -> None:
+        """Open the pairing window and enter each unpaired virtual device's code on it."""
+        assert self.devices is not None and self.virtual is not None
+        desk = self.devices.desk
+        todo = [spec for spec in self._specs if desk.get(spec.device) is None]
+        if not todo:
+            return
+        codes = desk.open_window()
+        self.devices.paired_listeners.append(self._virtual_paired)
+        for spec in todo:
+            self.virtual.command(spec.device, f"pair {codes[spec.target or TABLE_TARGET]}")
+        self.devices.set_note(self.note)
+
+    def _virtual_paired(self, device: str) -> None:
+        """Close the window once every virtual device is paired (nothing else should pair)."""
+        assert self.devices is not None
+        desk = self.devices.desk
+        if all(desk.get(spec.device) is not None for spec in self._specs):
+            desk.close_window()
 
     def _mqtt(self, url: str, table: str) -> MqttTransport:
         assert self.devices is not None
@@ -107,18 +138,18 @@ class DeviceStack:
         assert self.devices is not None and self._dedup is not None
         opts = self.options
         self.virtual = VirtualDevices(table, Path(f"{opts.dedup_path}.virtual"))
-        specs = table_specs(seats, roll_every=opts.roll_every)
-        for spec in specs:
-            if self.virtual.fresh(spec):  # a new seq counter: forget what Herald saw before
-                self._dedup.forget(spec.device)
+        specs = self._specs = table_specs(seats, roll_every=opts.roll_every)
         why_mqtt = ""
         if opts.virtual in ("auto", "mqtt"):
             try:
-                self.broker = LocalBroker.start_new()
-                transport = self._mqtt(self.broker.url, table)
-                transport.connected.wait(5)  # devices resend until acked; this only saves a resend
+                auth = BrokerAuth.generate(table, [spec.device for spec in specs])
+                self.broker = LocalBroker.start_new(auth=auth)
+                transport = self._mqtt(self.broker.herald_url, table)
+                transport.subscribed.wait(5)  # devices resend until acked; this saves a resend
                 for spec in specs:
-                    self.virtual.start(spec, ["--mqtt", self.broker.url])
+                    creds = str(self.broker.credentials_file(spec.device))
+                    self.virtual.start(spec, ["--mqtt", self.broker.url, "--credentials", creds])
+                self._pair_virtual()
                 return message("devices/status-virtual-mqtt", port=self.broker.port)
             except Unavailable as exc:
                 why_mqtt = str(exc)
@@ -128,6 +159,7 @@ class DeviceStack:
                 cable = self.virtual.cable()
                 self._serial(cable.host_path)
                 self.virtual.start(spec, ["--serial", cable.device_path])
+            self._pair_virtual()
         except Unavailable as exc:
             why = "; ".join(filter(None, [why_mqtt, str(exc)]))
             log.warning("%s", message("devices/status-unavailable", why=why))
@@ -157,3 +189,5 @@ class DeviceStack:
             self.broker.stop()
         if self._dedup is not None:
             self._dedup.close()
+        if self._pairings is not None:
+            self._pairings.close()

@@ -18,7 +18,18 @@
   boxes of seats the game waits for, ``waiting`` to the others, ``off`` when the game is over,
   and ``illegal`` on violations (then the turn pattern again, so a reconnecting box never
   replays a stale flash).
-- **Panel.** Registry changes and rolls are pushed to the table room as ``devices``.
+- **Pairing.** The hub counts events only from paired devices (:mod:`bridge.devices.pairing`);
+  the host opens the pairing window, approves pending devices and unpairs them through the
+  host-only Socket.IO events ``device_pairing``, ``device_pair`` and ``device_unpair``.
+  Refusals and pairings become ``device_notice`` messages for the host (and the table).
+- **Lost events.** A device's drop report (events its outbox had to drop while Herald was out of
+  reach) becomes a ``device_notice`` on the table display asking to roll again or confirm by
+  hand (a seat box's: to press again, on the seat's phone too).
+- **Panel.** A client asks for the whole panel with ``devices`` (rate-limited per client); after
+  that it gets small ``devices_delta`` messages, coalesced every :data:`PANEL_INTERVAL` s,
+  with only the records that changed. A client that does not read what it is sent (its queue
+  holds more than :data:`MAX_BACKLOG` messages) gets no deltas until it catches up, then one
+  whole panel; one that keeps asking for the panel without reading is disconnected.
 
 Referee transports are called with the referee's lock held, and the hub calls its sink with the
 hub's lock held; so LED commands and panel pushes go through one worker thread, never straight
@@ -44,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
+from bridge.web.backlog import cut_off, guarded, queued
 from engine import codec
 from engine.game import TABLE, is_pass
 from engine.game import dice_move as game_dice_move
@@ -52,7 +64,10 @@ from engine.violations import InputError, RuleViolation
 
 from .dedup import DedupStore
 from .hub import DeviceHub
-from .protocol import ButtonPress, DeviceEvent, DiceRoll
+from .limits import KeyedBuckets, LogLimiter
+from .pairing import PairingDesk, PairingStore
+from .panel import PanelClients
+from .protocol import ButtonPress, DeviceEvent, DiceRoll, DropReport
 from .registry import DeviceRecord
 
 log = logging.getLogger(__name__)
@@ -61,12 +76,37 @@ LAST_ROLLS = 6
 """How many recent rolls the table display keeps."""
 
 PANEL_INTERVAL = 0.2
-"""Seconds between two ``devices`` pushes at most (heartbeats would otherwise flood the room)."""
+"""Seconds between two ``devices_delta`` pushes at most (changes in between are coalesced)."""
+
+MAX_NOTICES = 6
+"""How many recent device notices the panel keeps."""
+
+HOST_NOTICES = frozenset(
+    {"devices/not-paired", "devices/bad-pair-code", "devices/pairing-closed",
+     "devices/pairing-too-many", "devices/wrong-seat", "devices/not-table", "devices/seq-jump",
+     "devices/boot-jump", "devices/stale-boot"}
+)  # fmt: skip
+"""Refusals told to the host only (anyone can cause them: the table display stays calm)."""
+
+UNPAIRED_NOTICES = frozenset(
+    {"devices/not-paired", "devices/bad-pair-code", "devices/pairing-closed",
+     "devices/pairing-too-many"}
+)  # fmt: skip
+"""Notices about devices not paired (any id at all): at most one of each kind every few
+seconds, whichever device caused it (the host page lists the pending devices anyway)."""
 
 ILLEGAL_SECONDS = 3.2
 """The firmware flashes ``illegal`` for 3 s; then Herald restores the remembered turn pattern."""
 
-_SOURCE = re.compile(r"(?:@|^device:)(?P<device>[A-Za-z0-9_-]{1,64})#(?P<seq>\d+)$")
+_SOURCE = re.compile(
+    r"(?:@|^device:)(?P<device>[A-Za-z0-9_-]{1,64})#(?:(?P<boot>\d+)\.)?(?P<seq>\d+)$"
+)
+
+
+def event_tag(device: str, boot: int, seq: int) -> str:
+    """``tower-1#5`` (boot 0) or ``tower-1#3.5`` (boot 3): how stored sources name an event."""
+    return f"{device}#{boot}.{seq}" if boot else f"{device}#{seq}"
+
 
 Emit = Callable[[str, dict[str, Any], str], None]
 """``emit(event, payload, room)``: how the panel and refusals reach Socket.IO rooms."""
@@ -78,14 +118,15 @@ class DevicePrincipal(Principal):
 
     device: str = ""
     seq: int = 0
+    boot: int = 0
 
     @property
     def source(self) -> str:
-        return f"seat:{self.seat}@{self.device}#{self.seq}"
+        return f"seat:{self.seat}@{event_tag(self.device, self.boot, self.seq)}"
 
 
 def seat_box_id(seat: str) -> str:
-    """The default device id of a seat's box (``seat-blue``); a press also binds its device."""
+    """The device id of a virtual seat's box (``seat-blue``)."""
     return f"seat-{seat}"
 
 
@@ -94,26 +135,46 @@ class TableDevices:
 
     Args:
         referee: The table's referee.
-        dedup: Durable ``(device, seq)`` store for the hub.
+        dedup: Durable ``(device, boot, seq)`` store for the hub.
         note: A catalog sentence for the panel saying where the devices are (or why offline).
+        pairings: Where pairings persist (the ``.devices`` file); in memory when omitted.
     """
 
-    def __init__(self, referee: Referee, dedup: DedupStore, note: str | None = None) -> None:
+    def __init__(
+        self,
+        referee: Referee,
+        dedup: DedupStore,
+        note: str | None = None,
+        pairings: PairingStore | None = None,
+    ) -> None:
         self.referee = referee
-        self.hub = DeviceHub(dedup, self.on_event)
+        self.desk = PairingDesk(pairings or PairingStore(":memory:"), referee.seats)
+        self.hub = DeviceHub(dedup, self.on_event, desk=self.desk)
+        self.hub.notify = self._device_notice
         self.note = note
         self.rolls: deque[dict[str, Any]] = deque(maxlen=LAST_ROLLS)
+        self.notices: deque[dict[str, Any]] = deque(maxlen=MAX_NOTICES)
         self._emit: Emit | None = None
         self._room = "table"
+        self._host_room = "host"
         self._seat_room: Callable[[str], str] = lambda seat: f"seat:{seat}"
-        self._bound: dict[str, str] = {}  # device → seat, learnt from presses
+        self._clients: PanelClients | None = None
         self._leds: dict[str, str] = {}  # device → the turn pattern last sent
         self._restore: dict[str, float] = {}  # device → when to end an illegal flash
         self._jobs: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._panel_due = threading.Event()
+        self._dirty: set[str] = set()
+        self._removed: set[str] = set()
+        self._dirty_lock = threading.Lock()
+        self._notice_gate = LogLimiter(log, max_keys=256)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.paired_listeners: list[Callable[[str], None]] = []
         self.hub.registry.subscribe(self._registry_changed)
+        self.hub.registry.subscribe_removed(self._registry_removed)
+        for pairing in self.desk.store.all():  # the panel lists every paired device
+            self.hub.registry.update(pairing.device, seen=False, paired=pairing.label,
+                                     device_kind=pairing.device_kind)  # fmt: skip
 
     # --- wiring ------------------------------------------------------------------------------
 
@@ -122,30 +183,116 @@ class TableDevices:
         fixed = 0
         for stored in self.referee.store.events(self.referee.row.id):
             found = _SOURCE.search(stored.source)
-            if found and self.hub.dedup.mark(found["device"], int(found["seq"])):
+            if found is None:
+                continue
+            boot = int(found["boot"] or 0)
+            if self.hub.dedup.mark(found["device"], int(found["seq"]), boot):
                 fixed += 1
         return fixed
 
     def connect(
-        self, emit: Emit, table_room: str = "table", seat_room: Callable[[str], str] | None = None
+        self,
+        emit: Emit,
+        table_room: str = "table",
+        seat_room: Callable[[str], str] | None = None,
+        host_room: str = "host",
     ) -> None:
-        """Where panel pushes (``table_room``) and refusals (the seat's room) are emitted."""
-        self._emit, self._room = emit, table_room
+        """Where panel pushes (``table_room``), host notices and refusals (the seat's room) are
+        emitted."""
+        self._emit, self._room, self._host_room = emit, table_room, host_room
         if seat_room is not None:
             self._seat_room = seat_room
 
-    def attach_web(self, socketio: Any, table_room: str, seat_room: Callable[[str], str]) -> None:
-        """Push the panel to ``table_room``; answer a client's ``devices`` request with it."""
+    def attach_web(
+        self,
+        socketio: Any,
+        table_room: str,
+        seat_room: Callable[[str], str],
+        host_room: str = "host",
+    ) -> None:
+        """Serve the panel to the pages: ``devices`` answers the whole panel (and subscribes the
+        client to deltas), the host-only ``device_pairing``/``device_pair``/``device_unpair``
+        pair devices. Deltas go to each subscribed client with a bounded backlog."""
+        from flask import request
+        from flask_socketio import rooms
 
         def emit(event: str, payload: dict[str, Any], room: str) -> None:
             socketio.emit(event, payload, to=room)
 
-        self.connect(emit, table_room, seat_room)
+        self.connect(emit, table_room, seat_room, host_room)
+        server = socketio.server
+        self._clients = PanelClients(
+            send=lambda sid, event, payload: socketio.emit(event, payload, to=sid),
+            backlog=lambda sid: queued(server, sid),
+            disconnect=lambda sid: cut_off(server, sid),
+        )
+        clients = self._clients
+        requests = KeyedBuckets(2.0, 5.0, size=1024)
 
         def on_devices(*_: Any) -> dict[str, Any]:
+            sid = str(request.sid)  # type: ignore[attr-defined]
+            if not requests.allow(sid):
+                code = "devices/too-many-requests"
+                return {"ok": False, "code": code, "message": message(code)}
+            if not clients.subscribe(sid):
+                return {"ok": False, "code": "devices/too-many-requests"}
             return self.panel()
 
-        socketio.on_event("devices", on_devices)
+        def host_only(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Any:
+            def guarded(data: Any = None, *_: Any) -> dict[str, Any]:
+                if host_room not in rooms():
+                    code = "devices/host-only"
+                    return {"ok": False, "code": code, "message": message(code)}
+                return handler(data if isinstance(data, dict) else {})
+
+            return guarded
+
+        def sid() -> str:
+            return str(request.sid)  # type: ignore[attr-defined]
+
+        for event, handler in (
+            ("devices", on_devices),
+            ("device_pairing", host_only(self.host_pairing)),
+            ("device_pair", host_only(self.host_pair)),
+            ("device_unpair", host_only(self.host_unpair)),
+        ):
+            socketio.on_event(event, guarded(server, sid, handler))
+
+    # --- host intents (the web layer checked the caller is the host) ---------------------------
+
+    def host_pairing(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``{"open": true|false}``: open the pairing window (new codes) or close it."""
+        if data.get("open") is False:
+            self.desk.close_window()
+            text = message("devices/pairing-ended")
+        else:
+            self.desk.open_window()
+            text = message("devices/pairing-opened", seconds=round(self.desk.closes_in()))
+        self._panel_changed()
+        return {"ok": True, "message": text, "pairing": self.pairing_view()}
+
+    def host_pair(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``{"device": id, "seat": seat or null}``: pair a device to a seat or the table."""
+        device, seat = data.get("device"), data.get("seat")
+        if not isinstance(device, str) or self.hub.registry.get(device) is None:
+            code, params = "devices/unknown-device", {"device": str(device)[:64]}
+            return {"ok": False, "code": code, "message": message(code, **params)}
+        if seat is not None and seat not in self.referee.seats:
+            code, params = "devices/bad-pair-target", {"seats": ", ".join(self.referee.seats)}
+            return {"ok": False, "code": code, "message": message(code, **params)}
+        pairing = self.hub.pair(device, seat)
+        self._jobs.put(("turn", self.referee.current()))
+        return {"ok": True, "pairing": pairing.to_json()}
+
+    def host_unpair(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``{"device": id}``: the device's events stop counting; it must pair again."""
+        device = data.get("device")
+        if not isinstance(device, str) or self.desk.get(device) is None:
+            code, params = "devices/unknown-device", {"device": str(device)[:64]}
+            return {"ok": False, "code": code, "message": message(code, **params)}
+        self.hub.unpair(device)
+        self._jobs.put(("turn", self.referee.current()))
+        return {"ok": True}
 
     def start(self) -> None:
         """Reconcile with the store, attach to the referee and start the worker thread."""
@@ -165,16 +312,45 @@ class TableDevices:
 
     def set_note(self, note: str | None) -> None:
         self.note = note
+        self._panel_changed()
+
+    def _panel_changed(self) -> None:
         self._panel_due.set()
         self._jobs.put(("panel", None))
 
+    def pairing_view(self) -> dict[str, Any]:
+        """The pairing window as the pages show it: open or not, each target's code, and the
+        unpaired devices waiting for the host (bounded)."""
+        codes = self.desk.codes()
+        return {
+            "open": codes is not None,
+            "codes": codes or {},
+            "closes_in": round(self.desk.closes_in()),
+            "seats": list(self.referee.seats),
+            "pending": [p.to_json() for p in self.desk.pending()],
+        }
+
     def panel(self) -> dict[str, Any]:
-        """The table display's device panel: registry, last rolls (newest first), the note."""
+        """The table display's whole device panel: registry, last rolls (newest first), the
+        note, the pairing window and the recent device notices."""
         return {
             "devices": [r.to_json() for r in self.hub.devices()],
             "rolls": list(reversed(self.rolls)),
             "note": self.note,
+            "pairing": self.pairing_view(),
+            "notices": list(self.notices),
         }
+
+    def _delta(self) -> dict[str, Any]:
+        """What changed since the last push: the changed records and the ids that went."""
+        with self._dirty_lock:
+            dirty, removed = self._dirty, self._removed
+            self._dirty, self._removed = set(), set()
+        registry = self.hub.registry
+        changed = [r.to_json() for d in sorted(dirty) if (r := registry.get(d)) is not None]
+        gone = sorted(d for d in removed if registry.get(d) is None)
+        return {"changed": changed, "removed": gone, "note": self.note,
+                "pairing": self.pairing_view()}  # fmt: skip
 
     # --- referee transport (called with the referee's lock held: only queue) -------------------
 
@@ -193,6 +369,64 @@ class TableDevices:
             self._roll(event)
         elif isinstance(event, ButtonPress):
             self._button(event)
+        elif isinstance(event, DropReport):
+            self._dropped(event)
+
+    def _dropped(self, event: DropReport) -> None:
+        """A device lost events it could not deliver: ask the table to roll or press again."""
+        pairing = self.desk.get(event.device)
+        seat = pairing.seat if pairing is not None else None
+        code = "devices/lost-presses" if seat is not None else "devices/lost-rolls"
+        params = {"device": event.device, "count": event.count, "seat": seat or "",
+                  "first": event.first, "last": event.last}  # fmt: skip
+        text = message(code, **params)
+        log.warning("%s", text)
+        self._notify(code, event.device, params, text, rooms=("table", "host", "seat"), seat=seat)
+
+    def _device_notice(self, code: str, device: str, params: dict[str, Any]) -> None:
+        """The hub refused an event or paired a device: tell the host (and, for pairings, the
+        table); at most one notice per device and kind every few seconds."""
+        if code in ("devices/paired", "devices/unpaired"):  # pairings change who lights up
+            self._jobs.put(("turn", self.referee.current()))
+        if code == "devices/paired":
+            for listener in list(self.paired_listeners):
+                listener(device)
+        # unpaired ids can be invented by the thousand: their notices fold per kind, not per id
+        key = code if code in UNPAIRED_NOTICES else f"{device}|{code}"
+        if self._notice_gate.allow(key) is None:
+            return
+        full = {"device": device, "who": device, **params}
+        try:
+            text = message(code, **full)
+        except Exception:  # a notice must never fail the hub's call
+            text = code
+        rooms: tuple[str, ...] = ("host",) if code in HOST_NOTICES else ("host", "table")
+        self._notify(code, device, params, text, rooms=rooms)
+
+    def _notify(
+        self,
+        code: str,
+        device: str,
+        params: dict[str, Any],
+        text: str,
+        *,
+        rooms: tuple[str, ...],
+        seat: str | None = None,
+    ) -> None:
+        shown = {k: v for k, v in params.items() if k not in ("device", "who")}
+        payload = {"code": code, "device": device, "message": text, "time": time.time(),
+                   "params": shown}  # fmt: skip
+        if "table" in rooms:
+            self.notices.append(payload)
+        if self._emit is None:
+            return
+        targets = {"table": self._room, "host": self._host_room}
+        for room in rooms:
+            if room == "seat":
+                if seat is not None:
+                    self._jobs.put(("emit", ("device_notice", payload, self._seat_room(seat))))
+            else:
+                self._jobs.put(("emit", ("device_notice", payload, targets[room])))
 
     def _roll(self, event: DiceRoll) -> None:
         referee = self.referee
@@ -212,7 +446,7 @@ class TableDevices:
                         v.text(referee.lang) for v in getattr(exc, "violations", ())
                     ) or str(exc)
                 if move is not None:
-                    source = f"device:{event.device}#{event.seq}"
+                    source = f"device:{event_tag(event.device, event.boot, event.seq)}"
                     outcome = referee.observe(source, codec.encode(move), referee.state_id)
                     code = "devices/roll-used" if outcome.ok else "devices/roll-refused"
                     detail = outcome.message or (
@@ -240,10 +474,8 @@ class TableDevices:
         if seat not in referee.seats:
             self._refuse(event, "devices/unknown-seat", seat=seat, device=event.device)
             return
-        if self._bound.get(event.device) != seat:
-            self._bound[event.device] = seat
-            self._jobs.put(("turn", referee.current()))  # a box with another id: light it now
-        principal = DevicePrincipal("seat", seat, device=event.device, seq=event.seq)
+        principal = DevicePrincipal("seat", seat, device=event.device, seq=event.seq,
+                                    boot=event.boot)  # fmt: skip
         with referee.locked():
             sid = referee.state_id
             if event.button == "undo":
@@ -291,15 +523,23 @@ class TableDevices:
     # --- registry listener ---------------------------------------------------------------------
 
     def _registry_changed(self, record: DeviceRecord) -> None:
-        self._panel_due.set()
-        self._jobs.put(("panel", None))
+        with self._dirty_lock:
+            self._dirty.add(record.device)
+        if not self._panel_due.is_set():
+            self._panel_changed()
+
+    def _registry_removed(self, device: str) -> None:
+        with self._dirty_lock:
+            self._removed.add(device)
+            self._dirty.discard(device)
+        if not self._panel_due.is_set():
+            self._panel_changed()
 
     # --- the worker thread ---------------------------------------------------------------------
 
     def _devices_of(self, seat: str) -> set[str]:
-        found = {d for d, s in list(self._bound.items()) if s == seat}
-        found.add(seat_box_id(seat))
-        return found
+        """The seat boxes paired to ``seat``."""
+        return {p.device for p in self.desk.store.all() if p.role == "seat" and p.seat == seat}
 
     def _work(self) -> None:
         last_panel = 0.0
@@ -336,10 +576,16 @@ class TableDevices:
                 if self._panel_due.is_set() and now - last_panel >= PANEL_INTERVAL:
                     self._panel_due.clear()
                     last_panel = now
-                    if self._emit is not None:
-                        self._emit("devices", self.panel(), self._room)
+                    self._push_delta()
             except Exception:  # the worker must outlive a bad emit or a closed transport
                 log.exception("device worker failed on %s", kind)
+
+    def _push_delta(self) -> None:
+        delta = self._delta()
+        if self._clients is not None:
+            self._clients.push("devices_delta", delta, self.panel)
+        elif self._emit is not None:
+            self._emit("devices_delta", delta, self._room)
 
     def _turn_patterns(self, update: Update) -> dict[str, str]:
         over = bool(update.table.get("over"))

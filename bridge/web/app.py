@@ -24,7 +24,11 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
+<<<<<<< HEAD
 from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
+=======
+from bridge.web.backlog import cut_off_stalled, guarded
+>>>>>>> main
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.limits import (
     MAX_JSON_DEPTH,
@@ -271,7 +275,9 @@ class SocketIOTransport:
     One ``emit`` per room: python-socketio encodes the packet once and hands the same string to
     every participant's Engine.IO queue (``socketio.Manager.emit``), so the JSON is never
     re-encoded per client. The table room gets ``update.change`` (the log and coin series as
-    deltas); a connecting or resyncing client gets the full ``update.table`` instead.
+    deltas); a connecting or resyncing client gets the full ``update.table`` instead. Every
+    client is in the table room; one that stopped reading is cut off first
+    (:mod:`bridge.web.backlog`), so no client's queue grows without bound.
     """
 
     def __init__(self, socketio: SocketIO, web: WebTable) -> None:
@@ -279,16 +285,26 @@ class SocketIOTransport:
         self.web = web
 
     def publish(self, update: Update) -> None:
+<<<<<<< HEAD
         web = self.web
         self.socketio.emit("state", update.change or update.table, to=web.table_room)
+=======
+        cut_off_stalled(self.socketio.server, TABLE_ROOM)
+        self.socketio.emit("state", update.change or update.table, to=TABLE_ROOM)
+>>>>>>> main
         for seat, payload in update.seats.items():
             self.socketio.emit("seat_state", payload, to=web.seat_room(seat))
             self.socketio.emit("prompt", update.prompts[seat], to=web.seat_room(seat))
         web.announce_soon()
 
     def notice(self, notice: Notice) -> None:
+<<<<<<< HEAD
         web = self.web
         room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
+=======
+        cut_off_stalled(self.socketio.server, TABLE_ROOM)
+        room = TABLE_ROOM if notice.seat is None else seat_room(notice.seat)
+>>>>>>> main
         self.socketio.emit(notice.event, notice.payload, to=room)
 
 
@@ -511,14 +527,15 @@ def _handlers(web: WebTable) -> None:
         emit("error", payload)
         return payload
 
-    # registered by call, not decorator: Flask-SocketIO's decorators are untyped
+    # registered by call, not decorator: Flask-SocketIO's decorators are untyped; every request
+    # is answered only to a client that reads its answers (bridge.web.backlog)
+    sio.on_event("connect", on_connect)
+    sio.on_event("disconnect", on_disconnect)
     for event, handler in (
-        ("connect", on_connect),
-        ("disconnect", on_disconnect),
         ("intent", on_intent),
         ("sync", on_sync),
         (UNREADABLE, on_unreadable),
         ("*", on_other),
     ):
-        sio.on_event(event, handler)
+        sio.on_event(event, guarded(sio.server, sid, handler))
     sio.on_error_default(on_error)

@@ -209,6 +209,25 @@ def test_a_games_own_verb_comes_from_its_package(tmp_path: Path) -> None:
     assert run("rules", "middle-ages", "hint", str(pile))[0] == 2  # another game's verb
 
 
+def test_a_two_word_verb_and_output_to_a_file(tmp_path: Path) -> None:
+    """A game's verb named in two words (``pile after``) is a group of the CLI; ``-o FILE``
+    writes any verb's output to a file instead of the screen (a map drawn as SVG, say)."""
+    take = tmp_path / "take.json"
+    take.write_text('{"pile": 7, "take": 3}')
+    code, out = run("rules", "takeaway", "pile", "after", str(take))
+    assert code == 0 and out.strip() == "4"
+    written = tmp_path / "left.json"
+    code, out = run("rules", "takeaway", "pile", "after", str(take), "--json", "-o", str(written))
+    assert code == 0 and out.strip() == ""
+    assert json.loads(written.read_text()) == {"left": 4}
+    code, out = run("rules", "takeaway", "pile", "after", str(take), "-o", "/nonexistent/x")
+    assert code == 2 and "cannot write /nonexistent/x" in out
+    take.write_text('{"pile": 2, "take": 3}')
+    assert run("rules", "takeaway", "pile", "after", str(take))[0] == 2
+    assert "pile" in run("rules", "takeaway", "--help")[1]
+    assert "after" in run("rules", "takeaway", "pile", "--help")[1]
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_demo_plays_every_game(key: str) -> None:
     game = registry.get_game(key)

@@ -26,7 +26,7 @@ def test_window_folds_into_a_floor_that_still_rejects_old_seqs(tmp_path: Path) -
     with DedupStore(tmp_path / "d.db", window=10) as store:
         for seq in range(1, 101):
             assert store.mark("a", seq)
-        rows = store._db.execute("SELECT COUNT(*) FROM seen").fetchone()[0]
+        rows = store._db.execute("SELECT COUNT(*) FROM boot_seen").fetchone()[0]
         assert rows <= 11
         assert not store.mark("a", 5)  # below the floor: seen
         assert store.seen("a", 50) and not store.seen("a", 101)

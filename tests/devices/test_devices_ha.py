@@ -63,6 +63,7 @@ def test_seat_box_is_announced_to_home_assistant(
         assert stack.devices is not None
         wait_for(lambda: stack.devices is not None and stack.devices.hub.registry.get("seat-blue")
                  is not None, what="hello")  # fmt: skip
+        stack.devices.hub.pair("seat-blue", "blue")  # only paired devices are announced
         configs = _retained(broker, "hass/#", wanted=3)
         assert configs, "no discovery config was published"
         assert all(topic.startswith("hass/") and topic.endswith("/config") for topic in configs)

@@ -77,11 +77,19 @@ def table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
     store.close()
 
 
-def seat_box(devices: Callable[..., VirtualDevice], broker: Broker, tmp: Path, seat: str):
-    return devices(
+def seat_box(
+    devices: Callable[..., VirtualDevice], broker: Broker, tmp: Path, seat: str, table: Table
+) -> VirtualDevice:
+    """A virtual seat box the host paired to ``seat`` (approved on the host page)."""
+    box = devices(
         "seat_box", "--mqtt", broker.url, "--table", TABLE, "--device", f"seat-{seat}",
-        "--seat", seat, "--state-dir", str(tmp / "vdev"), "--keepalive", "2",
+        "--state-dir", str(tmp / "vdev"), "--keepalive", "2",
     )  # fmt: skip
+    box.wait_line("connected")
+    wait_for(lambda: table.devices.desk.is_pending(f"seat-{seat}"), what="the box is pending")
+    assert table.devices.host_pair({"device": f"seat-{seat}", "seat": seat})["ok"]
+    box.wait_line(f"paired seat:{seat}")
+    return box
 
 
 def play_until(table: Table, found: Callable[[], object], limit: int = 400) -> None:
@@ -99,6 +107,9 @@ def test_dice_tower_roll_is_broadcast_with_a_no_step_prompt(table, broker, devic
         "--dice", "6:red,20", "--state-dir", str(tmp_path / "vdev"), "--settle-ms", "100",
     )  # fmt: skip
     tower.wait_line("connected")
+    wait_for(lambda: table.devices.desk.is_pending("tower-1"), what="the tower is pending")
+    table.devices.host_pair({"device": "tower-1", "seat": None})
+    tower.wait_line("paired table")
     sid = table.referee.state_id
     tower.send("roll 3 17")
     wait_for(lambda: any(n.event == "roll" for n in table.recorder.notices), what="roll notice")
@@ -112,7 +123,7 @@ def test_dice_tower_roll_is_broadcast_with_a_no_step_prompt(table, broker, devic
     tower.wait_line("acked 1")
     panel = table.devices.panel()
     assert panel["rolls"][0]["seq"] == 1
-    wait_for(lambda: any(e == "devices" for e, _, _ in table.emitted), what="panel push")
+    wait_for(lambda: any(e == "devices_delta" for e, _, _ in table.emitted), what="panel push")
 
 
 def test_confirm_button_makes_the_seats_only_move(table: Table, broker, devices, tmp_path):
@@ -120,7 +131,7 @@ def test_confirm_button_makes_the_seats_only_move(table: Table, broker, devices,
     found = table.seat_with_moves(1)
     assert found is not None
     seat, (move,) = found
-    box = seat_box(devices, broker, tmp_path, seat)
+    box = seat_box(devices, broker, tmp_path, seat, table)
     wait_for(lambda: table.online(f"seat-{seat}"), what="seat box online")
     box.wait_line("led your-turn")  # the game waits for this seat: its box says so
     sid = table.referee.state_id
@@ -128,7 +139,7 @@ def test_confirm_button_makes_the_seats_only_move(table: Table, broker, devices,
     wait_for(lambda: table.referee.state_id == sid + 1, what="the seat's move")
     stored = table.referee.store.events(table.referee.row.id, sid)
     assert [(e.source, e.payload) for e in stored] == [
-        (f"seat:{seat}@seat-{seat}#1", {"kind": "move", "move": move})
+        (f"seat:{seat}@seat-{seat}#1.1", {"kind": "move", "move": move})
     ]
     box.wait_line("acked 1")
 
@@ -141,12 +152,10 @@ def test_illegal_presses_light_illegal_and_change_nothing(table: Table, broker, 
     idle = next(s for s in SEATS if s not in table.referee.game.to_act(table.referee.session.state))
     sid, updates = table.referee.state_id, len(table.recorder.updates)
 
-    idle_box = seat_box(devices, broker, tmp_path, idle)
-    idle_box.wait_line("connected")
+    idle_box = seat_box(devices, broker, tmp_path, idle, table)
     idle_box.send("press confirm")  # not this seat's turn
     idle_box.wait_line("led illegal")
-    act_box = seat_box(devices, broker, tmp_path, to_act)
-    act_box.wait_line("connected")
+    act_box = seat_box(devices, broker, tmp_path, to_act, table)
     act_box.send("press confirm", "press pass")  # several moves: the phone must choose
     wait_for(lambda: act_box.lines.count("acked 2") == 1, what="both presses acked")
     act_box.wait_line("led illegal")
@@ -204,6 +213,7 @@ def test_reconcile_marks_device_events_the_store_committed(tmp_path: Path) -> No
     seat = next(p.seat for p in referee.game.prompts(referee.session.state) if len(p.moves) == 1)
     with DedupStore(tmp_path / "first.db") as first:
         devices = TableDevices(referee, first)
+        devices.desk.pair(f"seat-{seat}", seat)
         result = devices.hub.ingest_event(
             ButtonPress(f"seat-{seat}", 7, seat, "confirm", "press").to_json(),
             _Outlet(),
@@ -213,6 +223,7 @@ def test_reconcile_marks_device_events_the_store_committed(tmp_path: Path) -> No
     # The dedup file is lost (the crash window): a fresh one is reconciled from the store.
     with DedupStore(tmp_path / "second.db") as second:
         devices = TableDevices(referee, second)
+        devices.desk.pair(f"seat-{seat}", seat)
         assert devices.reconcile() == 1
         sid = referee.state_id
         again = devices.hub.ingest_event(

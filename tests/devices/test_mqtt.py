@@ -83,9 +83,9 @@ def test_seat_box_buttons_and_leds(herald: Herald, broker: Broker, devices, tmp_
     box.send("press confirm", "hold pass", "press undo")
     wait_for(lambda: len(herald.events) == 3, what="three button events")
     assert herald.events == [
-        ButtonPress("seat-red", 1, "red", "confirm", "press"),
-        ButtonPress("seat-red", 2, "red", "pass", "hold"),
-        ButtonPress("seat-red", 3, "red", "undo", "press"),
+        ButtonPress("seat-red", 1, "red", "confirm", "press", boot=1),
+        ButtonPress("seat-red", 2, "red", "pass", "hold", boot=1),
+        ButtonPress("seat-red", 3, "red", "undo", "press", boot=1),
     ]
     box.wait_line("acked 3")
     record = herald.hub.registry.get("seat-red")
@@ -183,7 +183,7 @@ def test_dedup_survives_a_herald_restart(broker: Broker, devices, tmp_path: Path
     # A replay of seq 1 (as after a lost ack) reaches a restarted Herald: dropped, acked.
     second = Herald(broker.url, db).start()
     try:
-        replay = ButtonPress("seat-red", 1, "red", "confirm", "press").to_json()
+        replay = ButtonPress("seat-red", 1, "red", "confirm", "press", boot=1).to_json()
         publish(broker, device_topic(TABLE, "seat-red", "event"), json.dumps(replay).encode())
         box.send("press pass")
         wait_for(lambda: len(second.events) == 1, what="the new press")

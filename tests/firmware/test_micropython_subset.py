@@ -10,6 +10,7 @@ import pytest
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 HOST_ONLY = {"hal_host.py", "host_mqtt.py"}  # the CPython virtual-device layer
 ALLOWED_IMPORTS = {"json", "time", "struct", "socket", "sys", "select", "machine", "network"}
+ALLOWED_IMPORTS |= {"ssl"}
 ALLOWED_IMPORTS |= {"umqtt.simple", "firmware"}
 
 BOARD_FILES = sorted(p for p in FIRMWARE.glob("*.py") if p.name not in HOST_ONLY)

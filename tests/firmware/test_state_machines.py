@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from firmware.debounce import Button
 from firmware.dice_tower import DiceTower, RollDetector
 from firmware.led import AMBER, DARK, GREEN, ILLEGAL_MS, RED, Led
-from firmware.outbox import Outbox, SeqCounter
+from firmware.outbox import BootCounter, Outbox
 from firmware.seat_box import SeatBox
 
 
@@ -87,14 +87,14 @@ class Store:
         self.writes += 1
 
 
-def test_seq_never_repeats_across_reboots_and_spares_flash() -> None:
+def test_every_boot_has_a_new_epoch_for_one_flash_write() -> None:
+    """Events are ``(boot, seq)``: seqs restart at 1 in every boot, so the boot must never
+    repeat, and counting it costs one flash write per start."""
     store = Store()
-    seen = []
-    for _boot in range(5):
-        counter = SeqCounter(store, block=16)
-        seen += [counter.next() for _ in range(10)]
-    assert len(set(seen)) == len(seen) and seen == sorted(seen)
-    assert store.writes <= 5 * 2  # one reserve per boot, plus at most one when a block runs out
+    boots = [BootCounter(store).boot for _ in range(5)]
+    assert boots == [1, 2, 3, 4, 5] and store.writes == 5
+    counter = BootCounter(store)
+    assert counter.bump(40) == 40 and BootCounter(store).boot == 41
 
 
 def test_outbox_resends_with_backoff_until_settled() -> None:
@@ -132,10 +132,10 @@ def test_seat_box_emits_events_and_obeys_commands() -> None:
     assert len(box.outbox) == 1
     ((seq, msg),) = box.outbox.due(now)
     assert msg == {
-        "v": 1, "device": "seat-red", "seq": seq, "kind": "button",
+        "v": 1, "device": "seat-red", "boot": 1, "seq": seq, "kind": "button",
         "seat": "red", "button": "pass", "action": "press",
     }  # fmt: skip
-    box.on_command({"t": "ack", "seq": seq}, now)
+    box.on_command({"t": "ack", "seq": seq, "boot": 1}, now)
     assert len(box.outbox) == 0
     box.on_command({"t": "led", "pattern": "your-turn"}, now)
     box.poll(now)

@@ -1,4 +1,6 @@
-"""Fixtures of the server tests: a real redis-server for the venue's message queue."""
+"""Fixtures for the server tests: the event store on each backend (an SQLite file, and a real
+PostgreSQL that the tests start themselves, tests/server/pg_support.py), and a real redis-server
+for the venue's message queue (tests/server/queue_support.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pg_support import PgServer
 from queue_support import Service, find_exe, start_redis
+
+
+@pytest.fixture(scope="session")
+def pg() -> Iterator[PgServer]:
+    try:
+        server = PgServer()
+    except FileNotFoundError:
+        pytest.skip("PostgreSQL is not installed (make test installs it: scripts/system-deps.sh)")
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's event store lives: an SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "s.db")
+    server: PgServer = request.getfixturevalue("pg")
+    return server.new_database()
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from typing import Any
 
 from bridge.referee import Notice, Referee, Update
 from bridge.simtable import SimConfig, SimTable
-from bridge.store import EventStore
+from bridge.store import open_store
 from engine import get_game
 from engine.registry import GROUP
 
@@ -41,8 +41,9 @@ class Recorder:
         self.notices.append(notice)
 
 
-def open_referee(db: Path, **kwargs: Any) -> Referee:
-    store = EventStore(db)
+def open_referee(db: Path | str, **kwargs: Any) -> Referee:
+    """A Middle Ages referee on the store ``db`` names (an SQLite path or a PostgreSQL URL)."""
+    store = open_store(db)
     return Referee.open(store, get_game("middle-ages"), "t1", SEATS, {}, **kwargs)
 
 

@@ -1,4 +1,6 @@
-"""Crash safety: SIGKILL a playing server at a seeded random moment; restart loses nothing."""
+"""Crash safety: SIGKILL a playing server at a seeded random moment; restart loses nothing.
+
+On both stores: the SQLite file, and PostgreSQL (``--store``, a real server the tests start)."""
 
 from __future__ import annotations
 
@@ -13,18 +15,22 @@ import socketio
 from srv_support import serve
 
 from bridge.referee import Referee
-from bridge.store import EventStore
+from bridge.store import open_store
 from engine import codec, get_game, log, present
 
 WAIT = 30.0
 
 
 @pytest.mark.parametrize("seed", [11, 29])
-def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(tmp_path: Path, seed: int) -> None:
+def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
+    tmp_path: Path, store_target: str, seed: int
+) -> None:
     rng = random.Random(seed)
     kill_after = rng.randrange(6, 40)  # states seen before the kill, drawn from the seed
     db = tmp_path / "crash.db"
-    served = serve(db, "--move-delay", "0.01", "--seed", str(seed))
+    target = str(db) if store_target.endswith(".db") else store_target
+    where = () if target == str(db) else ("--store", target)
+    served = serve(db, *where, "--move-delay", "0.01", "--seed", str(seed))
     seen: dict[int, dict[str, Any]] = {}
     reached = threading.Event()
     client = socketio.Client(reconnection=False)
@@ -46,7 +52,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(tmp_path: Path, 
     acknowledged = max(seen)
 
     # everything acknowledged is in the store, and a fresh replay of it is consistent
-    store = EventStore(db)
+    store = open_store(target)
     (row,) = store.sessions("t1")
     stored = store.events(row.id)
     assert len(stored) >= acknowledged
@@ -61,7 +67,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(tmp_path: Path, 
     store.close()
 
     # restart with --resume: the same session, the exact state a fresh replay gives
-    again = serve(db, "--resume", "--sim", "off")
+    again = serve(db, *where, "--resume", "--sim", "off")
     try:
         assert "Resumed session" in again.output
         assert again.health()["state_id"] == len(stored) == fresh.state_id
@@ -85,7 +91,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(tmp_path: Path, 
         assert got[0]["view"] == present.view(game, fresh.state, None)
     finally:
         again.stop()
-    store = EventStore(db)
+    store = open_store(target)
     resumed = Referee(game, store, store.sessions("t1")[0])
     assert codec.encode(resumed.session.state) == codec.encode(fresh.state)
     store.close()

@@ -46,6 +46,18 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     served.stop()
 
 
+def panel_of(client: Any) -> dict[str, Any]:
+    """The whole device panel (asked again if the per-client request limit said wait)."""
+    found: dict[str, Any] = {}
+
+    def got() -> bool:
+        found.update(client.call("devices", {}, timeout=5))
+        return "devices" in found
+
+    wait_for(got, what="the device panel")
+    return found
+
+
 def children(pid: int) -> list[str]:
     out = subprocess.run(["ps", "-eo", "ppid=,args="], capture_output=True, text=True).stdout
     return [line.split(None, 1)[1] for line in out.splitlines() if line.split()[0] == str(pid)]
@@ -66,14 +78,27 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
         def online() -> set[str]:
             with lock:
                 panel = client.call("devices", {}, timeout=5)
-            return {d["device"] for d in panel["devices"] if d["online"]}
+            return {d["device"] for d in panel.get("devices", []) if d["online"]}
+
+        def paired() -> dict[str, str]:
+            with lock:
+                panel = client.call("devices", {}, timeout=5)
+            return {d["device"]: d["paired"] for d in panel.get("devices", []) if d["paired"]}
 
         wait_for(lambda: wanted <= online(), what="virtual devices online")
+        # they paired themselves with the codes the server showed, as a real box does
+        wait_for(lambda: len(paired()) == len(wanted), what="virtual devices paired")
+        devices = panel_of(client)["devices"]
+        assert {d["device"]: d["paired"] for d in devices} == {
+            **{f"seat-{s}": f"seat:{s}" for s in SEATS},
+            "tower-1": "table",
+        }
         # The virtual tower rolls on its own (at start, then every 20 s): the panel keeps it.
-        panel = client.call("devices", {}, timeout=5)
+        panel = panel_of(client)
         assert panel["note"].startswith("Virtual seat boxes")
-        wait_for(lambda: client.call("devices", {}, timeout=5)["rolls"], what="a roll")
-        roll = client.call("devices", {}, timeout=5)["rolls"][0]
+        assert panel["pairing"]["open"] is False  # closed once every virtual device paired
+        wait_for(lambda: client.call("devices", {}, timeout=5).get("rolls"), what="a roll")
+        roll = panel_of(client)["rolls"][0]
         assert roll["device"] == "tower-1" and isinstance(roll["seq"], int)
         assert [d["sides"] for d in roll["dice"]] == [6, 6]
     finally:
@@ -90,6 +115,7 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
         pytest.skip("mosquitto not installed (make system-deps installs it as root)")
     broker = LocalBroker.start_new()
     served = serve(tmp_path / "r.db", "--sim", "off", "--mqtt", broker.url)
+    host = socketio.Client()
     tower = subprocess.Popen(
         [sys.executable, "-m", "firmware.dice_tower", "--mqtt", broker.url, "--table", "t1",
          "--device", "tower-9", "--dice", "6:red,6", "--settle-ms", "50",
@@ -102,10 +128,21 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
     try:
         assert "MQTT broker" in served.output
         client.connect(served.base, transports=["websocket"])
+        host.connect(served.base, transports=["websocket"], auth={"token": served.host_token})
+
+        def tower_pending() -> bool:
+            pending = host.call("devices", {}, timeout=5).get("pairing", {}).get("pending", [])
+            return any(p["device"] == "tower-9" for p in pending)
+
+        wait_for(tower_pending, what="the unpaired tower listed for the host")
+        # a viewer cannot pair it; the host can (an approval on the host page)
+        refused = client.call("device_pair", {"device": "tower-9", "seat": None}, timeout=5)
+        assert refused["ok"] is False and refused["code"] == "devices/host-only"
+        assert host.call("device_pair", {"device": "tower-9", "seat": None}, timeout=5)["ok"]
 
         def tower_online() -> bool:
-            devices = client.call("devices", {}, timeout=5)["devices"]
-            return any(d["device"] == "tower-9" and d["online"] for d in devices)
+            devices = client.call("devices", {}, timeout=5).get("devices", [])
+            return any(d["device"] == "tower-9" and d["online"] and d["paired"] for d in devices)
 
         wait_for(tower_online, what="tower online")
         assert tower.stdin is not None
@@ -120,6 +157,7 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
         assert roll["used"] is False and roll["text"]
     finally:
         client.disconnect()
+        host.disconnect()
         tower.terminate()
         tower.wait(10)
         served.stop()
@@ -175,3 +213,156 @@ def test_serve_without_mosquitto_or_pty_still_runs_and_says_why(tmp_path: Path) 
         store.close()
     assert note.startswith("Devices are offline: mosquitto is not installed")
     assert "pseudo-terminals are unavailable" in note
+
+
+def test_the_private_broker_refuses_anonymous_clients(table: Served) -> None:
+    """Issue 16: anyone on the machine could publish as any device on the server's own
+    mosquitto (anonymous on loopback). Now it takes only Herald and its devices' users."""
+    import re
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    found = re.search(r"private mosquitto on port (\d+)", table.output)
+    assert found, table.output
+    answered = threading.Event()
+    result: list[Any] = []
+
+    def on_connect(client: Any, userdata: Any, flags: Any, code: Any, props: Any) -> None:
+        result.append(code)
+        answered.set()
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.on_connect = on_connect
+    client.connect("127.0.0.1", int(found.group(1)))
+    client.loop_start()
+    try:
+        assert answered.wait(10), "no CONNACK"
+    finally:
+        client.loop_stop()
+        client.disconnect()
+    assert result[0].is_failure, "an anonymous client got into the private broker"
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_a_viewer_flooding_panel_requests_without_reading_costs_the_server_little(
+    table: Served,
+) -> None:
+    """Issue 16, finding 2: a viewer with no token sent 300 ``devices`` requests without
+    reading the replies and the server grew by 146 MB, for good. Now the panel is bounded,
+    whole panels are rate-limited per client (the rest get a short refusal), and a client whose
+    queue is not read gets no pushes: the server stays small and other viewers are served."""
+    import socket as socketlib
+
+    import websocket
+
+    url = f"ws://127.0.0.1:{table.port}/socket.io/?EIO=4&transport=websocket"
+    before = rss_kib(table.proc.pid)
+    flood = websocket.create_connection(
+        url, timeout=10, sockopt=((socketlib.SOL_SOCKET, socketlib.SO_RCVBUF, 4096),)
+    )
+    try:
+        assert flood.recv().startswith("0{")  # Engine.IO open
+        flood.send("40")  # Socket.IO connect, no token: a viewer
+        assert any(flood.recv().startswith("40{") for _ in range(20)), "no Socket.IO connect"
+        for ack in range(1, 301):
+            flood.send(f'42{ack}["devices",{{}}]')
+        # meanwhile an ordinary viewer still gets the panel
+        client = socketio.Client()
+        client.connect(table.base, transports=["websocket"])
+        try:
+            assert "devices" in panel_of(client)
+        finally:
+            client.disconnect()
+        grown = rss_kib(table.proc.pid) - before
+        assert grown < 30 * 1024, f"the server grew by {grown} KiB"
+        # now read what the flood got: a few whole panels, the rest short refusals
+        flood.settimeout(10)
+        panels = refusals = 0
+        dropped = False
+        try:
+            while panels + refusals < 300:
+                frame = flood.recv()
+                if frame.startswith("43"):
+                    body = frame[frame.index("[") :]
+                    if '"devices":[' in body:
+                        panels += 1
+                    elif "devices/too-many-requests" in body:
+                        refusals += 1
+        except websocket.WebSocketConnectionClosedException:
+            dropped = True  # the server may drop a client that keeps asking without reading
+        assert panels <= 40, f"{panels} whole panels built for one viewer"
+        assert dropped or refusals == 300 - panels
+    finally:
+        flood.close()
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: Path) -> None:
+    """Issue 16, finding 3: a tower's drop report becomes a notice that stays on the table
+    display (not only a passing toast), also for a display opened after it."""
+    import json
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+    from playwright.sync_api import expect, sync_playwright
+
+    from bridge.devices.local import LocalBroker
+
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto not installed (make system-deps installs it as root)")
+    broker = LocalBroker.start_new()
+    served = serve(tmp_path / "lost.db", "--sim", "off", "--mqtt", broker.url)
+    host = socketio.Client()
+    tower = mqtt.Client(CallbackAPIVersion.VERSION2)
+    topic = "herald/t1/devices/tower-9/"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        tower.connect("127.0.0.1", broker.port)
+        tower.loop_start()
+        hello = {"t": "hello", "v": 1, "device": "tower-9", "device_kind": "dice_tower",
+                 "fw": "0.1.0", "proto": 1, "boot": 2}  # fmt: skip
+        tower.publish(topic + "info", json.dumps(hello), qos=1, retain=True).wait_for_publish(5)
+        host.connect(served.base, transports=["websocket"], auth={"token": served.host_token})
+
+        def pending() -> bool:
+            waiting = host.call("devices", {}, timeout=5).get("pairing", {}).get("pending", [])
+            return any(p["device"] == "tower-9" for p in waiting)
+
+        wait_for(pending, what="the tower waiting for the host")
+        assert host.call("device_pair", {"device": "tower-9", "seat": None}, timeout=5)["ok"]
+        report = {"v": 1, "device": "tower-9", "boot": 2, "seq": 1, "kind": "dropped",
+                  "count": 3, "first": 4, "last": 6}  # fmt: skip
+        with sync_playwright() as p:
+            args = ["--headless", "--no-sandbox"]
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(served.table_url)
+                box = page.locator('#devices li[data-device="tower-9"]')
+                expect(box).to_be_visible(timeout=30_000)
+                tower.publish(topic + "event", json.dumps(report), qos=1).wait_for_publish(5)
+                shown = '#device-notices li[data-code="devices/lost-rolls"]'
+                lost = page.locator(shown)
+                expect(lost).to_have_count(1, timeout=30_000)
+                expect(lost).to_contain_text("3 rolls")
+                expect(lost).to_contain_text("Roll again")
+                page.locator("#devices-box").scroll_into_view_if_needed()
+                page.screenshot(path=str(SHOTS / "table-lost-rolls.png"), full_page=True)
+                later = browser.new_page()  # a display opened afterwards still shows it
+                later.goto(served.table_url)
+                expect(later.locator(shown)).to_have_count(1, timeout=30_000)
+            finally:
+                browser.close()
+    finally:
+        host.disconnect()
+        tower.loop_stop()
+        tower.disconnect()
+        served.stop()
+        broker.stop()

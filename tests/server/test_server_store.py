@@ -1,4 +1,7 @@
-"""The event store and the referee core: durability settings, resume equals replay, publication."""
+"""The event store and the referee core: durability settings, resume equals replay, publication.
+
+Tests taking ``store_target`` run on both backends: an SQLite file and a real PostgreSQL
+(tests/server/conftest.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import pytest
 from srv_support import SEATS, Recorder, open_referee, play_moves, play_table_moves
 
 from bridge.referee import Principal, Referee
-from bridge.store import EventStore, StoreError
+from bridge.store import EventStore, StoreError, open_store
 from engine import codec, get_game, log
 
 
@@ -27,8 +30,8 @@ def test_store_is_wal_with_full_sync(tmp_path: Path) -> None:
     store.close()
 
 
-def test_append_refuses_gaps_and_overwrites(tmp_path: Path) -> None:
-    referee = open_referee(tmp_path / "s.db")
+def test_append_refuses_gaps_and_overwrites(store_target: str) -> None:
+    referee = open_referee(store_target)
     play_table_moves(referee)
     n = referee.state_id
     event = log.Event("undo", by="host")
@@ -46,8 +49,8 @@ def test_a_non_store_file_is_refused(tmp_path: Path) -> None:
         EventStore(junk)
 
 
-def test_events_carry_seq_time_source_kind_payload_state_id(tmp_path: Path) -> None:
-    referee = open_referee(tmp_path / "s.db")
+def test_events_carry_seq_time_source_kind_payload_state_id(store_target: str) -> None:
+    referee = open_referee(store_target)
     play_moves(referee, 12)
     stored = referee.store.events(referee.row.id)
     assert [e.seq for e in stored] == [e.state_id for e in stored] == list(range(1, 13))
@@ -55,8 +58,8 @@ def test_events_carry_seq_time_source_kind_payload_state_id(tmp_path: Path) -> N
     assert all(e.time > 0 and e.payload["kind"] == "move" for e in stored)
 
 
-def test_snapshot_roundtrip_keeps_the_undo_chain(tmp_path: Path) -> None:
-    referee = open_referee(tmp_path / "s.db")
+def test_snapshot_roundtrip_keeps_the_undo_chain(store_target: str) -> None:
+    referee = open_referee(store_target)
     play_moves(referee, 9)
     session = referee.session
     data = json.loads(json.dumps(log.to_snapshot(session)))
@@ -68,14 +71,14 @@ def test_snapshot_roundtrip_keeps_the_undo_chain(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("moves", [0, 7, 25, 26, 51, 200])
-def test_resume_restores_exactly_what_a_fresh_replay_gives(tmp_path: Path, moves: int) -> None:
-    db = tmp_path / "s.db"
+def test_resume_restores_exactly_what_a_fresh_replay_gives(store_target: str, moves: int) -> None:
+    db = store_target
     referee = open_referee(db, snapshot_every=25)
     made = play_moves(referee, moves)
     live = referee.session
     live_view = referee.current().table
     referee.store.close()
-    store = EventStore(db)
+    store = open_store(db)
     row = store.session(referee.row.id)
     assert row is not None and (row.status == "over") == referee.is_over()
     resumed = Referee(referee.game, store, row, snapshot_every=25)
@@ -95,8 +98,10 @@ def test_resume_restores_exactly_what_a_fresh_replay_gives(tmp_path: Path, moves
     assert (resumed.session.state if outcome.ok else None) == expected
 
 
-def test_open_resumes_by_default_new_closes_and_resume_requires_a_session(tmp_path: Path) -> None:
-    db = tmp_path / "s.db"
+def test_open_resumes_by_default_new_closes_and_resume_requires_a_session(
+    store_target: str,
+) -> None:
+    db = store_target
     with pytest.raises(LookupError):
         open_referee(db, resume=True)
     first = open_referee(db)
@@ -112,8 +117,8 @@ def test_open_resumes_by_default_new_closes_and_resume_requires_a_session(tmp_pa
     assert fresh.row.tokens != first.row.tokens
 
 
-def test_a_whole_game_through_the_observation_path(tmp_path: Path) -> None:
-    referee = open_referee(tmp_path / "s.db")
+def test_a_whole_game_through_the_observation_path(store_target: str) -> None:
+    referee = open_referee(store_target)
     recorder = Recorder()
     referee.attach(recorder)
     made = play_moves(referee, 10_000)
@@ -127,8 +132,8 @@ def test_a_whole_game_through_the_observation_path(tmp_path: Path) -> None:
     assert set(range(1, 17)) <= set(map(int, rounds))
 
 
-def test_refused_input_publishes_nothing(tmp_path: Path) -> None:
-    referee = open_referee(tmp_path / "s.db")
+def test_refused_input_publishes_nothing(store_target: str) -> None:
+    referee = open_referee(store_target)
     play_table_moves(referee)
     recorder = Recorder()
     referee.attach(recorder)
@@ -146,8 +151,8 @@ def test_refused_input_publishes_nothing(tmp_path: Path) -> None:
     assert [n.event for n in recorder.notices] == ["violation", "violation"]
 
 
-def test_tokens_are_unguessable_and_distinct(tmp_path: Path) -> None:
-    referee = open_referee(tmp_path / "s.db")
+def test_tokens_are_unguessable_and_distinct(store_target: str) -> None:
+    referee = open_referee(store_target)
     tokens = [referee.row.tokens.host, *referee.row.tokens.seats.values()]
     assert len(set(tokens)) == len(tokens) == 4
     assert all(len(t) >= 22 for t in tokens)
@@ -156,8 +161,8 @@ def test_tokens_are_unguessable_and_distinct(tmp_path: Path) -> None:
     assert referee.authenticate("") is None and referee.authenticate(None) is None
 
 
-def test_resuming_a_session_of_another_game_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "s.db"
+def test_resuming_a_session_of_another_game_is_refused(store_target: str) -> None:
+    db = store_target
     referee = open_referee(db)
     game = get_game("middle-ages")
 

@@ -1,11 +1,19 @@
-// The table display's device panel: seat boxes and dice towers (online, battery, last seq,
-// errors) and the last rolls. Fed by the server's `devices` pushes (registry changes) and the
-// `roll` broadcasts; asks for a snapshot with `devices` on every (re)connection.
+// The table display's device panel: seat boxes and dice towers (paired to what, online,
+// battery, last seq, errors), the last rolls, the pairing window's codes, and device notices
+// (a tower that lost rolls while cut off asks the table to roll again). Asks for the whole
+// panel with `devices` on every (re)connection, then applies the server's small
+// `devices_delta` pushes. Opened as the host page, it also lets the host open pairing, pair a
+// waiting device to a seat or the table, and unpair one (host-only Socket.IO events).
 "use strict";
 
 const HeraldDevices = (() => {
   const { t, el, fill } = Herald;
   let rolls = [];
+  let devices = new Map();
+  let pairing = { open: false, codes: {}, seats: [], pending: [] };
+  let notices = [];
+  let socket = null;
+  let isHost = false;
 
   function die(d) {
     const style = d.color ? `--die:${d.color}` : null;
@@ -20,36 +28,126 @@ const HeraldDevices = (() => {
       r.text ? el("span", { class: "why muted" }, r.text) : null)));
   }
 
-  function renderDevices(list) {
+  function ask(event, data) {
+    return new Promise((resolve) => socket.emit(event, data, resolve));
+  }
+
+  async function hostDo(event, data) {
+    const reply = await ask(event, data);
+    if (!reply || !reply.ok) Herald.toast((reply && reply.message) || event, "bad");
+    else if (reply.message) Herald.toast(reply.message, "");
+    socket.emit("devices", {}, render);
+  }
+
+  function targetLabel(target) {
+    return target === "table" ? t("ui/pairing-table") : t("ui/pairing-seat", { seat: target });
+  }
+
+  function renderDevices() {
+    const list = [...devices.values()].sort((a, b) => a.device.localeCompare(b.device));
     if (!list.length) return fill("devices", el("li", { class: "muted" }, t("ui/no-devices")));
     return fill("devices", list.map((d) => {
       const meta = [t(d.online ? "ui/device-online" : "ui/device-offline")];
+      meta.push(d.paired ? t("ui/device-paired", { target: d.paired }) : t("ui/device-unpaired"));
       if (d.battery !== null) meta.push(t("ui/device-battery", { battery: d.battery }));
       if (d.last_seq !== null) meta.push(t("ui/device-seq", { seq: d.last_seq }));
       if (d.errors) meta.push(t("ui/device-errors", { errors: d.errors }));
-      return el("li", { class: `device ${d.online ? "on" : "off"} ${d.low_battery ? "low" : ""}`,
-        "data-device": d.device, "data-online": String(d.online), title: d.last_error_text || d.transport || "" },
+      const unpair = isHost && d.paired
+        ? el("button", { class: "small", type: "button", onclick: () => hostDo("device_unpair", { device: d.device }) }, t("ui/unpair"))
+        : null;
+      return el("li", { class: `device ${d.online ? "on" : "off"} ${d.low_battery ? "low" : ""} ${d.paired ? "paired" : "unpaired"}`,
+        "data-device": d.device, "data-online": String(d.online), "data-paired": d.paired || "",
+        title: d.last_error_text || d.transport || "" },
       el("span", { class: "dot" }, "●"), el("span", { class: "id" }, d.device),
-      el("span", { class: "meta muted" }, meta.join(" · ")));
+      el("span", { class: "meta muted" }, meta.join(" · ")), unpair);
     }));
   }
 
-  function render(panel) {
-    if (!panel) return;
-    fill("devices-note", panel.note || "");
-    renderDevices(panel.devices || []);
-    rolls = (panel.rolls || []).slice();
-    renderRolls();
+  function renderPairing() {
+    const box = document.getElementById("pairing");
+    if (!box) return;
+    const parts = [];
+    if (isHost) {
+      parts.push(el("button", { class: "small", type: "button", id: "pairing-toggle",
+        onclick: () => hostDo("device_pairing", { open: !pairing.open }) },
+      t(pairing.open ? "ui/pairing-close" : "ui/pairing-open")));
+    }
+    if (pairing.open) {
+      parts.push(el("p", { class: "muted" }, t("ui/pairing-help")));
+      parts.push(el("ul", { class: "pair-codes" }, Object.entries(pairing.codes).map(([target, code]) =>
+        el("li", { "data-target": target }, el("span", {}, targetLabel(target)), " ", el("code", {}, code)))));
+    }
+    if (isHost && pairing.pending && pairing.pending.length) {
+      parts.push(el("h3", {}, t("ui/pending-devices")));
+      parts.push(el("ul", { class: "pending" }, pairing.pending.map((p) => {
+        const choice = el("select", {}, [...pairing.seats, "table"].map((s) => el("option", { value: s }, targetLabel(s))));
+        if (p.device_kind === "dice_tower") choice.value = "table";
+        const pair = () => hostDo("device_pair", { device: p.device, seat: choice.value === "table" ? null : choice.value });
+        return el("li", { "data-device": p.device }, el("span", { class: "id" }, p.device), " ",
+          el("span", { class: "muted" }, t("ui/pair-to")), " ", choice, " ",
+          el("button", { class: "small", type: "button", onclick: pair }, t("ui/pair-to")));
+      })));
+    }
+    box.replaceChildren(...parts);
   }
 
-  function attach(socket) {
+  // Lost events stay on the display (the table must roll or press again), newest first; the
+  // other notices are toasts.
+  function renderNotices() {
+    const box = document.getElementById("device-notices");
+    if (!box) return;
+    const lost = notices.filter((n) => n.code.startsWith("devices/lost")).slice(-3).reverse();
+    box.replaceChildren(...lost.map((n) => el("li", { class: "bad", "data-code": n.code,
+      "data-device": n.device }, n.message)));
+  }
+
+  function render(panel) {
+    if (!panel || panel.ok === false) return;
+    fill("devices-note", panel.note || "");
+    devices = new Map((panel.devices || []).map((d) => [d.device, d]));
+    if (panel.pairing) pairing = panel.pairing;
+    renderDevices();
+    renderPairing();
+    rolls = (panel.rolls || []).slice();
+    renderRolls();
+    notices = (panel.notices || []).slice();
+    renderNotices();
+  }
+
+  function applyDelta(delta) {
+    for (const d of delta.changed || []) devices.set(d.device, d);
+    for (const id of delta.removed || []) devices.delete(id);
+    if ("note" in delta) fill("devices-note", delta.note || "");
+    if (delta.pairing) pairing = delta.pairing;
+    renderDevices();
+    renderPairing();
+  }
+
+  function attach(sock, host) {
+    socket = sock;
+    isHost = Boolean(host);
     fill("h-devices", t("ui/devices"));
     fill("h-rolls", t("ui/last-rolls"));
+    const card = document.getElementById("devices-box");
+    if (card && !document.getElementById("pairing")) {
+      card.insertBefore(el("div", { id: "pairing", class: "pairing" }), document.getElementById("devices"));
+    }
+    if (card && !document.getElementById("device-notices")) {
+      card.insertBefore(el("ul", { id: "device-notices", class: "device-notices" }), document.getElementById("pairing"));
+    }
     renderRolls();
-    const ask = () => socket.emit("devices", {}, render);
-    socket.on("connect", ask);
-    if (socket.connected) ask();
+    const whole = () => socket.emit("devices", {}, render);
+    socket.on("connect", whole);
+    if (socket.connected) whole();
     socket.on("devices", render);
+    socket.on("devices_delta", applyDelta);
+    socket.on("device_notice", (n) => {
+      Herald.toast(n.message, n.code.startsWith("devices/lost") ? "bad" : "");
+      if (!notices.some((x) => x.code === n.code && x.device === n.device && x.time === n.time)) {
+        notices = [...notices, n].slice(-6);
+      }
+      renderNotices();
+    });
     socket.on("roll", (r) => {
       rolls = [r, ...rolls.filter((x) => !(x.device === r.device && x.seq === r.seq))].slice(0, 6);
       renderRolls();

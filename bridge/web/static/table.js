@@ -131,6 +131,6 @@
     error: (e) => Herald.toast(e.message, "bad"),
     roll: (r) => Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, ""),
   });
-  HeraldDevices.attach(conn.socket);
+  HeraldDevices.attach(conn.socket, Boolean(hostToken));
   window.heraldTable = { latest: () => latest };
 })();

@@ -245,7 +245,8 @@ class Glory:
             after = flow.apply(state, move)
         except Refused as exc:
             raise RuleViolation(exc.violations) from None
-        return evolve(after, move_from=len(state.ledger))
+        mark = len(state.ledger)
+        return after if after.move_from == mark else evolve(after, move_from=mark)
 
     def apply_unchecked(self, state: GloryState, move: Move) -> GloryState:
         return self.attempt(state, move)

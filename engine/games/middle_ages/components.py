@@ -12,7 +12,7 @@ give (counts per estate, numbers 1-23). A box marked verified is checked tile by
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from engine import codec
@@ -203,9 +203,21 @@ class TileBox:
     tiles: tuple[Tile, ...]
     verified: bool = False
     source: str = ""
+    _by_back: dict[str, Counter[Tile]] = field(init=False, repr=False, compare=False)
+    """Each back's tiles counted once, when the box is made: every reveal's check asks."""
+
+    def __post_init__(self) -> None:
+        counts: dict[str, Counter[Tile]] = {}
+        for t in self.tiles:
+            counts.setdefault(t.back, Counter())[t] += 1
+        object.__setattr__(self, "_by_back", counts)
 
     def of_back(self, back: Back) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.back == back)
+
+    def counted(self, back: Back) -> Counter[Tile]:
+        """The tiles with this back and how many of each (a fresh Counter the caller may edit)."""
+        return Counter(self._by_back.get(back, ()))
 
     def count(self, back: Back) -> int:
         return sum(1 for t in self.tiles if t.back == back)

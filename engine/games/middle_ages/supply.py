@@ -78,7 +78,7 @@ def known_tiles(state: State) -> Iterable[Tile]:
 
 def unseen(state: State, back: Back) -> Counter[Tile]:
     """Tiles of the box with this back that the table has not shown yet."""
-    left = Counter(box_of(state).of_back(back))
+    left = box_of(state).counted(back)
     left.subtract(t for t in known_tiles(state) if t.back == back)
     return +left
 

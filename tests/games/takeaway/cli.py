@@ -1,6 +1,7 @@
-"""Take-away's own command-line verb, found by the generic CLI with no edit outside this folder:
+"""Take-away's own command-line verbs, found by the generic CLI with no edit outside this folder:
 ``herald rules takeaway hint PILE.json`` names the take that leaves the other player a multiple
-of four (the winning line), or says there is none."""
+of four (the winning line), or says there is none; ``herald rules takeaway pile after
+TAKE.json`` (a two-word verb: ``pile`` groups its verbs) says what a take leaves."""
 
 from __future__ import annotations
 
@@ -24,6 +25,15 @@ def hint(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     return VerbResult({"take": take}, text)
 
 
+def after(inputs: Mapping[str, Any], lang: str) -> VerbResult:
+    """What ``{"pile": N, "take": K}`` leaves: a number, so no sentence to translate."""
+    doc = inputs["take"] if isinstance(inputs["take"], dict) else {}
+    pile, take = doc.get("pile"), doc.get("take")
+    if not (isinstance(pile, int) and isinstance(take, int) and 1 <= take <= min(3, pile)):
+        return VerbResult({"error": "take"}, message("takeaway:hint/bad-pile", lang), EXIT_INPUT)
+    return VerbResult({"left": pile - take}, str(pile - take))
+
+
 VERBS = (
     Verb(
         "hint",
@@ -39,5 +49,19 @@ VERBS = (
             VerbArg("quiet", "Only the number.", kind="flag"),
         ),
         hint,
+    ),
+    Verb(
+        "pile after",
+        "What a take leaves of the pile.",
+        (
+            VerbArg(
+                "take",
+                'The pile and the take: {"pile": N, "take": K}.',
+                positional=True,
+                required=True,
+                metavar="TAKE.json",
+            ),
+        ),
+        after,
     ),
 )

@@ -1,0 +1,485 @@
+"""``herald rules france1429 battle BATTLE.json`` and ``election ELECTION.json``: one battle from
+given dice, one election from given votes, through the game's own rules.
+
+Why through the game: the verbs set up the smallest table that holds what the file describes (on
+the data set ``--data`` names: the map's Villages, the Lord cards' sexes) and then play the same
+moves a table would (``Attack``, ``BattleRoll``, ``Losses``, ``Resolve``; the sealed ``Vote``
+reveal), so a verb's answer is the referee's answer. Losses are their owner's choice (§9.4): a
+roll may name them; a roll that does not takes the first allocation the rules offer (Men at Arms
+before Knights) and says so. Exit codes: 0 resolved, 1 a move the rules refuse (the dice count,
+a loss), 2 not a battle or election file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from engine import codec, rules
+from engine.data import GameData
+from engine.flow import Reveal
+from engine.games.france1429 import control, hear_ye, setup, war
+from engine.games.france1429.data import FranceData
+from engine.games.france1429.moves import Attack, BattleRoll, Losses, Resolve, Vote
+from engine.games.france1429.rounds import start_round
+from engine.games.france1429.sources import GAME_KEY
+from engine.games.france1429.state import Election, FranceState, Lord, Troops
+from engine.i18n import message
+from engine.verbs import EXIT_ILLEGAL, BadInput, Verb, VerbArg, VerbResult, json_schema_doc
+from engine.violations import InputError, RuleViolation
+
+ATTACKER, DEFENDER, BYSTANDER = "attacker", "defender", "bystander"
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    """One side of a battle: its Men at Arms, Knights and Lords (ids of the data's Lord cards;
+    a Lord's Fief titles make him Titled, §9.2)."""
+
+    men_at_arms: int = 0
+    knights: int = 0
+    lords: tuple[str, ...] = ()
+    titled: tuple[str, ...] = ()
+    darc: str = ""
+
+
+@dataclass(frozen=True)
+class LossSpec:
+    men_at_arms: int = 0
+    knights: int = 0
+    lords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    """One roll: each die's hits (the faces of the data's Battle Dice), the losses each owner
+    chooses (default: the first allocation the rules offer) and what each side does after it."""
+
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+    attacker_losses: LossSpec | None = None
+    defender_losses: LossSpec | None = None
+    attacker_then: Literal["go-on", "stop", "surrender", "truce"] = "go-on"
+    defender_then: Literal["go-on", "surrender", "truce"] = "go-on"
+
+
+@dataclass(frozen=True)
+class BattleFile:
+    """A battle in a Village (default: the map's first), the defender's fortification there
+    (it counts against the attacker when the defender controls the Village, §9.2), the
+    attacker's Siege Engine dice, both sides, and the rolls."""
+
+    attacker: SideSpec
+    defender: SideSpec
+    rolls: tuple[RollSpec, ...]
+    village: str = ""
+    fortification: Literal["none", "stronghold", "fortified"] = "none"
+    defender_holds: bool = True
+    siege_engine: int = 0
+
+
+@dataclass(frozen=True)
+class VoterSpec:
+    """A family at an election: its Lords' church and royal titles, the Villages it controls
+    (a Bishop's election counts them, §10.3), and its sealed markers: FOR and DECOY on a
+    candidate's Lord id ("" abstains / no decoy)."""
+
+    seat: str
+    lords: tuple[str, ...] = ()
+    titled: tuple[str, ...] = ()
+    bishops: dict[str, int] | None = None
+    cardinals: tuple[str, ...] = ()
+    controls: tuple[str, ...] = ()
+    vote_for: str = ""
+    decoy: str = ""
+
+
+@dataclass(frozen=True)
+class ElectionFile:
+    """An election: ``office`` (bishop, pope, king), the Bishopric's number for a Bishop, the
+    candidates (Lord ids, in the order declared) and the families."""
+
+    office: Literal["bishop", "pope", "king"]
+    candidates: tuple[str, ...]
+    families: tuple[VoterSpec, ...]
+    bishopric: int = 0
+
+
+def _m(code: str, lang: str, **params: Any) -> str:
+    return message(f"{GAME_KEY}:{code}", lang, **params)
+
+
+def _data(inputs: Mapping[str, Any]) -> FranceData:
+    data: GameData | None = inputs.get("data")
+    if data is None or not isinstance(data.value, FranceData):
+        raise BadInput("data", InputError("input/data", "not France 1429's data"))
+    value: FranceData = data.value
+    return value
+
+
+def _table(value: FranceData, seats: tuple[str, ...]) -> FranceState:
+    """An empty board on the data, round 1 (no Lords, no troops)."""
+    from engine.games.france1429 import GAME
+
+    state = setup.initial(
+        seats, GAME.info.option_defaults(), setup.rules_from(value.map, value.box)
+    )
+    return start_round(state)
+
+
+def _lords(state: FranceState, arg: str, ids: tuple[str, ...]) -> None:
+    unknown = [lid for lid in ids if state.rules.lord(lid) is None]
+    if unknown:
+        known = ", ".join(x.id for x in state.rules.lords)
+        raise BadInput(
+            arg,
+            InputError(
+                "input/lord", f"unknown Lord {unknown[0]!r} (the data's Lords: {known})", "$"
+            ),
+        )
+    if len(set(ids)) != len(ids):
+        raise BadInput(arg, InputError("input/lord", "a Lord is named twice", "$"))
+
+
+def _decode(arg: str, tp: Any, doc: Any) -> Any:
+    try:
+        return codec.decode(tp, doc)
+    except InputError as exc:
+        raise BadInput(arg, exc) from exc
+
+
+def _refused(exc: RuleViolation, lang: str, lines: list[str], data: dict[str, Any]) -> VerbResult:
+    lines += [f"  • {v.code} {v.text(lang)}" for v in exc.violations]
+    data["violations"] = [v.to_json(lang) for v in exc.violations]
+    return VerbResult(data, "\n".join(lines), EXIT_ILLEGAL)
+
+
+# --- battle --------------------------------------------------------------------------------------
+
+
+def _side(state: FranceState, seat: str, village: str, spec: SideSpec) -> FranceState:
+    for lid in spec.lords:
+        fiefs = (village,) if lid in spec.titled else ()
+        state = replace(
+            state,
+            lords=(*state.lords, Lord(lid, seat, village, fiefs=fiefs, darc=lid == spec.darc)),
+        )
+    t = Troops(seat, village, spec.men_at_arms, spec.knights, spec.men_at_arms, spec.knights)
+    return state.with_troops(t)
+
+
+def _loss(seat: str, spec: LossSpec | None, offered: list[Losses]) -> tuple[Losses, bool]:
+    if spec is None:
+        return offered[0], True
+    return Losses(seat, spec.men_at_arms, spec.knights, spec.lords), False
+
+
+def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
+    """One battle from its rolls, each roll's hits and losses itemised (§9.2-9.5)."""
+    from engine.games.france1429 import GAME as game_object
+
+    game: Any = game_object
+    value = _data(inputs)
+    spec: BattleFile = _decode("battle", BattleFile, inputs["battle"])
+    state = _table(value, (ATTACKER, DEFENDER, BYSTANDER))
+    village = spec.village or state.rules.villages[0].id
+    if village not in {v.id for v in state.rules.villages}:
+        raise BadInput(
+            "battle", InputError("input/village", f"no Village {village!r}", "$.village")
+        )
+    _lords(state, "battle", (*spec.defender.lords, *spec.attacker.lords))
+    holder, other = (DEFENDER, ATTACKER) if spec.defender_holds else (ATTACKER, DEFENDER)
+    # who came first controls the Village (§8.4): the holder's side is placed first
+    state = _side(state, holder, village, spec.defender if holder == DEFENDER else spec.attacker)
+    state = control.refresh(state, village)
+    state = _side(state, other, village, spec.attacker if other == ATTACKER else spec.defender)
+    state = control.refresh(state, village)
+    place = replace(
+        state.place(village),
+        fort=spec.fortification,
+        besieged_by=ATTACKER if spec.siege_engine else None,
+        engine=spec.siege_engine,
+    )
+    state = replace(state.with_place(place), phase="battles", turn=state.order().index(ATTACKER))
+    lines = [
+        _m(
+            "verb/battle-start",
+            lang,
+            village=village,
+            attacker=war.strength(state, ATTACKER, village),
+            defender=war.strength(state, DEFENDER, village),
+        )
+    ]
+    report: dict[str, Any] = {"village": village, "rolls": []}
+    try:
+        state = rules.apply(game, state, Attack(ATTACKER, village, DEFENDER))
+        for n, roll in enumerate(spec.rolls, 1):
+            battle = state.battle
+            if battle is None:
+                lines.append(_m("verb/battle-over-early", lang, rolls=n - 1))
+                break
+            dice = {s: war.dice(state, battle, s) for s in (ATTACKER, DEFENDER)}
+            state = rules.apply(game, state, BattleRoll(roll.attacker, roll.defender))
+            hits = dict(state.battle.hits) if state.battle else {}
+            entry: dict[str, Any] = {
+                "dice": dice,
+                "faces": {ATTACKER: list(roll.attacker), DEFENDER: list(roll.defender)},
+                "hits": hits,
+                "losses": {},
+            }
+            lines.append(
+                _m(
+                    "verb/battle-roll",
+                    lang,
+                    n=n,
+                    a_dice=dice[ATTACKER],
+                    a_faces=list(roll.attacker),
+                    d_dice=dice[DEFENDER],
+                    d_faces=list(roll.defender),
+                    a_hits=hits.get(DEFENDER, 0),
+                    d_hits=hits.get(ATTACKER, 0),
+                )
+            )
+            while state.battle is not None and state.battle.stage == "losses":
+                seat = state.battle.owing[0]
+                chosen = roll.attacker_losses if seat == ATTACKER else roll.defender_losses
+                move, default = _loss(seat, chosen, war.options(state, seat))
+                state = rules.apply(game, state, move)
+                entry["losses"][seat] = {
+                    "men_at_arms": move.maa,
+                    "knights": move.knights,
+                    "lords_killed": list(move.lords),
+                    "default": default,
+                }
+                lines.append(
+                    _m(
+                        "verb/battle-losses",
+                        lang,
+                        side=seat,
+                        maa=move.maa,
+                        knights=move.knights,
+                        lords=", ".join(move.lords) or "-",
+                        how=_m("verb/by-default" if default else "verb/chosen", lang),
+                    )
+                )
+            for seat, then in ((ATTACKER, roll.attacker_then), (DEFENDER, roll.defender_then)):
+                if state.battle is not None and state.battle.stage == seat:
+                    state = rules.apply(game, state, Resolve(seat, then))
+            report["rolls"].append(entry)
+    except RuleViolation as exc:
+        report["resolved"] = False
+        return _refused(exc, lang, lines, report)
+    over = state.battle is None
+    left = {
+        s: {
+            "men_at_arms": state.troops_at(s, village).maa,
+            "knights": state.troops_at(s, village).knights,
+            "lords": [x.id for x in state.lords_at(village) if x.seat == s and not x.captor],
+            "captured": [x.id for x in state.lords if x.seat == s and x.captor],
+        }
+        for s in (ATTACKER, DEFENDER)
+    }
+    report |= {
+        "resolved": True,
+        "over": over,
+        "left": left,
+        "controller": control.controller(state, village),
+    }
+    for s in (ATTACKER, DEFENDER):
+        lines.append(
+            _m(
+                "verb/battle-left",
+                lang,
+                side=s,
+                maa=left[s]["men_at_arms"],
+                knights=left[s]["knights"],
+                lords=", ".join(left[s]["lords"]) or "-",
+                captured=", ".join(left[s]["captured"]) or "-",
+            )
+        )
+    lines.append(
+        _m(
+            "verb/battle-over" if over else "verb/battle-goes-on",
+            lang,
+            controller=report["controller"] or "-",
+        )
+    )
+    return VerbResult(report, "\n".join(lines))
+
+
+def battle_schema() -> dict[str, Any]:
+    defs: dict[str, Any] = {}
+    return json_schema_doc(defs, codec.schema_for(BattleFile, defs))
+
+
+# --- election ------------------------------------------------------------------------------------
+
+
+def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
+    """One election from the families' sealed markers, revealed at once (§10.2-10.6)."""
+    value = _data(inputs)
+    spec: ElectionFile = _decode("election", ElectionFile, inputs["election"])
+    seats = tuple(f.seat for f in spec.families)
+    if len(set(seats)) != len(seats) or not 3 <= len(seats) <= 6:
+        raise BadInput(
+            "election",
+            InputError("input/families", "3 to 6 families, each named once", "$.families"),
+        )
+    state = _table(value, seats)
+    _lords(state, "election", tuple(lid for f in spec.families for lid in f.lords))
+    home = state.rules.villages[0].id
+    for f in spec.families:
+        bishops = f.bishops or {}
+        for lid in f.lords:
+            fiefs = (home,) if lid in f.titled else ()
+            state = replace(
+                state,
+                lords=(
+                    *state.lords,
+                    Lord(
+                        lid,
+                        f.seat,
+                        home,
+                        fiefs=fiefs,
+                        bishop=bishops.get(lid),
+                        cardinal=lid in f.cardinals,
+                    ),
+                ),
+            )
+        for vid in f.controls:
+            if vid not in {v.id for v in state.rules.villages}:
+                raise BadInput("election", InputError("input/village", f"no Village {vid!r}", "$"))
+            state = state.with_place(replace(state.place(vid), present=(f.seat,)))
+    owner = {lid: f.seat for f in spec.families for lid in f.lords}
+    missing = [c for c in spec.candidates if c not in owner]
+    if missing:
+        raise BadInput(
+            "election",
+            InputError(
+                "input/lord", f"candidate {missing[0]!r} is no family's Lord", "$.candidates"
+            ),
+        )
+    office = spec.office
+    problems = [c for c in spec.candidates if not hear_ye.eligible(state, office, state.lord(c))]
+    state = replace(
+        state,
+        round=2,
+        election=Election(
+            office, spec.bishopric, tuple((owner[c], c) for c in spec.candidates), stage="vote"
+        ),
+    )
+    numbers = {c: i for i, c in enumerate(spec.candidates, 1)}
+    lines = [
+        _m(
+            "verb/election-start",
+            lang,
+            office=office,
+            bishopric=spec.bishopric,
+            candidates=", ".join(spec.candidates),
+        )
+    ]
+    if problems:
+        lines.append(_m("verb/election-ineligible", lang, lords=", ".join(problems)))
+        return VerbResult(
+            {"resolved": False, "ineligible": problems}, "\n".join(lines), EXIT_ILLEGAL
+        )
+    votes = []
+    for f in spec.families:
+        for mark in (f.vote_for, f.decoy):
+            if mark and mark not in numbers:
+                raise BadInput(
+                    "election",
+                    InputError(
+                        "input/vote", f"{f.seat} marks {mark!r}, not a candidate", "$.families"
+                    ),
+                )
+        if hear_ye.votes(state, f.seat, office, spec.bishopric) > 0:
+            votes.append(
+                (f.seat, Vote(f.seat, numbers.get(f.vote_for, 0), numbers.get(f.decoy, 0)))
+            )
+    after = hear_ye.reveal(state, Reveal("vote", tuple(votes)))
+    outcome = after.last_election
+    assert outcome is not None
+    weight = {f.seat: hear_ye.votes(state, f.seat, office, spec.bishopric) for f in spec.families}
+    for seat, a, b in outcome.markers:
+        lines.append(
+            _m(
+                "verb/election-markers",
+                lang,
+                seat=seat,
+                votes=weight[seat],
+                vote_for=a or "-",
+                decoy=b or "-",
+            )
+        )
+    lines.append(
+        _m(
+            "verb/election-count",
+            lang,
+            count=", ".join(f"{k} {v}" for k, v in outcome.votes.items()) or "-",
+        )
+    )
+    lines.append(
+        _m(
+            "verb/election-winner" if outcome.winner else "verb/election-nobody",
+            lang,
+            lord=outcome.winner,
+        )
+    )
+    data = {
+        "resolved": True,
+        "office": office,
+        "bishopric": spec.bishopric,
+        "votes_per_family": weight,
+        "markers": [list(m) for m in outcome.markers],
+        "count": outcome.votes,
+        "winner": outcome.winner,
+    }
+    return VerbResult(data, "\n".join(lines))
+
+
+def election_schema() -> dict[str, Any]:
+    defs: dict[str, Any] = {}
+    return json_schema_doc(defs, codec.schema_for(ElectionFile, defs))
+
+
+_DATA = VerbArg(
+    "data",
+    "The data set (stand-in, box, or a data file) whose map and Lords the file names.",
+    kind="data",
+    metavar="SET",
+)
+
+VERBS: tuple[Verb, ...] = (
+    Verb(
+        "battle",
+        "Resolve one battle from given dice: each roll's dice, hits and losses "
+        "(rules/france1429.md §9).",
+        (
+            VerbArg(
+                "battle", "The battle file.", positional=True, required=True, metavar="BATTLE.json"
+            ),
+            _DATA,
+        ),
+        resolve_battle,
+        battle_schema,
+    ),
+    Verb(
+        "election",
+        "Resolve one election from the families' sealed FOR and DECOY markers "
+        "(rules/france1429.md §10).",
+        (
+            VerbArg(
+                "election",
+                "The election file.",
+                positional=True,
+                required=True,
+                metavar="ELECTION.json",
+            ),
+            _DATA,
+        ),
+        resolve_election,
+        election_schema,
+    ),
+)

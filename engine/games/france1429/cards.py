@@ -1,0 +1,525 @@
+"""Cards by effect key (digest §11, §12.1): Lord cards, regular Fortune cards (Play Cards step
+only), Opportunity and Lord opportunity cards (any time but the Draw step; here: on the
+playing family's own turn in Phases 2c-6, FR-10).
+
+Each effect is a function of the state, the card's target and the Lord named ``by`` (whose
+title gives a tax its right, or who sponsors an Assassination). ``card_moves`` lists what a
+seat may play now; ``play`` checks one play and applies it.
+
+Secret Passage: on one's own Lord in Movement (his next Move leaves a siege, crosses Heavy Rain
+or passes an occupied Village without leave) or on one's own captive (he escapes, placed as a
+freed Lord). Uprising: on a taxed Village or one in a Bishopric with Famine, not by the family
+whose own tax is the only cause; 1 Battle Die less the fortification's penalty, +1 hit if a die
+is rolled; the card player's choice of whose troops are hit first is made for him: the
+controller's, then in arrival order (FR-15); each owner's losses remove as many strength points
+as the hits allow, Men at Arms before Knights (FR-6). If no troops are left, the Lords there
+die, and the Mills and a Stronghold (not a Fortified City) are destroyed.
+
+Ambush: in a battle, by a family with a Lord in it, on an opposing Lord in it: captured.
+
+Before an Uprising's die, the Bishop of that Bishopric and every Cardinal able to pay 3
+Deniers are asked in turn whether to try to stop it: 1D6, 3-6 stops it; on 1-2 a Bishop dies,
+a Cardinal lives (§10.3-10.4).
+
+In a battle the attacker may play one to attack "from the tunnels": no fortification penalty
+for the rest of the battle.
+An Assassination or an Ambush asks its target's family first whether to cancel it with a
+Secret Passage (both cards discarded).
+
+Not yet here: several Uprising cards at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.france1429 import control
+from engine.games.france1429.deaths import kill
+from engine.games.france1429.income import governed_bishopric, has_card
+from engine.games.france1429.moves import PlayCard, PlayLord
+from engine.games.france1429.refs import refuse
+from engine.games.france1429.rounds import push
+from engine.games.france1429.state import (
+    AMBUSH,
+    ASSASSINATION,
+    CARDINAL,
+    DARC,
+    FAMINE,
+    HARVEST,
+    HEAVY_RAIN,
+    JUSTICE,
+    REGULAR,
+    SECRET_PASSAGE,
+    TAXES,
+    UPRISING,
+    WEATHER,
+    BishopricCard,
+    Fort,
+    FranceState,
+    Lord,
+    Pending,
+    Tax,
+)
+
+MAX_LORDS = 4
+PLAYABLE = (
+    AMBUSH,
+    HARVEST, WEATHER, TAXES, CARDINAL, DARC, ASSASSINATION, JUSTICE, SECRET_PASSAGE, UPRISING,
+)  # fmt: skip
+"""Cards whose effect the referee applies now (see the module's docstring for the rest)."""
+
+
+def _discard(state: FranceState, card: str, pile: str = "fortune") -> FranceState:
+    if pile == "lords":
+        out = dict(state.lord_discard)
+        out[card] = out.get(card, 0) + 1
+        return replace(state, lord_discard=out)
+    out = dict(state.fortune_discard)
+    out[card] = out.get(card, 0) + 1
+    return replace(state, fortune_discard=out)
+
+
+def _from_hand(state: FranceState, seat: str, card: str) -> FranceState:
+    fam = state.family(seat)
+    hand = list(fam.hand)
+    hand.remove(card)
+    return state.with_family(replace(fam, hand=tuple(hand)))
+
+
+# --- Lord cards ------------------------------------------------------------------------------
+
+
+def lord_entry(state: FranceState, seat: str) -> tuple[str, ...]:
+    """Where a new (or freed) Lord of ``seat`` may be placed, in the rules' priority (§5 Phase
+    2c, §7.6): a controlled Stronghold or Fortified City; else a Village with another of his
+    Lords; else a Village he controls; else an empty uncontrolled Village."""
+    ids = [v.id for v in state.rules.villages]
+    owned = [v for v in ids if control.controller(state, v) == seat]
+    forts = [v for v in owned if state.place(v).fort != "none"]
+    if forts:
+        return tuple(forts)
+    with_lord = [
+        v for v in ids if any(x.seat == seat and x.captor is None for x in state.lords_at(v))
+    ]
+    if with_lord:
+        return tuple(with_lord)
+    if owned:
+        return tuple(owned)
+    from engine.games.france1429.victory import ally
+
+    friend = ally(state, seat)
+    return tuple(
+        v
+        for v in ids
+        if (control.controller(state, v) is None and not state.place(v).present)
+        or (friend is not None and control.controller(state, v) == friend)
+    )
+
+
+def play_lord(state: FranceState, move: PlayLord) -> FranceState:
+    fam = state.family(move.seat)
+    if move.card not in fam.hand or state.rules.lord(move.card) is None:
+        raise refuse("card/not-in-hand", "lord-card", card=move.card)
+    if len(state.lords_of(move.seat)) >= MAX_LORDS:
+        raise refuse("lord/family-full", "lord-card", limit=MAX_LORDS)
+    allowed = lord_entry(state, move.seat)
+    if move.village not in allowed:
+        raise refuse(
+            "lord/placement", "lord-card", village=move.village, allowed=", ".join(allowed) or "-"
+        )
+    state = _from_hand(state, move.seat, move.card)
+    lord = Lord(move.card, move.seat, move.village)
+    queen = next((x for x in state.lords if x.queen and x.captor is None), None)
+    king = any(x.king for x in state.lords)
+    prince = any(x.crown_prince for x in state.lords)
+    if (
+        queen is not None
+        and queen.seat == move.seat
+        and king
+        and not prince
+        and state.sex(move.card) == "male"
+    ):
+        lord = replace(lord, crown_prince=True)
+        state = replace(state, prince_born=True)
+    state = replace(state, lords=(*state.lords, lord))
+    return control.refresh(state, move.village)
+
+
+# --- Fortune and Lord opportunity cards --------------------------------------------------------
+
+
+def _bishopric(target: str) -> int | None:
+    return int(target) if target in ("1", "2", "3", "4", "5") else None
+
+
+def _tax_right(state: FranceState, seat: str, target: str, by: str) -> str | None:
+    """The right a Tax card played on ``target`` by Lord ``by`` uses, or None (§11.3)."""
+    lord = state.find_lord(by)
+    if lord is None or lord.seat != seat:
+        return None
+    number = _bishopric(target)
+    if number is not None:
+        if lord.bishop == number and not lord.excommunicated:
+            return "bishop"
+        if lord.cardinal and governed_bishopric(state, number) and not lord.excommunicated:
+            return "cardinal"
+        return None
+    if target == "all":
+        return "pope" if lord.pope else None
+    if target not in state.rules.fiefs():
+        return None
+    if target in lord.fiefs:
+        return "fief"
+    if (lord.king or lord.regent) and control.fief_holder(state, target) is None:
+        used = any(t.right == "king" for t in state.taxes)
+        return None if used else "king"
+    return None
+
+
+def card_problem(state: FranceState, seat: str, card: str, target: str, by: str) -> str | None:
+    """Why the seat may not play ``card`` on ``target`` now (None: it may)."""
+    fam = state.family(seat)
+    if card not in fam.hand:
+        return "card/not-in-hand"
+    if card not in PLAYABLE:
+        return "card/not-supported"
+    if card in REGULAR and state.phase != "play":
+        return "card/regular-timing"
+    if card in (HARVEST, WEATHER):
+        number = _bishopric(target)
+        if number is None:
+            return "card/target"
+        if has_card(state, number, card):
+            return "card/same-twice"
+        if card == HARVEST and has_card(state, number, HEAVY_RAIN):
+            return "card/harvest-in-rain"
+        if card == WEATHER and has_card(state, number, FAMINE):
+            return "card/weather-in-famine"
+        return None
+    if card == TAXES:
+        if fam.tax_left < 1:
+            return "card/no-tax-marker"
+        if any(t.seat == seat and t.target == target for t in state.taxes):
+            return "card/same-twice"
+        return None if _tax_right(state, seat, target, by) else "card/tax-right"
+    if card == UPRISING:
+        return uprising_problem(state, seat, target)
+    battle = state.battle
+    if card == SECRET_PASSAGE and battle is not None and target == battle.village:
+        ok = seat == battle.attacker and not battle.tunnels
+        return None if ok else "card/passage-timing"
+    lord = state.find_lord(target)
+    if lord is None:
+        return "card/target"
+    if card == AMBUSH:
+        return ambush_problem(state, seat, lord)
+    if card == SECRET_PASSAGE:
+        if lord.seat != seat:
+            return "card/target"
+        if lord.captor is not None:
+            return None
+        ok = state.phase == "movement" and not lord.secret
+        return None if ok else "card/passage-timing"
+    if card == CARDINAL:
+        pope = next((x for x in state.lords if x.pope), None)
+        if lord.bishop is None or lord.cardinal or lord.captor is not None:
+            return "card/cardinal-target"
+        if pope is not None and pope.seat != seat:
+            return "card/pope-consent"
+        return None
+    if card == DARC:
+        if any(x.darc for x in state.lords):
+            return "card/darc-in-play"
+        ok = state.sex(lord.id) == "female" and lord.spouse is None
+        return None if ok else "card/darc-target"
+    if card == ASSASSINATION:
+        sponsor = state.find_lord(by)
+        if lord.seat == seat:
+            return "card/own-lord"
+        return None if sponsor is not None and sponsor.seat == seat else "card/sponsor"
+    if card == JUSTICE:
+        immune = lord.king or lord.queen or lord.regent or lord.crown_prince or lord.pope
+        return None if lord.assassin and not immune else "card/justice-target"
+    return "card/not-supported"
+
+
+def play(state: FranceState, move: PlayCard) -> FranceState:
+    why = card_problem(state, move.seat, move.card, move.target, move.by)
+    if why is not None:
+        raise refuse(
+            why,
+            "fortune" if move.card in REGULAR else "opportunity",
+            card=move.card,
+            target=move.target,
+        )
+    state = _from_hand(state, move.seat, move.card)
+    card = move.card
+    if card in (HARVEST, WEATHER):
+        number = int(move.target)
+        cancels = FAMINE if card == HARVEST else HEAVY_RAIN
+        found = next((c for c in state.mitres if c.bishopric == number and c.card == cancels), None)
+        if found is not None:
+            mitres = list(state.mitres)
+            mitres.remove(found)
+            state = _discard(_discard(replace(state, mitres=tuple(mitres)), cancels), card)
+            return state
+        return replace(state, mitres=(*state.mitres, BishopricCard(number, card)))
+    if card == TAXES:
+        right = _tax_right(state, move.seat, move.target, move.by)
+        assert right is not None
+        on = "fief" if move.target in state.rules.fiefs() else "bishopric"
+        tax = Tax(move.seat, on, move.target, move.by, right, len(state.taxes))  # type: ignore[arg-type]
+        fam = state.family(move.seat)
+        state = state.with_family(replace(fam, tax_left=fam.tax_left - 1))
+        return _discard(replace(state, taxes=(*state.taxes, tax)), card)
+    if card == UPRISING:
+        return _uprising(_discard(state, card), move.seat, move.target)
+    if card == SECRET_PASSAGE and state.battle is not None and move.target == state.battle.village:
+        return _discard(replace(state, battle=replace(state.battle, tunnels=True)), card)
+    target = state.lord(move.target)
+    if card == AMBUSH:
+        state = _discard(state, card)
+        return push(state, Pending("cancel", target.seat, by=move.seat, lord=target.id,
+                                   then="ambush"))  # fmt: skip
+    if card == SECRET_PASSAGE:
+        state = _discard(state, card)
+        if target.captor is None:
+            return state.with_lord(replace(target, secret=True))
+        state = state.with_lord(replace(target, captor=None))
+        where = lord_entry(state, move.seat)
+        if where and target.village not in where:
+            state = state.with_lord(replace(state.lord(target.id), village=where[0]))
+        return control.refresh(
+            control.refresh(state, target.village), state.lord(target.id).village
+        )
+    if card == CARDINAL:
+        return state.with_lord(replace(target, cardinal=True))
+    if card == DARC:
+        return state.with_lord(replace(target, darc=True))
+    if card == ASSASSINATION:
+        sponsor = state.lord(move.by)
+        state = _discard(state.with_lord(replace(sponsor, assassin=True)), card)
+        if state.option("assassination") != "pl":
+            state = push(state, Pending("assassination", "table", by=move.seat,
+                                        queue=(target.id,)))  # fmt: skip
+        return push(state, Pending("cancel", target.seat, by=move.seat, lord=target.id,
+                                   then="assassination"))  # fmt: skip
+    if card == JUSTICE:
+        return kill(_discard(state, card), target.id)
+    raise refuse("card/not-supported", "opportunity", card=card, target=move.target)
+
+
+def answer_cancel(state: FranceState, seat: str, yes: bool) -> FranceState:
+    """The target's family answers an Assassination or Ambush: cancel it with a Secret Passage
+    from its hand, or not (§11.4). Every target is asked, so a question shows no hand."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    if yes:
+        if SECRET_PASSAGE not in state.family(seat).hand:
+            raise refuse("card/no-secret-passage", "opportunity", card=SECRET_PASSAGE,
+                         target=top.lord)  # fmt: skip
+        state = _discard(_from_hand(state, seat, SECRET_PASSAGE), SECRET_PASSAGE)
+        under = state.pending[-1].kind if state.pending else ""
+        return pop(state) if top.then == "assassination" and under == "assassination" else state
+    target = state.find_lord(top.lord)
+    if target is None:
+        return state
+    if top.then == "ambush":
+        state = state.with_lord(replace(target, captor=top.by))
+        return control.refresh(state, target.village)
+    if state.option("assassination") == "pl":
+        return kill(state, target.id)
+    return state  # the target's die comes next
+
+
+def cancel_answers(state: FranceState) -> list[bool]:
+    top = state.pending[-1]
+    return [True, False] if SECRET_PASSAGE in state.family(top.seat).hand else [False]
+
+
+def card_moves(state: FranceState, seat: str) -> list[PlayCard | PlayLord]:
+    """Every card play open to ``seat`` now."""
+    out: list[PlayCard | PlayLord] = []
+    fam = state.family(seat)
+    if state.phase == "play" and len(state.lords_of(seat)) < MAX_LORDS:
+        entry = lord_entry(state, seat)
+        for card in dict.fromkeys(fam.hand):
+            if state.rules.lord(card) is not None:
+                out += [PlayLord(seat, card, v) for v in entry]
+    targets: dict[str, list[tuple[str, str]]] = {}
+    numbers = sorted({str(v.bishopric) for v in state.rules.villages})
+    own = [x.id for x in state.lords_of(seat)]
+    for card in dict.fromkeys(fam.hand):
+        if card in (HARVEST, WEATHER):
+            targets[card] = [(n, "") for n in numbers]
+        elif card == TAXES:
+            targets[card] = [(t, b) for b in own for t in (*state.rules.fiefs(), *numbers, "all")]
+        elif card in (CARDINAL, DARC, JUSTICE, SECRET_PASSAGE, AMBUSH):
+            targets[card] = [(x.id, "") for x in state.lords]
+            if card == SECRET_PASSAGE and state.battle is not None:
+                targets[card].append((state.battle.village, ""))
+        elif card == UPRISING:
+            targets[card] = [(v.id, "") for v in state.rules.villages]
+        elif card == ASSASSINATION:
+            targets[card] = [(x.id, b) for x in state.lords for b in own[:1]]
+    for card, pairs in targets.items():
+        for target, by in pairs:
+            if card_problem(state, seat, card, target, by) is None:
+                out.append(PlayCard(seat, card, target, by))
+    return out
+
+
+# --- Uprising ----------------------------------------------------------------------------------
+
+
+def _causes(state: FranceState, village: str) -> tuple[set[str], bool]:
+    """Who taxes the Village (Tallage on its Fief, Tithe on its Bishopric) and whether Famine
+    lies on its Bishopric (§11.4)."""
+    info = state.rules.village(village)
+    taxers = {
+        t.seat
+        for t in state.taxes
+        if (t.on == "fief" and t.target == info.fief)
+        or (t.on == "bishopric" and t.target == str(info.bishopric))
+        or (t.on == "bishopric" and t.target == "all" and governed_bishopric(state, info.bishopric))
+    }
+    return taxers, has_card(state, info.bishopric, FAMINE)
+
+
+def uprising_problem(state: FranceState, seat: str, village: str) -> str | None:
+    if village not in {v.id for v in state.rules.villages}:
+        return "card/target"
+    taxers, famine = _causes(state, village)
+    if not taxers and not famine:
+        return "card/uprising-target"
+    if not famine and taxers == {seat}:
+        return "card/uprising-own-tax"
+    return None
+
+
+def uprising_dice(state: FranceState, village: str) -> int:
+    """1 die less the fortification's penalty: Stronghold -1, Fortified City -2 (§11.4)."""
+    fort = state.place(village).fort
+    return max(0, 1 - {"none": 0, "stronghold": 1, "fortified": 2}[fort])
+
+
+def _uprising(state: FranceState, seat: str, village: str) -> FranceState:
+    if uprising_dice(state, village) == 0:
+        return state  # 0 dice: it fails, no bonus (the Mazilles example)
+    state = push(state, Pending("uprising", "table", by=seat, village=village))
+    return _ask_next(state, village, stoppers(state, village))
+
+
+STOP_COST = 3
+
+
+def stoppers(state: FranceState, village: str) -> tuple[str, ...]:
+    """Who may try to stop an Uprising, in turn (§10.3-10.4, PL "each in turn"): the
+    uncaptured Bishop of the Village's Bishopric, then every uncaptured Cardinal who can pay 3
+    Deniers (a Cardinal who is that Bishop tries as a Cardinal if he can pay)."""
+    number = state.rules.village(village).bishopric
+    out = [x.id for x in state.lords if x.captor is None and x.bishop == number]
+    out += [x.id for x in state.lords if x.captor is None and x.cardinal and x.id not in out
+            and state.family(x.seat).deniers >= STOP_COST]  # fmt: skip
+    return tuple(out)
+
+
+def _ask_next(state: FranceState, village: str, queue: tuple[str, ...]) -> FranceState:
+    if not queue:
+        return state
+    lord = state.lord(queue[0])
+    return push(state, Pending("stop-uprising", lord.seat, lord=lord.id, village=village,
+                               queue=queue[1:]))  # fmt: skip
+
+
+def answer_stop(state: FranceState, seat: str, yes: bool) -> FranceState:
+    """A Bishop's or Cardinal's family answers: try to stop the Uprising, or not."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    lord = state.find_lord(top.lord)
+    if not yes or lord is None:
+        return _ask_next(state, top.village, top.queue)
+    fam = state.family(lord.seat)
+    as_cardinal = lord.cardinal and fam.deniers >= STOP_COST
+    if as_cardinal:
+        state = state.with_family(replace(fam, deniers=fam.deniers - STOP_COST))
+    mode = "cardinal" if as_cardinal else "bishop"
+    return push(state, Pending("stop-die", "table", lord=lord.id, village=top.village,
+                               queue=top.queue, then=mode))  # fmt: skip
+
+
+def stop_die(state: FranceState, lid: str, value: int) -> FranceState:
+    """1D6: 3-6 the Uprising is stopped (the card is discarded); 1-2 it goes on, and a Bishop
+    who tried is stoned to death (a Cardinal lives) (§10.3-10.4)."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    if lid != top.lord:
+        raise refuse("die/wrong-lord", "opportunity", lord=lid, expected=top.lord)
+    state = pop(state)
+    if value >= 3:
+        return pop(state)  # the Uprising under it is stopped
+    if top.then == "bishop" and state.find_lord(lid) is not None:
+        state = kill(state, lid)
+    rest = tuple(x for x in top.queue if state.find_lord(x) is not None)
+    return _ask_next(state, top.village, rest)
+
+
+def losses(maa: int, knights: int, hits: int) -> tuple[int, int]:
+    """The Men at Arms and Knights an owner loses to ``hits``: as many strength points as the
+    hits allow (a Knight needs 3), the cheapest way (fewest Knights) (§9.4, FR-6)."""
+    best = (-1, 0, 0)
+    for kn in range(min(knights, hits // 3) + 1):
+        ma = min(maa, hits - 3 * kn)
+        sp = ma + 3 * kn
+        if sp > best[0] or (sp == best[0] and kn < best[2]):
+            best = (sp, ma, kn)
+    return best[1], best[2]
+
+
+def resolve_uprising(state: FranceState, value: int) -> FranceState:
+    """The Uprising's die: hits = its symbols + 1, dealt to the troops in the Village."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    village = top.village
+    hits = value + 1
+    for seat in state.place(village).present:
+        t = state.troops_at(seat, village)
+        ma, kn = losses(t.maa, t.knights, hits)
+        hits -= ma + 3 * kn
+        state = state.with_troops(
+            replace(t, maa=t.maa - ma, knights=t.knights - kn,
+                    fresh_maa=min(t.fresh_maa, t.maa - ma),
+                    fresh_knights=min(t.fresh_knights, t.knights - kn))
+        )  # fmt: skip
+    if any(t.village == village for t in state.troops):
+        return control.refresh(state, village)
+    for lord in state.lords_at(village):
+        if state.find_lord(lord.id) is not None:
+            state = kill(state, lord.id)
+    place = state.place(village)
+    supply = dict(state.supply)
+    supply["mills"] = supply.get("mills", 0) + place.mills
+    if place.fort == "stronghold":
+        supply["strongholds"] = supply.get("strongholds", 0) + 1
+    fort: Fort = "fortified" if place.fort == "fortified" else "none"
+    state = replace(state.with_place(replace(place, mills=0, fort=fort)), supply=supply)
+    return control.refresh(state, village)
+
+
+def ambush_problem(state: FranceState, seat: str, lord: Lord) -> str | None:
+    """§11.4: a family with a Lord in the battle under way captures an opposing Lord in it."""
+    b = state.battle
+    if b is None or seat not in (b.attacker, b.defender):
+        return "card/ambush-timing"
+    other = b.defender if seat == b.attacker else b.attacker
+    if lord.seat != other or lord.village != b.village or lord.captor is not None:
+        return "card/target"
+    mine = any(x.seat == seat and x.captor is None for x in state.lords_at(b.village))
+    return None if mine else "card/ambush-lord"

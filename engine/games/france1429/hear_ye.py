@@ -1,0 +1,264 @@
+"""Phase 1 "Hear Ye, Hear Ye" after the marriages: the Bishop elections (lowest Bishopric first),
+the Pope's and the King's (digest §5 Phase 1, §10.2-10.6), as a sub-game of two steps: the
+families in turn declare one eligible Lord each (or pass), then every family entitled to vote
+seals its FOR and DECOY markers at once; the reveal is one event.
+
+What is the game's here: when an election is held, who may stand, how many votes each family
+casts, the title given. The count itself (``result``) is the small common procedure of §10.2-10.6;
+the battle and election helper's module (``election.py``) is meant to take it over once it lands.
+
+- Bishop (§10.3): held when every Village of the Bishopric is controlled and it has no Bishop;
+  candidates: male, unmarried, not a Bishop, not the King, not captive or excommunicated; votes:
+  2 for its Principal Village, 1 per other Village controlled there, 2 per uncaptured Bishop in
+  play since before this round, 3 per uncaptured Cardinal or Pope (the highest title only);
+  more votes than every other candidate wins, at least 1 (§15 item 21); a tie elects nobody.
+- Pope (§10.5): held when the title is free and at least 2 uncaptured Cardinals are in play;
+  candidates: uncaptured Bishops and Cardinals; 1 vote per uncaptured Cardinal; more than half
+  of the FOR votes cast (option ``pope_majority``: ``all`` counts every Cardinal's vote).
+- King (§10.6): held when the title is free; candidates: male, no ecclesiastical title, Titled
+  (option ``king_needs_title``: ``pl`` drops this), not captive; 1 vote per uncaptured Titled
+  Lord; the winner needs 3 votes, more than any other candidate, and among them those of 2
+  Bishops, or a Cardinal, or the Pope (a Cardinal's vote is not a Bishop's: §15 item 22, FR-25).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.flow import Reveal
+from engine.games.france1429 import control
+from engine.games.france1429.moves import Candidate, Vote
+from engine.games.france1429.refs import refuse
+from engine.games.france1429.state import Election, FranceState, Lord, Outcome
+
+OFFICES = ("bishop:1", "bishop:2", "bishop:3", "bishop:4", "bishop:5", "pope", "king")
+
+
+def _free(lord: Lord) -> bool:
+    return lord.captor is None and not lord.excommunicated
+
+
+def eligible(state: FranceState, office: str, lord: Lord) -> bool:
+    """May ``lord`` stand for ``office`` (§10.3, §10.5, §10.6)?"""
+    if not _free(lord):
+        return False
+    male = state.sex(lord.id) == "male"
+    if office == "bishop":
+        return male and lord.spouse is None and lord.bishop is None and not lord.king
+    if office == "pope":
+        return lord.bishop is not None or lord.cardinal
+    if office == "king":
+        clergy = lord.bishop is not None or lord.cardinal or lord.pope
+        titled = lord.titled() or state.option("king_needs_title") == "pl"
+        return male and not clergy and titled and not lord.crown_prince
+    return False
+
+
+def votes(state: FranceState, seat: str, office: str, bishopric: int = 0) -> int:
+    """The votes ``seat`` casts in the election (§10.3, §10.5, §10.6)."""
+    lords = [x for x in state.lords_of(seat) if _free(x)]
+    if office == "pope":
+        return sum(x.cardinal for x in lords)
+    if office == "king":
+        return sum(x.titled() for x in lords)
+    total = 0
+    for vid in state.rules.in_bishopric(bishopric):
+        if control.controller(state, vid) == seat:
+            total += 2 if state.rules.village(vid).principal else 1
+    for x in lords:
+        if x.cardinal or x.pope:
+            total += 3
+        elif x.bishop is not None and x.bishop_round < state.round:
+            total += 2
+    return total
+
+
+def _held(state: FranceState, office: str) -> Election | None:
+    """The election ``office`` names, if it is held now."""
+    if office.startswith("bishop:"):
+        number = int(office.split(":")[1])
+        villages = state.rules.in_bishopric(number)
+        if not villages or any(x.bishop == number for x in state.lords):
+            return None
+        if any(control.controller(state, v) is None for v in villages):
+            return None
+        return Election("bishop", number)
+    if office == "pope":
+        cardinals = [x for x in state.lords if x.cardinal and x.captor is None]
+        if any(x.pope for x in state.lords) or len(cardinals) < 2:
+            return None
+        return Election("pope")
+    if any(x.king for x in state.lords):
+        return None
+    return Election("king")
+
+
+def next_election(state: FranceState) -> FranceState:
+    """The next election held this Phase 1, or the Draw step when none is left."""
+    from engine.games.france1429.rounds import start_draw
+
+    queue = state.offices
+    while queue:
+        office, queue = queue[0], queue[1:]
+        found = _held(state, office)
+        if found is None:
+            continue
+        if not any(eligible(state, found.office, x) for x in state.lords):
+            continue
+        return replace(state, election=found, offices=queue)
+    return start_draw(replace(state, election=None, offices=()))
+
+
+def start(state: FranceState) -> FranceState:
+    return next_election(replace(state, offices=OFFICES))
+
+
+def voters(state: FranceState) -> tuple[str, ...]:
+    el = state.election
+    assert el is not None
+    return tuple(s for s in state.order() if votes(state, s, el.office, el.bishopric) > 0)
+
+
+def candidate_problem(state: FranceState, c: Candidate) -> str | None:
+    el = state.election
+    if el is None or el.stage != "candidates":
+        return "election/not-now"
+    lord = state.find_lord(c.lord)
+    if lord is None or lord.seat != c.seat:
+        return "election/not-your-lord"
+    if any(seat == c.seat for seat, _ in el.candidates):
+        return "election/one-candidate"
+    return None if eligible(state, el.office, lord) else "election/not-eligible"
+
+
+def _after_candidacy(state: FranceState) -> FranceState:
+    el = state.election
+    assert el is not None
+    if el.turn + 1 < len(state.seats):
+        return replace(state, election=replace(el, turn=el.turn + 1))
+    if not el.candidates:
+        return next_election(replace(state, election=None))
+    state = replace(state, election=replace(el, stage="vote", turn=0))
+    if not voters(state):
+        return _decided(state, {}, (), "")
+    return state
+
+
+def declare(state: FranceState, c: Candidate) -> FranceState:
+    why = candidate_problem(state, c)
+    if why is not None:
+        raise refuse(why, "election", lord=c.lord)
+    el = state.election
+    assert el is not None
+    state = replace(state, election=replace(el, candidates=(*el.candidates, (c.seat, c.lord))))
+    return _after_candidacy(state)
+
+
+def pass_candidacy(state: FranceState) -> FranceState:
+    return _after_candidacy(state)
+
+
+def vote_problem(state: FranceState, v: Vote) -> str | None:
+    el = state.election
+    if el is None or el.stage != "vote":
+        return "election/not-now"
+    if v.seat not in voters(state):
+        return "election/no-votes"
+    if not (0 <= v.vote_for <= len(el.candidates) and 0 <= v.decoy <= len(el.candidates)):
+        return "election/not-a-candidate"
+    return None
+
+
+def check_vote(state: FranceState, v: Vote) -> FranceState:
+    why = vote_problem(state, v)
+    if why is not None:
+        raise refuse(why, "election", lord=str(v.vote_for or v.decoy))
+    return state
+
+
+def result(state: FranceState, backing: dict[str, list[str]]) -> str:
+    """The winner (empty: nobody) given each candidate's backing families (§10.3-10.6)."""
+    el = state.election
+    assert el is not None
+    count = {lid: sum(votes(state, s, el.office, el.bishopric) for s in seats)
+             for lid, seats in backing.items()}  # fmt: skip
+    if not count:
+        return ""
+    top = max(count.values())
+    leaders = [lid for lid, n in count.items() if n == top]
+    if len(leaders) != 1 or top < 1:
+        return ""
+    winner = leaders[0]
+    if el.office == "pope":
+        if state.option("pope_majority") == "all":
+            cast = sum(x.cardinal for x in state.lords if x.captor is None)
+        else:
+            cast = sum(count.values())
+        return winner if 2 * top > cast else ""
+    if el.office == "king":
+        lords = [x for s in backing[winner] for x in state.lords_of(s) if _free(x) and x.titled()]
+        bishops = sum(x.bishop is not None and not x.cardinal and not x.pope for x in lords)
+        church = bishops >= 2 or any(x.cardinal for x in lords) or any(x.pope for x in lords)
+        return winner if top >= 3 and church else ""
+    return winner
+
+
+def reveal(state: FranceState, sealed: Reveal) -> FranceState:
+    """Every family's markers turned at once (§10.2 step 3)."""
+    el = state.election
+    assert el is not None
+    backing: dict[str, list[str]] = {lid: [] for _, lid in el.candidates}
+    markers = []
+    names = ["", *(lid for _, lid in el.candidates)]
+    for seat, move in sealed.moves:
+        assert isinstance(move, Vote)
+        markers.append((seat, names[move.vote_for], names[move.decoy]))
+        if move.vote_for:
+            backing[names[move.vote_for]].append(seat)
+    return _decided(state, backing, tuple(markers), result(state, backing))
+
+
+def _decided(
+    state: FranceState,
+    backing: dict[str, list[str]],
+    markers: tuple[tuple[str, str, str], ...],
+    winner: str,
+) -> FranceState:
+    el = state.election
+    assert el is not None
+    count = {lid: sum(votes(state, s, el.office, el.bishopric) for s in seats)
+             for lid, seats in backing.items()}  # fmt: skip
+    outcome = Outcome(el.office, el.bishopric, count, markers, winner)
+    state = replace(state, last_election=outcome, election=None)
+    if winner:
+        lord = state.lord(winner)
+        if el.office == "bishop":
+            lord = replace(lord, bishop=el.bishopric, bishop_round=state.round,
+                           crown_prince=False)  # fmt: skip
+        elif el.office == "pope":
+            lord = replace(lord, pope=True)
+        else:
+            lord = replace(lord, king=True)
+            for x in state.lords:
+                if x.regent:
+                    state = state.with_lord(replace(x, regent=False))
+            if lord.spouse is not None and state.find_lord(lord.spouse) is not None:
+                state = state.with_lord(replace(state.lord(lord.spouse), queen=True))
+        state = state.with_lord(lord)
+    return next_election(state)
+
+
+def candidate_moves(state: FranceState, seat: str) -> list[Candidate]:
+    el = state.election
+    if el is None or el.stage != "candidates":
+        return []
+    out = [Candidate(seat, x.id) for x in state.lords_of(seat)]
+    return [c for c in out if candidate_problem(state, c) is None]
+
+
+def vote_moves(state: FranceState, seat: str) -> list[Vote]:
+    el = state.election
+    if el is None or el.stage != "vote" or seat not in voters(state):
+        return []
+    numbers = range(len(el.candidates) + 1)
+    return [Vote(seat, f, d) for f in numbers for d in numbers]

@@ -1,0 +1,172 @@
+"""The Holy Relics (optional rule ``holy_relics``, digest §12.2).
+
+After the starting Villages, the table lays the 5 relics at random, one on each Principal
+Village (the chance move names the order, Bishoprics 1 to 5). A relic is first taken only by an
+ecclesiastical Lord standing in its Principal Village (the Bishop of that Bishopric, any
+Cardinal or the Pope) whose family controls it or finds it uncontrolled; a relic dropped by a
+dead carrier may be taken by any Lord there. Powers:
+
+- Holy Grail: in a defending army, each opposing die shows 1 hit less.
+- Holy Spear: +1 hit to its side's roll if a die is rolled, when attacking (EN; option
+  ``holy_spear``: ``pl``, in every battle).
+- Eyes of Saint Roseline: in the Play Cards step its family may try to move every Heavy Rain
+  card: 1D6 each; 6 or the card's Bishopric: it stays; else it moves there (discarded if that
+  one has Heavy Rain already).
+- Bone of Saint Rhadegund: likewise for every Famine card: 1D6 each, 4-6 removes it.
+
+The Teeth of Saint Géronce (cancelling a death) and selling or giving a relic are settled at
+the table (FR-30).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.france1429.moves import PlaceRelics, RelicDie, TakeRelic, UseRelic
+from engine.games.france1429.refs import refuse
+from engine.games.france1429.rounds import pop, push
+from engine.games.france1429.state import FAMINE, HEAVY_RAIN, BishopricCard, FranceState, Pending
+
+GRAIL = "holy-grail"
+SPEAR = "holy-spear"
+ROSELINE = "eyes-of-saint-roseline"
+RHADEGUND = "bone-of-saint-rhadegund"
+USABLE = {ROSELINE: HEAVY_RAIN, RHADEGUND: FAMINE}
+
+
+def principals(state: FranceState) -> tuple[str, ...]:
+    numbers = sorted({v.bishopric for v in state.rules.villages})
+    return tuple(p for n in numbers if (p := state.rules.principal(n)) is not None)
+
+
+def place(state: FranceState, m: PlaceRelics) -> FranceState:
+    if sorted(m.order) != sorted(state.rules.relics):
+        raise refuse("relic/order", "relics", relics=", ".join(state.rules.relics))
+    where = principals(state)
+    relics = {r: f"v:{v}" for r, v in zip(m.order, where, strict=False)}
+    from engine.games.france1429.rounds import start_round
+
+    return start_round(replace(state, relics=relics, turn=0))
+
+
+def carrier(state: FranceState, relic: str) -> str | None:
+    """The Lord who carries ``relic``, or None."""
+    where = state.relics.get(relic, "")
+    return where[2:] if where.startswith("l:") and state.find_lord(where[2:]) else None
+
+
+def held_by(state: FranceState, relic: str, seat: str, village: str) -> bool:
+    """An uncaptured Lord of ``seat`` in ``village`` carries ``relic``."""
+    lid = carrier(state, relic)
+    if lid is None:
+        return False
+    lord = state.lord(lid)
+    return lord.seat == seat and lord.village == village and lord.captor is None
+
+
+def take_problem(state: FranceState, t: TakeRelic) -> str | None:
+    from engine.games.france1429.control import controller
+
+    lord = state.find_lord(t.lord)
+    if lord is None or lord.seat != t.seat or lord.captor is not None:
+        return "move/not-your-lord"
+    if state.relics.get(t.relic) != f"v:{lord.village}":
+        return "relic/not-here"
+    if controller(state, lord.village) not in (None, t.seat):
+        return "relic/owner"
+    if t.relic in state.relics_taken:
+        return None
+    number = state.rules.village(lord.village).bishopric
+    church = lord.bishop == number or lord.cardinal or lord.pope
+    return None if church else "relic/church"
+
+
+def take(state: FranceState, t: TakeRelic) -> FranceState:
+    why = take_problem(state, t)
+    if why is not None:
+        raise refuse(why, "relics", relic=t.relic, lord=t.lord)
+    relics = {**state.relics, t.relic: f"l:{t.lord}"}
+    return replace(state, relics=relics, relics_taken=(*state.relics_taken, t.relic))
+
+
+def dropped(state: FranceState, lid: str, village: str) -> FranceState:
+    """A dead carrier's relics lie where he died (a relic is never destroyed)."""
+    relics = {r: (f"v:{village}" if w == f"l:{lid}" else w) for r, w in state.relics.items()}
+    return replace(state, relics=relics)
+
+
+def use_problem(state: FranceState, u: UseRelic) -> str | None:
+    if u.relic not in USABLE:
+        return "relic/not-usable"
+    lid = carrier(state, u.relic)
+    if lid is None or state.lord(lid).seat != u.seat:
+        return "relic/not-yours"
+    if u.relic in state.relics_used:
+        return "relic/used"
+    card = USABLE[u.relic]
+    return None if any(c.card == card for c in state.mitres) else "relic/nothing"
+
+
+def use(state: FranceState, u: UseRelic) -> FranceState:
+    """One 1D6 per Heavy Rain (Roseline) or Famine (Rhadegund) card on the map."""
+    why = use_problem(state, u)
+    if why is not None:
+        raise refuse(why, "relics", relic=u.relic)
+    card = USABLE[u.relic]
+    queue = tuple(str(c.bishopric) for c in state.mitres if c.card == card)
+    state = replace(state, relics_used=(*state.relics_used, u.relic))
+    return push(state, Pending("relic-die", "table", by=u.seat, lord=u.relic, queue=queue))
+
+
+def relic_die(state: FranceState, d: RelicDie) -> FranceState:
+    top = state.pending[-1]
+    number = int(top.queue[0])
+    card = USABLE[top.lord]
+    found = next(c for c in state.mitres if c.bishopric == number and c.card == card)
+    mitres = list(state.mitres)
+    discard = dict(state.fortune_discard)
+    if top.lord == RHADEGUND and d.value >= 4:
+        mitres.remove(found)
+        discard[card] = discard.get(card, 0) + 1
+    elif top.lord == ROSELINE and d.value not in (6, number):
+        mitres.remove(found)
+        if any(c.bishopric == d.value and c.card == card for c in mitres):
+            discard[card] = discard.get(card, 0) + 1
+        else:
+            mitres.append(BishopricCard(d.value, card))
+    state = replace(state, mitres=tuple(mitres), fortune_discard=discard)
+    rest = top.queue[1:]
+    if rest:
+        return replace(state, pending=(*state.pending[:-1], replace(top, queue=rest)))
+    return pop(state)
+
+
+def relic_moves(state: FranceState, seat: str) -> list[TakeRelic | UseRelic]:
+    out: list[TakeRelic | UseRelic] = []
+    if not state.relics:
+        return out
+    for lord in state.lords_of(seat):
+        for relic in state.relics:
+            t = TakeRelic(seat, lord.id, relic)
+            if take_problem(state, t) is None:
+                out.append(t)
+    if state.phase == "play":
+        out += [UseRelic(seat, r) for r in USABLE if use_problem(state, UseRelic(seat, r)) is None]
+    return out
+
+
+def battle_hits(state: FranceState, attacker: str, defender: str, village: str,
+                rolls: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:  # fmt: skip
+    """The hits each side deals with the Grail and the Spear (§12.2)."""
+    a_roll, d_roll = rolls
+    a_hits = (
+        sum(max(0, v - 1) for v in a_roll)
+        if held_by(state, GRAIL, defender, village)
+        else (sum(a_roll))
+    )
+    d_hits = sum(d_roll)
+    if a_roll and held_by(state, SPEAR, attacker, village):
+        a_hits += 1
+    if d_roll and state.option("holy_spear") == "pl" and held_by(state, SPEAR, defender, village):
+        d_hits += 1
+    return a_hits, d_hits

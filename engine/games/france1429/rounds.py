@@ -1,0 +1,230 @@
+"""The round of 7 phases on the declarative turn flow (digest §5).
+
+1 Hear Ye (marriages, then the elections of ``hear_ye``), 2 Discard, Draw & Play
+Cards (draw, the table's deal, the Disaster track's dice, play), 3 Income (no move: paid on
+leaving Phase 2), 4 Purchase (ransoms first, automatically), 5 Movement, 6 Battles then Pillage,
+7 End Round (no move: Disasters discarded, victory checked, the First Player card passed left).
+
+Within a phase each family acts in turn clockwise from the First Player and ends its turn with
+``done``. A question put to another family (a proposal, a request to pass) is a sub-game whose
+one step waits for that family's answer; the table's reports (a card drawn, a die) are steps of
+their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.flow import Position, Step, SubGame, TurnFlow
+from engine.game import TABLE
+from engine.games.france1429.income import collect
+from engine.games.france1429.state import FranceState, Pending
+
+POPE = ("excommunicate", "absolve", "annul", "diplomacy", "take-relic")
+"""The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
+
+FLOW = TurnFlow(
+    steps=(
+        Step("deal-lord", ("deal-lord",), "table"),
+        Step("place", ("place-start",)),
+        Step("relics", ("place-relics",), "table"),
+        Step("relic-die", ("relic-die",), "table"),
+        Step("marriage", ("propose", "done")),
+        Step("draw", ("discard", "draw", "done")),
+        Step("deal", ("deal",), "table"),
+        Step("disasters", ("disaster-die",), "table"),
+        Step("lord-die", ("lord-die",), "table"),
+        Step("hit-die", ("hit-die",), "table"),
+        Step("play", ("play-card", "play-lord", "use-relic", *POPE, "done")),
+        Step("purchase", ("buy", "give-title", "grant", "play-card", *POPE, "done")),
+        Step("movement", ("move", "cavalcade", "ask-pass", "play-card", *POPE, "done")),
+        Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
+        Step("pillage", ("pillage", "done")),
+        Step("over", ()),
+    ),
+    subgames=(
+        SubGame("marriage", (Step("answer", ("answer",)),)),
+        SubGame("passage", (Step("answer", ("answer",)),)),
+        SubGame("annulment", (Step("answer", ("answer",)),)),
+        SubGame("diplomacy", (Step("answer", ("answer",)),)),
+        SubGame("uprising", (Step("answer", ("answer",)),)),
+        SubGame("cancel", (Step("answer", ("answer",)),)),
+        SubGame("grant", (Step("answer", ("answer",)),)),
+        SubGame(
+            "battle",
+            (
+                Step("roll", ("battle-roll",), "table"),
+                Step("losses", ("losses",)),
+                Step("attacker", ("resolve", "play-card")),
+                Step("defender", ("resolve", "play-card")),
+            ),
+        ),
+        SubGame(
+            "election",
+            (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
+        ),
+    ),
+)
+
+SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
+CHANCE_PENDING = {
+    "deal": "deal",
+    "plague-die": "lord-die",
+    "assassination": "lord-die",
+    "uprising": "hit-die",
+    "relic-die": "relic-die",
+    "stop-die": "lord-die",
+}
+SUBGAME_PENDING = {
+    "consent": "marriage",
+    "passage": "passage",
+    "annul": "annulment",
+    "diplomacy": "diplomacy",
+    "stop-uprising": "uprising",
+    "cancel": "cancel",
+    "grant": "grant",
+}
+
+
+def position(state: FranceState) -> Position:
+    """Where the round stands and who acts: a pending question first, else the phase."""
+    if state.phase == "over":
+        return Position("over", ())
+    if state.pending:
+        top = state.pending[-1]
+        if top.kind in CHANCE_PENDING:
+            return Position(CHANCE_PENDING[top.kind], (TABLE,))
+        return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
+    if state.battle is not None:
+        b = state.battle
+        who = {"roll": TABLE, "losses": b.owing[0] if b.owing else TABLE,
+               "attacker": b.attacker, "defender": b.defender}[b.stage]  # fmt: skip
+        return Position(b.stage, (who,), stack=("battle",))
+    if state.election is not None:
+        el = state.election
+        if el.stage == "candidates":
+            return Position("candidates", (state.order()[el.turn],), stack=("election",))
+        from engine.games.france1429.hear_ye import voters
+
+        return Position("vote", voters(state), stack=("election",))
+    if state.phase in ("deal-lord", "disasters", "relics"):
+        return Position(state.phase, (TABLE,))
+    return Position(state.phase, (state.current(),))
+
+
+def push(state: FranceState, pending: Pending) -> FranceState:
+    return replace(state, pending=(*state.pending, pending))
+
+
+def pop(state: FranceState) -> FranceState:
+    return replace(state, pending=state.pending[:-1])
+
+
+# --- phases ------------------------------------------------------------------------------------
+
+
+def start_round(state: FranceState) -> FranceState:
+    """A new round: Phase 1 with the First Player."""
+    lords = tuple(replace(x, plague_rolled=False) for x in state.lords)
+    state = replace(state, round=state.round + 1, turn=0, proposed=(), last_lines=(), lords=lords)
+    return replace(state, phase="marriage")
+
+
+def end_turn(state: FranceState) -> FranceState:
+    """The acting family is done in this phase: the next one clockwise, or the next phase."""
+    from engine.games.france1429.control import follow_fortified
+
+    for place in state.places:
+        if place.fort == "fortified":
+            state = follow_fortified(state, place.id)
+    if state.turn + 1 < len(state.seats):
+        return replace(state, turn=state.turn + 1)
+    return next_phase(replace(state, turn=0))
+
+
+def next_phase(state: FranceState) -> FranceState:
+    """Leave the current phase (every family has had its turn) for the next one."""
+    phase = state.phase
+    if phase == "marriage":
+        from engine.games.france1429.hear_ye import start
+
+        return start(state)
+    if phase == "draw":
+        return start_disasters(state)
+    if phase == "play":
+        return start_purchase(collect(state))
+    if phase == "purchase":
+        return start_movement(state)
+    if phase == "movement":
+        return start_battles(state)
+    if phase == "battles":
+        return replace(state, phase="pillage")
+    if phase == "pillage":
+        return end_round(state)
+    raise AssertionError(f"no phase after {phase}")
+
+
+def start_draw(state: FranceState) -> FranceState:
+    families = tuple(replace(f, drawn=0, drawn_lord=False, discarded=False) for f in state.families)
+    return replace(state, phase="draw", families=families, turn=0)
+
+
+def start_disasters(state: FranceState) -> FranceState:
+    """Phase 2(b): the Disaster track's cards are resolved one at a time (§11.2); with the
+    beginners' variant they are discarded unresolved in the first round (§4 step 14)."""
+    if state.track and state.round == 1 and state.option("first_round_disasters") == "discard":
+        discard = dict(state.fortune_discard)
+        for card in state.track:
+            discard[card] = discard.get(card, 0) + 1
+        state = replace(state, track=(), fortune_discard=discard)
+    if not state.track:
+        return replace(state, phase="play", turn=0)
+    return replace(state, phase="disasters", resolved=0)
+
+
+def start_purchase(state: FranceState) -> FranceState:
+    from engine.games.france1429.purchase import pay_ransoms
+
+    families = tuple(replace(f, placed={}) for f in state.families)
+    return pay_ransoms(replace(state, phase="purchase", families=families, turn=0))
+
+
+def start_movement(state: FranceState) -> FranceState:
+    """Phase 5: every Lord has his Moves again and every troop counter is unmoved."""
+    lords = tuple(
+        replace(
+            x, moves=0, escort_maa=0, escort_knights=0, came_from=None, passage=None, asked=None
+        )
+        for x in state.lords
+    )
+    troops = tuple(
+        replace(t, fresh_maa=t.maa, fresh_knights=t.knights, halved=False) for t in state.troops
+    )
+    return replace(state, phase="movement", lords=lords, troops=troops, turn=0)
+
+
+def start_battles(state: FranceState) -> FranceState:
+    """Phase 6: a siege carried over from an earlier round shows its engine's 2-dice side
+    (§9.6: continued after the besieger's battles; the referee flips it when the phase opens)."""
+    places = tuple(
+        replace(p, engine=2) if p.besieged_by and p.since < state.round else p for p in state.places
+    )
+    return replace(state, phase="battles", places=places, fought=())
+
+
+def end_round(state: FranceState) -> FranceState:
+    """Phase 7: Disasters leave the map, victory is checked, the First Player card passes left."""
+    from engine.games.france1429.victory import winners
+
+    discard = dict(state.fortune_discard)
+    for card in state.mitres:
+        discard[card.card] = discard.get(card.card, 0) + 1
+    state = replace(state, mitres=(), fortune_discard=discard)
+    won = winners(state)
+    if won:
+        return replace(state, phase="over", winners=won)
+    limit = state.option("max_rounds") or 0
+    if limit and state.round >= limit:
+        return replace(state, phase="over", winners=())
+    state = replace(state, first=(state.first + 1) % len(state.seats))
+    return start_round(state)

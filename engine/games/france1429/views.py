@@ -1,0 +1,175 @@
+"""What each seat and the table display see (hidden information stays with its owner).
+
+Public: the map (control, Lords, troops, Mills, fortifications, sieges), every family's money
+(open information, FAQ), hand sizes and counters left, cards beside the mitres, Tax markers,
+the Disaster track (face down until resolved), deck sizes and the discard piles (every discarded
+card was shown face up), titles, the last income. Private: a family's hand, in its own view at
+its own place (``families[i].hand``). The decks' contents are in no view. With Fog of War
+(§12.3) other families' troops show as counters only, until a battle there reveals them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game import Line, ScoreRow
+from engine.games.france1429 import control
+from engine.games.france1429.sources import GAME_KEY, ref
+from engine.games.france1429.state import FranceState, Lord
+from engine.games.france1429.victory import tiebreak, vp
+
+VICTORY_REF = ref("§1.1", "p.15 §7.0", "§7.0")
+
+
+def titles(lord: Lord) -> list[str]:
+    out = [f"fief:{f}" for f in lord.fiefs]
+    if lord.bishop is not None:
+        out.append(f"bishop:{lord.bishop}")
+    for flag in ("cardinal", "pope", "king", "queen", "regent", "crown_prince", "darc"):
+        if getattr(lord, flag):
+            out.append(flag.replace("_", "-"))
+    return out
+
+
+def _lord(state: FranceState, lord: Lord) -> dict[str, Any]:
+    info = state.rules.lord(lord.id)
+    return {
+        "id": lord.id,
+        "name": info.name if info else lord.id,
+        "seat": lord.seat,
+        "village": lord.village,
+        "captor": lord.captor,
+        "titles": titles(lord),
+        "spouse": lord.spouse,
+        "assassin": lord.assassin,
+        "excommunicated": lord.excommunicated,
+        "moves": lord.moves,
+    }
+
+
+def _cards(pile: dict[str, int]) -> list[str]:
+    """A discard pile as the cards in it (each was shown face up when discarded)."""
+    return [card for card, n in sorted(pile.items()) for _ in range(n)]
+
+
+def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, Any]:
+    fog = bool(state.option("fog_of_war"))
+    villages = []
+    for v in state.rules.villages:
+        place = state.place(v.id)
+        fought = state.battle is not None and state.battle.village == v.id
+        troops = {
+            t.seat: {"maa": t.maa, "knights": t.knights}
+            if not fog or t.seat == seat or fought
+            else {"counters": t.count()}
+            for t in state.troops
+            if t.village == v.id
+        }
+        villages.append(
+            {
+                "id": v.id,
+                "fief": v.fief,
+                "bishopric": v.bishopric,
+                "principal": v.principal,
+                "controller": control.controller(state, v.id),
+                "present": list(place.present),
+                "mills": place.mills,
+                "fort": place.fort,
+                "besieged_by": place.besieged_by,
+                "troops": troops,
+            }
+        )
+    families = []
+    for fam in state.families:
+        entry: dict[str, Any] = {
+            "seat": fam.seat,
+            "deniers": fam.deniers,
+            "hand_size": len(fam.hand),
+            "tax_left": fam.tax_left,
+            "diplomacy": fam.diplomacy,
+            "stock": {
+                **state.stock.get(fam.seat, {}),
+                "maa": state.stock_of(fam.seat, "maa"),
+                "knights": state.stock_of(fam.seat, "knights"),
+            },
+            "vp": vp(state, fam.seat),
+        }
+        if seat == fam.seat:
+            entry["hand"] = list(fam.hand)
+        families.append(entry)
+    resolved = state.resolved if state.phase == "disasters" else 0
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "first": state.order()[0] if state.seats else None,
+        "turn": state.current() if state.phase not in ("over",) else None,
+        "villages": villages,
+        "lords": [_lord(state, x) for x in state.lords],
+        "families": families,
+        "mitres": [{"bishopric": c.bishopric, "card": c.card} for c in state.mitres],
+        "taxes": [{"seat": t.seat, "on": t.on, "target": t.target} for t in state.taxes],
+        "track": {"face_down": len(state.track) - resolved, "resolved": resolved},
+        "decks": {
+            "lords": sum(state.lord_deck.values()),
+            "fortune": sum(state.fortune_deck.values()),
+        },
+        "discards": {"lords": _cards(state.lord_discard), "fortune": _cards(state.fortune_discard)},
+        "supply": dict(state.supply),
+        "pending": [
+            {"kind": p.kind, "seat": p.seat, "by": p.by, "lord": p.lord, "village": p.village}
+            for p in state.pending
+        ],
+        "income": [
+            {"seat": x.seat, "amount": x.amount, "code": x.code, "params": x.params}
+            for x in state.last_income
+        ],
+        "election": None
+        if state.election is None
+        else {
+            "office": state.election.office,
+            "bishopric": state.election.bishopric,
+            "stage": state.election.stage,
+            "candidates": [lid for _, lid in state.election.candidates],
+        },
+        "last_election": None
+        if state.last_election is None
+        else {
+            "office": state.last_election.office,
+            "bishopric": state.last_election.bishopric,
+            "votes": [[lid, n] for lid, n in sorted(state.last_election.votes.items())],
+            "markers": [list(m) for m in state.last_election.markers],
+            "winner": state.last_election.winner,
+        },
+        "winners": list(state.winners),
+    }
+
+
+def score(state: FranceState) -> tuple[ScoreRow, ...]:
+    """VP with their itemised lines (§1.1); rank by VP, then the tie-breaks (§1.2)."""
+    rows = []
+    for seat in state.seats:
+        lines: list[Line] = []
+        for lord in state.lords_of(seat):
+            lines += [
+                Line(seat, 1, "score/fief", VICTORY_REF, {"fief": f, "lord": lord.id})
+                for f in lord.fiefs
+            ]
+            if lord.king:
+                lines.append(Line(seat, 1, "score/king", VICTORY_REF, {"lord": lord.id}))
+            if lord.pope:
+                lines.append(Line(seat, 1, "score/pope", VICTORY_REF, {"lord": lord.id}))
+        rows.append((seat, vp(state, seat), lines, tiebreak(state, seat)))
+    ordered = sorted(
+        rows, key=lambda r: (state.winners and r[0] in state.winners, r[1], r[3]), reverse=True
+    )
+    out = []
+    for seat, total, lines, tb in rows:
+        key = (bool(state.winners) and seat in state.winners, total, tb)
+        rank = 1 + sum(
+            1 for o in ordered if (bool(state.winners) and o[0] in state.winners, o[1], o[3]) > key
+        )
+        out.append(ScoreRow(seat, total, tuple(lines), tb, rank))
+    return tuple(out)
+
+
+__all__ = ["GAME_KEY", "score", "view"]

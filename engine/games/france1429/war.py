@@ -1,0 +1,266 @@
+"""Phase 6 battles driven one small move at a time (digest §9.1-9.5): declare, the table rolls
+both sides' Battle Dice at once, each owner takes his losses, the attacker then the defender
+decide to go on, and the battle ends.
+
+What is the game's here: who may declare where, the sub-game's steps, applying losses, deaths,
+captures and control. The arithmetic of a roll (strength points, the number of dice, what
+losses a number of hits allows) is the common battle procedure of §9.2-9.4; the battle helper's
+module (``battle.py``) is meant to take it over once it lands.
+
+- Declaring (§9.1): the attacker has a Lord and troops in the Village, the defender troops; not
+  under Heavy Rain; one battle per Village per family per phase (FR-26); an attack that would
+  roll no die is refused (PL §6.2.1: "the attack is impossible").
+- Dice (§9.2): strength points 1 per Man at Arms, 3 per Knight, 1 per male Lord, Titled Lady
+  or d'ARC; 1-6 → 1 die, 7-12 → 2, 13+ → 3; d'ARC +1; attacking a defender in his Stronghold
+  -1 die, Fortified City -2, each of the attacker's Siege Engine dice cancelling one.
+- Losses (§9.4): as many strength points as the hits allow (Knights need 3), chosen by the
+  owner; Lords only when all his troops are dead: the hits left kill that many Lords (the
+  owner's choice), the others are captured by the opponent.
+- End (§9.5): a side with no troops left; 3 rolls in a row without losses; the attacker stops
+  an attack on a fortification (the siege goes on); a side surrenders (its troops leave the
+  map, its Lords are captured); a truce the attacker offers and the defender accepts (everyone
+  stays; a transfer of control with it is a table matter). Allies are table matters (FR-26).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.france1429 import control
+from engine.games.france1429.deaths import kill
+from engine.games.france1429.income import has_card
+from engine.games.france1429.moves import Attack, BattleRoll, Losses, Resolve
+from engine.games.france1429.refs import refuse
+from engine.games.france1429.state import HEAVY_RAIN, Battle, FranceState, Lord
+
+NO_LOSS_ROLLS = 3
+PENALTY = {"none": 0, "stronghold": 1, "fortified": 2}
+
+
+def lord_sp(state: FranceState, lord: Lord) -> int:
+    """A male Lord, a Titled Lady or d'ARC: 1; an untitled Lady: 0 (§9.2)."""
+    return int(state.sex(lord.id) == "male" or lord.titled() or lord.darc)
+
+
+def fighters(state: FranceState, seat: str, village: str) -> tuple[Lord, ...]:
+    return tuple(x for x in state.lords_at(village) if x.seat == seat and x.captor is None)
+
+
+def strength(state: FranceState, seat: str, village: str) -> int:
+    t = state.troops_at(seat, village)
+    return t.maa + 3 * t.knights + sum(lord_sp(state, x) for x in fighters(state, seat, village))
+
+
+def dice_for(sp: int) -> int:
+    """1-6 SP → 1 die, 7-12 → 2, 13 or more → 3 (§9.2)."""
+    return 0 if sp <= 0 else 1 if sp <= 6 else 2 if sp <= 12 else 3
+
+
+def dice(state: FranceState, battle: Battle, seat: str) -> int:
+    """The Battle Dice ``seat`` rolls in this battle now."""
+    village = battle.village
+    n = dice_for(strength(state, seat, village))
+    if n and any(x.darc for x in fighters(state, seat, village)):
+        n += 1
+    defended = control.controller(state, village) == battle.defender
+    if seat == battle.attacker and defended and not battle.tunnels:
+        place = state.place(village)
+        engine = place.engine if place.besieged_by == seat else 0
+        n -= max(0, PENALTY[place.fort] - engine)
+    return max(0, n)
+
+
+def attack_problem(state: FranceState, a: Attack) -> str | None:
+    if a.village not in {v.id for v in state.rules.villages}:
+        return "battle/where"
+    if has_card(state, state.rules.village(a.village).bishopric, HEAVY_RAIN):
+        return "battle/heavy-rain"
+    if a.village in state.fought:
+        return "battle/fought"
+    if a.defender == a.seat or a.defender not in state.seats:
+        return "battle/defender"
+    if not fighters(state, a.seat, a.village) or not state.troops_at(a.seat, a.village).count():
+        return "battle/needs-lord-and-troops"
+    if not state.troops_at(a.defender, a.village).count():
+        return "battle/no-defending-troops"
+    if dice(state, Battle(a.seat, a.defender, a.village), a.seat) == 0:
+        return "battle/no-dice"
+    return None
+
+
+def attack(state: FranceState, a: Attack) -> FranceState:
+    why = attack_problem(state, a)
+    if why is not None:
+        raise refuse(why, "battle", village=a.village)
+    battle = Battle(a.seat, a.defender, a.village)
+    return replace(state, battle=battle, fought=(*state.fought, a.village))
+
+
+def roll(state: FranceState, r: BattleRoll) -> FranceState:
+    """Both sides' dice, rolled at once; the hits are each die's symbols (§9.3-9.4)."""
+    b = state.battle
+    assert b is not None
+    want = (dice(state, b, b.attacker), dice(state, b, b.defender))
+    if (len(r.attacker), len(r.defender)) != want:
+        raise refuse("battle/dice-count", "battle", attacker=want[0], defender=want[1])
+    faces = set(state.rules.battle_faces)
+    if any(v not in faces for v in (*r.attacker, *r.defender)):
+        raise refuse("die/face", "battle", value=max((*r.attacker, *r.defender)))
+    from engine.games.france1429.relics import battle_hits
+
+    bonus = len(r.defender) if b.cavalcade else 0  # a Cavalcade's defender: +1 per die (§8.5)
+    dealt, taken = battle_hits(state, b.attacker, b.defender, b.village, (r.attacker, r.defender))
+    hits = {b.defender: dealt, b.attacker: taken + bonus}
+    owing = tuple(s for s in (b.attacker, b.defender) if hits[s] > 0)
+    battle = replace(b, stage="losses", hits=hits, owing=owing, lost=False)
+    state = replace(state, battle=battle)
+    return state if owing else _after_roll(state)
+
+
+def options(state: FranceState, seat: str) -> list[Losses]:
+    """Every loss allocation open to ``seat`` for the hits it took (§9.4)."""
+    b = state.battle
+    assert b is not None
+    hits = b.hits.get(seat, 0)
+    t = state.troops_at(seat, b.village)
+    best = max_sp(t.maa, t.knights, hits)
+    out = []
+    for kn in range(min(t.knights, best // 3) + 1):
+        ma = best - 3 * kn
+        if 0 <= ma <= t.maa:
+            left = hits - best
+            if ma == t.maa and kn == t.knights:
+                lords = [x.id for x in fighters(state, seat, b.village)]
+                k = min(left, len(lords))
+                out += [Losses(seat, ma, kn, tuple(c)) for c in _choose(lords, k)]
+            else:
+                out.append(Losses(seat, ma, kn))
+    return out
+
+
+def _choose(items: list[str], k: int) -> list[tuple[str, ...]]:
+    if k == 0:
+        return [()]
+    if len(items) < k:
+        return []
+    first, rest = items[0], items[1:]
+    return [(first, *c) for c in _choose(rest, k - 1)] + _choose(rest, k)
+
+
+def max_sp(maa: int, knights: int, hits: int) -> int:
+    """The most strength points ``hits`` can remove from ``maa`` and ``knights`` (§9.4)."""
+    return max(min(maa, hits - 3 * kn) + 3 * kn for kn in range(min(knights, hits // 3) + 1))
+
+
+def take_losses(state: FranceState, m: Losses) -> FranceState:
+    b = state.battle
+    assert b is not None
+    if not b.owing or b.owing[0] != m.seat:
+        raise refuse("battle/not-your-losses", "battle", seat=m.seat)
+    if m not in options(state, m.seat):
+        raise refuse("battle/losses", "battle", seat=m.seat)
+    village = b.village
+    t = state.troops_at(m.seat, village)
+    state = state.with_troops(
+        replace(t, maa=t.maa - m.maa, knights=t.knights - m.knights,
+                fresh_maa=min(t.fresh_maa, t.maa - m.maa),
+                fresh_knights=min(t.fresh_knights, t.knights - m.knights))
+    )  # fmt: skip
+    lost = b.lost or bool(m.maa or m.knights or m.lords)
+    other = b.defender if m.seat == b.attacker else b.attacker
+    if not state.troops_at(m.seat, village).count():
+        for lid in m.lords:
+            state = kill(state, lid)
+        for lord in fighters(state, m.seat, village):
+            state = state.with_lord(replace(lord, captor=other))
+            lost = True
+    state = replace(state, battle=replace(b, owing=b.owing[1:], lost=lost))
+    b = state.battle
+    assert b is not None
+    if b.owing:
+        return state
+    return _after_roll(state)
+
+
+def _after_roll(state: FranceState) -> FranceState:
+    b = state.battle
+    assert b is not None
+    village = b.village
+    gone = [s for s in (b.attacker, b.defender) if not state.troops_at(s, village).count()]
+    quiet = 0 if b.lost else b.quiet + 1
+    if gone or quiet >= NO_LOSS_ROLLS:
+        return end(state)
+    if dice(state, b, b.attacker) == 0 and dice(state, b, b.defender) == 0:
+        return end(state)
+    return replace(state, battle=replace(b, stage="attacker", quiet=quiet, hits={}))
+
+
+def can_stop(state: FranceState) -> bool:
+    """The attacker alone may stop an attack on a fortification (§9.5)."""
+    b = state.battle
+    assert b is not None
+    return (
+        state.place(b.village).fort != "none" and control.controller(state, b.village) == b.defender
+    )
+
+
+def resolve(state: FranceState, r: Resolve) -> FranceState:
+    """After a roll: go on, stop (attacker against a fortification) or surrender (§9.5)."""
+    b = state.battle
+    assert b is not None
+    deciding = b.attacker if b.stage == "attacker" else b.defender
+    if r.seat != deciding:
+        raise refuse("battle/not-your-decision", "battle", seat=r.seat)
+    if r.choice == "stop" and (deciding != b.attacker or not can_stop(state)):
+        raise refuse("battle/no-stop", "battle", seat=r.seat)
+    if r.choice == "truce":
+        if deciding == b.attacker:
+            return replace(state, battle=replace(b, stage="defender", truce=True))
+        if not b.truce:
+            raise refuse("battle/no-truce", "battle", seat=r.seat)
+        return end(state)  # everyone stays, the controller keeps the Village
+    if r.choice == "surrender":
+        other = b.defender if deciding == b.attacker else b.attacker
+        t = state.troops_at(deciding, b.village)
+        state = state.with_troops(replace(t, maa=0, knights=0))
+        for lord in fighters(state, deciding, b.village):
+            state = state.with_lord(replace(lord, captor=other))
+        return end(state)
+    if r.choice == "stop":
+        return end(state)
+    if b.stage == "attacker":
+        return replace(state, battle=replace(b, stage="defender", truce=False))
+    return replace(state, battle=replace(b, stage="roll", truce=False))
+
+
+def end(state: FranceState) -> FranceState:
+    b = state.battle
+    assert b is not None
+    state = control.refresh(replace(state, battle=None), b.village)
+    if b.cavalcade:
+        from engine.games.france1429.movement import after_cavalcade
+
+        state = after_cavalcade(state, b)
+    return state
+
+
+def resolve_moves(state: FranceState) -> list[Resolve]:
+    b = state.battle
+    assert b is not None
+    seat = b.attacker if b.stage == "attacker" else b.defender
+    out = [Resolve(seat, "go-on"), Resolve(seat, "surrender")]
+    if seat == b.attacker and can_stop(state):
+        out.append(Resolve(seat, "stop"))
+    if seat == b.attacker or b.truce:
+        out.append(Resolve(seat, "truce"))
+    return out
+
+
+def attack_moves(state: FranceState, seat: str) -> list[Attack]:
+    out = []
+    for v in state.rules.villages:
+        for other in state.place(v.id).present:
+            a = Attack(seat, v.id, other)
+            if other != seat and attack_problem(state, a) is None:
+                out.append(a)
+    return out

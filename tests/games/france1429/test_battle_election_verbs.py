@@ -1,0 +1,134 @@
+"""``herald rules france1429 battle BATTLE.json`` and ``election ELECTION.json`` (issue 12): one
+battle from given dice, one election from given votes, through the real command line and the
+game's own moves, checked against the rulebook's worked examples."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from bridge.cli import main
+from engine.verbs import EXIT_ILLEGAL, EXIT_INPUT, EXIT_OK
+
+
+def _herald(*args: str) -> Any:
+    return CliRunner().invoke(main, ["rules", "france1429", *args])
+
+
+def _file(tmp_path: Path, name: str, doc: dict[str, Any]) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return str(path)
+
+
+GRADY_DAVID = {
+    "village": "l-epervier",
+    "fortification": "stronghold",
+    "attacker": {"men_at_arms": 5, "knights": 3, "lords": ["beaudoin"]},
+    "defender": {"men_at_arms": 2, "knights": 3, "lords": ["thierry"]},
+    "rolls": [
+        {"attacker": [1, 3], "defender": [3, 2],
+         "attacker_losses": {"men_at_arms": 2, "knights": 1}},
+        {"attacker": [2], "defender": [1, 1]},
+    ],
+}  # fmt: skip
+
+
+def test_battle_the_grady_david_example(tmp_path: Path) -> None:
+    """§9.2 and §9.4 example [EN §6.2, PL §6.2]: Grady's 15 SP against David in his Stronghold
+    roll 3 - 1 = 2 dice; 1 + 3 = 4 hits cost David 1 Man at Arms and 1 Knight, David's 3 + 2 =
+    5 hits cost Grady 2 Men at Arms and 1 Knight (his choice); then Grady's 10 SP roll 2 - 1 = 1
+    die, David 2."""
+    result = _herald("battle", _file(tmp_path, "b.json", GRADY_DAVID), "--json")
+    assert result.exit_code == EXIT_OK, result.output
+    report = json.loads(result.output)
+    first, second = report["rolls"]
+    assert first["dice"] == {"attacker": 2, "defender": 2}
+    assert first["hits"] == {"defender": 4, "attacker": 5}
+    assert first["losses"]["attacker"] == {"men_at_arms": 2, "knights": 1, "lords_killed": [],
+                                           "default": False}  # fmt: skip
+    assert first["losses"]["defender"]["men_at_arms"] == 1
+    assert first["losses"]["defender"]["knights"] == 1
+    assert first["losses"]["defender"]["default"] is True  # the only allocation 4 hits allow
+    assert second["dice"] == {"attacker": 1, "defender": 2}
+    assert report["left"]["attacker"]["men_at_arms"] == 3 - 2
+    assert report["left"]["defender"]["men_at_arms"] == 1 - 1
+    text = _herald("battle", _file(tmp_path, "b.json", GRADY_DAVID)).output
+    assert "Roll 1: attacker 2 dice [1, 3] → 4 hits; defender 2 dice [3, 2] → 5 hits." in text
+
+
+def test_battle_refuses_a_roll_with_the_wrong_number_of_dice(tmp_path: Path) -> None:
+    """§9.2: the dice each side rolls are set by its strength; another count is refused."""
+    doc = {**GRADY_DAVID, "rolls": [{"attacker": [1, 3, 2], "defender": [3, 2]}]}
+    result = _herald("battle", _file(tmp_path, "b.json", doc))
+    assert result.exit_code == EXIT_ILLEGAL
+    assert "2 attacker's dice and 2 defender's dice" in result.output
+
+
+def test_battle_losses_the_rules_do_not_allow_are_refused(tmp_path: Path) -> None:
+    """§9.4: as many strength points as the hits allow; 5 hits cannot spare the Knights."""
+    roll = {"attacker": [1, 3], "defender": [3, 2], "attacker_losses": {"men_at_arms": 1}}
+    result = _herald("battle", _file(tmp_path, "b.json", {**GRADY_DAVID, "rolls": [roll]}))
+    assert result.exit_code == EXIT_ILLEGAL and "battle/losses" in result.output
+
+
+def test_battle_bad_files_are_bad_input(tmp_path: Path) -> None:
+    assert _herald("battle", _file(tmp_path, "b.json", {"rolls": []})).exit_code == EXIT_INPUT
+    doc = {**GRADY_DAVID, "village": "atlantis"}
+    assert _herald("battle", _file(tmp_path, "b.json", doc)).exit_code == EXIT_INPUT
+    doc = {**GRADY_DAVID, "attacker": {"men_at_arms": 5, "lords": ["nobody"]}}
+    result = _herald("battle", _file(tmp_path, "b.json", doc))
+    assert result.exit_code == EXIT_INPUT and "unknown Lord 'nobody'" in result.output
+    schema = json.loads(_herald("battle", "--schema").output)
+    assert schema["$defs"]["BattleFile"]["required"] == ["attacker", "defender", "rolls"]
+
+
+SIGY = {
+    "office": "bishop",
+    "bishopric": 5,
+    "candidates": ["francois", "thierry"],
+    "families": [
+        {"seat": "david", "lords": ["thierry"], "controls": ["sigy", "st-paul"],
+         "vote_for": "thierry", "decoy": "francois"},
+        {"seat": "grady", "lords": ["francois"], "controls": ["st-ciers-dabzac", "beaujeu"],
+         "vote_for": "francois"},
+        {"seat": "kirsten", "lords": ["arthur"], "bishops": {"arthur": 4},
+         "vote_for": "francois"},
+    ],
+}  # fmt: skip
+
+
+def test_election_the_sigy_example(tmp_path: Path) -> None:
+    """§10.3 example [EN §1.4.1, PL §1.41]: David casts 3 votes (Sigy, the Principal Village, 2
+    + St Paul 1), Grady 2, Kirsten's Bishop from an earlier round 2: François 4, Thierry 3:
+    François is Bishop."""
+    result = _herald("election", _file(tmp_path, "e.json", SIGY), "--json")
+    assert result.exit_code == EXIT_OK, result.output
+    report = json.loads(result.output)
+    assert report["votes_per_family"] == {"david": 3, "grady": 2, "kirsten": 2}
+    assert report["count"] == {"francois": 4, "thierry": 3}
+    assert report["winner"] == "francois"
+    assert ["david", "thierry", "francois"] in report["markers"]  # FOR and DECOY revealed
+
+
+def test_election_a_tie_elects_nobody(tmp_path: Path) -> None:
+    """§10.3 (§13 item 8): a tie → no Bishop this round."""
+    families = [dict(f) for f in SIGY["families"]]  # type: ignore[union-attr]
+    families[2]["vote_for"] = ""  # Kirsten abstains
+    families[0]["controls"] = ["sigy"]  # David 2 (the Principal Village), Grady 2
+    result = _herald("election", _file(tmp_path, "e.json", {**SIGY, "families": families}),
+                     "--json")  # fmt: skip
+    assert result.exit_code == EXIT_OK, result.output
+    report = json.loads(result.output)
+    assert report["count"] == {"francois": 2, "thierry": 2} and report["winner"] == ""
+    assert "Nobody is elected." in _herald("election", str(tmp_path / "e.json")).output
+
+
+def test_election_an_ineligible_candidate_is_refused(tmp_path: Path) -> None:
+    """§10.3: a Bishop cannot stand for another Bishopric."""
+    doc = {**SIGY, "candidates": ["francois", "arthur"]}
+    result = _herald("election", _file(tmp_path, "e.json", doc))
+    assert result.exit_code == EXIT_ILLEGAL and "arthur" in result.output
