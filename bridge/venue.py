@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import logging
 import time
-from urllib.parse import urlsplit, urlunsplit
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from engine.i18n import message
 from engine.registry import game_keys, get_game
 
 if TYPE_CHECKING:
     from bridge.referee import Referee, Update
-    from bridge.store import EventStore
+    from bridge.store import Store
 
 _LOG = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ def table_summary(
     return data
 
 
-def stored_tables(store: EventStore) -> list[dict[str, Any]]:
+def stored_tables(store: Store) -> list[dict[str, Any]]:
     """Each table's latest session in the store, replayed read-only for its round and turn.
 
     A session of a game this installation does not have is listed by its key with what the

@@ -50,8 +50,8 @@ from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
-from bridge.web import origins
 from bridge.venue import queue_problem, shown_url
+from bridge.web import origins
 from bridge.web.app import WebConfig, WebTable
 from engine import data as engine_data
 from engine import selfplay
@@ -215,16 +215,12 @@ def run_server(cfg: ServeConfig) -> None:
             if named:
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
-<<<<<<< HEAD
     if cfg.message_queue is not None:
         problem = queue_problem(cfg.message_queue)
         if problem is not None:
-            raise click.BadParameter(message("queue/unreachable", url=shown_url(cfg.message_queue),
-                                             reason=problem), param_hint="--message-queue")  # fmt: skip
-    store = _open_store(cfg.db_path)
-=======
+            text = message("queue/unreachable", url=shown_url(cfg.message_queue), reason=problem)
+            raise click.BadParameter(text, param_hint="--message-queue")
     store = _open_store(cfg.store_url or cfg.db_path)
->>>>>>> main
     try:
         referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
                                force=cfg.force)  # fmt: skip
@@ -278,7 +274,7 @@ def run_server(cfg: ServeConfig) -> None:
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
-        table_devices.attach_web(web.socketio, web.table_room, web.seat_room)
+        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room)
         web.devices_panel = table_devices.panel
 
     echo = click.echo

@@ -24,7 +24,7 @@ from engine.i18n import message
 @click.option("--db", "db_path", default="herald.db", show_default=True,
               help="The tables' event store (SQLite file).")  # fmt: skip
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
-              help="The Redis the tables' herald serve processes use (redis://host:port/0).")  # fmt: skip
+              help="The Redis of the tables' herald serve (redis://host:port/0).")  # fmt: skip
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to listen on (0.0.0.0 for the LAN).")  # fmt: skip
 @click.option("--port", default=8100, show_default=True, type=click.IntRange(1, 65535))
@@ -45,13 +45,14 @@ def venue(
     if message_queue is not None:
         problem = queue_problem(message_queue)
         if problem is not None:
-            raise click.BadParameter(message("queue/unreachable", url=shown_url(message_queue),
-                                             reason=problem), param_hint="--message-queue")  # fmt: skip
+            text = message("queue/unreachable", url=shown_url(message_queue), reason=problem)
+            raise click.BadParameter(text, param_hint="--message-queue")
     store = _open_store(db_path)
     lan = origins.lan_address() if origins.is_wildcard(host) else None
     public = (public_url or origins.base_url(origins.link_host(host, lan), port)).rstrip("/")
-    config = WebConfig(public_url=public, allowed_origins=allow_origin,
-                       own_hosts=origins.own_hosts(host, lan), message_queue=message_queue)  # fmt: skip
+    own = origins.own_hosts(host, lan)
+    config = WebConfig(public_url=public, allowed_origins=allow_origin, own_hosts=own,
+                       message_queue=message_queue)  # fmt: skip
     web = VenueWeb(store, config)
     tables = web.listing()["tables"]
     click.echo(message("venue/heading", db=db_path, tables=len(tables)))

@@ -24,11 +24,8 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
-<<<<<<< HEAD
 from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
-=======
 from bridge.web.backlog import cut_off_stalled, guarded
->>>>>>> main
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.limits import (
     MAX_JSON_DEPTH,
@@ -285,26 +282,18 @@ class SocketIOTransport:
         self.web = web
 
     def publish(self, update: Update) -> None:
-<<<<<<< HEAD
         web = self.web
+        cut_off_stalled(self.socketio.server, web.table_room)
         self.socketio.emit("state", update.change or update.table, to=web.table_room)
-=======
-        cut_off_stalled(self.socketio.server, TABLE_ROOM)
-        self.socketio.emit("state", update.change or update.table, to=TABLE_ROOM)
->>>>>>> main
         for seat, payload in update.seats.items():
             self.socketio.emit("seat_state", payload, to=web.seat_room(seat))
             self.socketio.emit("prompt", update.prompts[seat], to=web.seat_room(seat))
         web.announce_soon()
 
     def notice(self, notice: Notice) -> None:
-<<<<<<< HEAD
         web = self.web
+        cut_off_stalled(self.socketio.server, web.table_room)
         room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
-=======
-        cut_off_stalled(self.socketio.server, TABLE_ROOM)
-        room = TABLE_ROOM if notice.seat is None else seat_room(notice.seat)
->>>>>>> main
         self.socketio.emit(notice.event, notice.payload, to=room)
 
 

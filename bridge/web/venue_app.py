@@ -16,7 +16,7 @@ from flask import Flask, Response, jsonify, request, send_from_directory
 from flask_socketio import SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
-from bridge.store import EventStore
+from bridge.store import Store
 from bridge.venue import QUEUE_CHANNEL, stored_tables
 from bridge.web.app import MAX_PACKET_BYTES, STATIC, VENUE_ROOM, WebConfig
 from bridge.web.origins import host_of, normalize
@@ -32,7 +32,7 @@ VENUE_SNAPSHOT = "venue"
 class VenueWeb:
     """The Flask app and Socket.IO server of ``herald venue``."""
 
-    store: EventStore
+    store: Store
     config: WebConfig
     app: Flask = field(init=False)
     socketio: SocketIO = field(init=False)
