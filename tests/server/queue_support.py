@@ -84,7 +84,7 @@ def start_mosquitto(exe: str, workdir: Path) -> Service:
 class Venue:
     """``herald venue`` in a subprocess on a free port."""
 
-    def __init__(self, db: Path, *args: str) -> None:
+    def __init__(self, db: Path | str, *args: str) -> None:
         from srv_support import _until_serving, herald_bin
 
         self.port = free_port()

@@ -57,3 +57,61 @@ def test_an_unreachable_queue_is_one_sentence_and_nothing_starts(tmp_path: Path)
                            f"redis://127.0.0.1:{free_port()}/0")  # fmt: skip
     assert code == 2 and "cannot be reached" in output and "--message-queue" in output
     assert not (tmp_path / "q.db").exists()
+
+
+def test_three_processes_two_tables_survive_a_sigkill(
+    tmp_path: Path, redis_server: Service, pg: Any
+) -> None:
+    """Two tables and the venue share one Redis and one PostgreSQL store; table one's process is
+    SIGKILLed and restarted: no acknowledged event is lost, table two's clients stay connected
+    and keep receiving, and the venue hears the restarted table (DESIGN.md, Scale)."""
+    import signal
+
+    from srv_support import Watcher
+
+    from bridge.store import open_store
+
+    queue = f"redis://127.0.0.1:{redis_server.port}/0"
+    store = pg.new_database()
+    common = ("--store", store, "--message-queue", queue, "--virtual-devices", "off")
+    one = serve(tmp_path / "one.db", "--table-id", "one", "--move-delay", "0.1", *common)
+    two = serve(tmp_path / "two.db", "--table-id", "two", "--move-delay", "0.1", *common)
+    venue = Venue(store, "--message-queue", queue)
+    heard: list[dict[str, Any]] = []
+    listener = socketio.Client(reconnection=False)
+    listener.on("venue_table", heard.append)
+    watchers: list[Watcher] = []
+    again = None
+    try:
+        listener.connect(venue.base, transports=["websocket"], wait_timeout=10)
+        seen_one = Watcher(one.base)
+        viewer_two, phone_two = Watcher(two.base), Watcher(two.base, two.token("blue"))
+        watchers += [seen_one, viewer_two, phone_two]
+        seen_one.wait_for("state", lambda d: d["state_id"] >= 15)
+        one.proc.send_signal(signal.SIGKILL)
+        one.stop()
+        acknowledged = max(d["state_id"] for d in seen_one.of("state"))
+        at_kill = max(d["state_id"] for d in viewer_two.of("state"))
+        again = serve(tmp_path / "one.db", "--table-id", "one", "--resume", "--sim", "off",
+                      *common)  # fmt: skip
+        assert again.health()["state_id"] >= acknowledged
+        for client in (viewer_two, phone_two):  # the other table's clients: same connection
+            client.wait_for("state", lambda d: d["state_id"] > at_kill + 2)
+            assert client.client.connected
+        restarted = again.table_url
+        wait_until(lambda: any(d["table_url"] == restarted for d in list(heard)),
+                   "the venue to hear the restarted table")  # fmt: skip
+        assert listener.connected and {d["table_id"] for d in heard} == {"one", "two"}
+        opened = open_store(store)
+        (row,) = opened.sessions("one")
+        seqs = [e.seq for e in opened.events(row.id)]
+        opened.close()
+        assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) >= acknowledged
+    finally:
+        for watcher in watchers:
+            watcher.close()
+        listener.disconnect()
+        venue.stop()
+        for served in (again, two, one):
+            if served is not None:
+                served.stop()
