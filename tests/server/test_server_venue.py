@@ -7,8 +7,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 import socketio
-from queue_support import Service, Venue, wait_until
+from queue_support import Service, Venue, find_exe, start_mosquitto, wait_until
 from srv_support import serve
 
 
@@ -71,9 +72,14 @@ def test_three_processes_two_tables_survive_a_sigkill(
 
     from bridge.store import open_store
 
+    exe = find_exe("mosquitto")
+    if exe is None:
+        pytest.skip("mosquitto not installed (make test installs it as root)")
+    broker = start_mosquitto(exe, tmp_path)
     queue = f"redis://127.0.0.1:{redis_server.port}/0"
     store = pg.new_database()
-    common = ("--store", store, "--message-queue", queue, "--virtual-devices", "off")
+    common = ("--store", store, "--message-queue", queue, "--virtual-devices", "off",
+              "--mqtt", f"mqtt://127.0.0.1:{broker.port}")  # fmt: skip
     one = serve(tmp_path / "one.db", "--table-id", "one", "--move-delay", "0.1", *common)
     two = serve(tmp_path / "two.db", "--table-id", "two", "--move-delay", "0.1", *common)
     venue = Venue(store, "--message-queue", queue)
@@ -84,6 +90,8 @@ def test_three_processes_two_tables_survive_a_sigkill(
     again = None
     try:
         listener.connect(venue.base, transports=["websocket"], wait_timeout=10)
+        for served in (one, two):  # one broker for the venue, topics per table
+            assert f"Devices: MQTT broker mqtt://127.0.0.1:{broker.port}" in served.output
         seen_one = Watcher(one.base)
         viewer_two, phone_two = Watcher(two.base), Watcher(two.base, two.token("blue"))
         watchers += [seen_one, viewer_two, phone_two]
@@ -115,3 +123,4 @@ def test_three_processes_two_tables_survive_a_sigkill(
         for served in (again, two, one):
             if served is not None:
                 served.stop()
+        broker.stop()
