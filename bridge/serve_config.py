@@ -60,3 +60,5 @@ class ServeConfig:
     profile_file: str | None = None
     library_dir: str | None = None
     camera_fps: float = 8.0
+    message_queue: str | None = None
+    """A Redis URL shared by the venue's Herald processes (``--message-queue``)."""
