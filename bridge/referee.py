@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+import jsonpatch
+
 from bridge import gamedata
 from bridge.labels import move_label, prompt_json
 from bridge.store import SessionRow, Store, Tokens
@@ -146,8 +148,16 @@ class Update:
             {**self.table, "view": view},
             other["seats"],
             other["prompts"],
-            {**self.change, "view": view} if self.change else {},
+            _with_view(self.change, other) if self.change else {},
         )
+
+
+def _with_view(change: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """``change`` with its view (whole or patch) replaced by another language's."""
+    kept = {k: v for k, v in change.items() if k not in ("view", "view_patch")}
+    if change.get("snapshot") is False:
+        return {**kept, **other["change"]}
+    return {**kept, "view": other["view"]}
 
 
 @dataclass(frozen=True)
@@ -221,6 +231,7 @@ class Referee:
         self._extras: dict[str, Any] = _fresh_extras()
         self._changed = _Changes()
         self._income: dict[str, list[dict[str, Any]]] = {}  # as last built, to send changes only
+        self._views: dict[str, tuple[int, dict[str, Any]]] = {}  # lang -> (state_id, public view)
         self._accepted_at = row.created
         self._session = self._restore()
         self._latest = self._build_update()
@@ -615,7 +626,8 @@ class Referee:
             ]
             for seat in self.seats
         }
-        public = {**base, "view": present.view(game, state, None, self.lang)}
+        view = present.view(game, state, None, self.lang)
+        public = {**base, "view": view}
         table = {
             **public,
             "snapshot": True,
@@ -627,10 +639,14 @@ class Referee:
         changed, self._changed = self._changed, _Changes()
         before, self._income = self._income, income
         change = table
+        if snapshot:
+            self._views.clear()
+        view_change = self._view_change(self.lang, sid, view)
         if not snapshot:
             coins = self._extras["coins"]
             change = {
-                **public,
+                **base,
+                **view_change,
                 "snapshot": False,
                 "income_changed": {s: v for s, v in income.items() if before.get(s) != v},
                 "log_added": [dict(e) for e in changed.added[-LOG_TAIL:]],
@@ -652,11 +668,27 @@ class Referee:
             if lang not in built:
                 other_seats, other_prompts = self._seat_payloads(session, row.id, base, income,
                                                                  lang)  # fmt: skip
-                built[lang] = {"view": present.view(game, state, None, lang),
-                               "seats": other_seats, "prompts": other_prompts}  # fmt: skip
+                other_view = present.view(game, state, None, lang)
+                built[lang] = {"view": other_view, "seats": other_seats, "prompts": other_prompts,
+                               "change": self._view_change(lang, sid, other_view)}  # fmt: skip
             return built[lang]
 
         return Update(sid, table, seats, seat_prompts, change, in_lang)
+
+    def _view_change(self, lang: str, sid: int, view: dict[str, Any]) -> dict[str, Any]:
+        """The public view as a change sends it: an RFC 6902 JSON Patch (``view_patch``) against
+        the view of the state just before, when this process built that one in ``lang``, else
+        the whole ``view``.
+
+        The view is most of a state message and a move changes little of it, so every client
+        gets a few hundred bytes instead of the whole board (issue 18's fan-out aim); a client
+        that missed a state cannot apply the patch and asks for a snapshot (``sync``).
+        """
+        held = self._views.get(lang)
+        self._views[lang] = (sid, view)
+        if held is None or held[0] != sid - 1:
+            return {"view": view}
+        return {"view_patch": jsonpatch.make_patch(held[1], view).patch}
 
     def _seat_payloads(
         self,
