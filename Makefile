@@ -24,7 +24,7 @@ $(VENV)/.dev-deps: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.run-deps
 
 run: $(VENV)/.run-deps
-	$(BIN)/herald serve --game middle-ages
+	$(BIN)/herald serve --default-game middle-ages
 
 system-deps:
 	@bash scripts/system-deps.sh

@@ -9,6 +9,7 @@ the exact state it had (every acknowledged event was committed first).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import logging
 import signal
@@ -89,8 +90,11 @@ def _stop_on_sigterm() -> None:
 
 @click.command()
 @click.option("--game", "game_key", default=None,
-              help="The game to referee (default: the only registered game; with several, "
-                   "name one).")  # fmt: skip
+              help="The game to referee (default: the game of the table's unfinished session, "
+                   "else --default-game, else the only registered game).")  # fmt: skip
+@click.option("--default-game", default=None, metavar="GAME",
+              help="The game of a new session when --game is not given (a restart resumes the "
+                   "table's unfinished session, whatever its game).")  # fmt: skip
 @click.option("--players", default=None, type=click.IntRange(min=1),
               help="Seats at the table, within the game's range (default: 3, or the nearest "
                    "count the game seats).")  # fmt: skip
@@ -189,8 +193,25 @@ def _game_and_seats(cfg: ServeConfig) -> tuple[Game[Any, Any], int]:
     return game, players
 
 
+def _unnamed_game(cfg: ServeConfig, store: Store) -> ServeConfig:
+    """``cfg`` with the game to serve when ``--game`` was not given: the table's unfinished
+    session's (with its seat count), so a restart comes back to the game the host started in
+    the browser; else ``--default-game``."""
+    if cfg.game_key is not None:
+        return cfg
+    found = store.unfinished(cfg.table_id) if cfg.resume is not False else None
+    if found is not None and found.header.game in game_keys():
+        players = cfg.players or len(found.header.players)
+        return dataclasses.replace(cfg, game_key=found.header.game, players=players)
+    return dataclasses.replace(cfg, game_key=cfg.default_game)
+
+
 def run_server(cfg: ServeConfig) -> None:
     """Set up the referee, its store, pages, table source and devices, and serve until stopped."""
+    early: Store | None = None
+    if cfg.game_key is None:
+        early = _open_store(cfg.store_url or cfg.db_path)
+        cfg = _unnamed_game(cfg, early)
     game, players = _game_and_seats(cfg)
     game_key = game.info.key
     table, named = choose_table(game_key, cfg.table_opt, cfg.camera_spec, cfg.tts)
@@ -223,7 +244,7 @@ def run_server(cfg: ServeConfig) -> None:
         if problem is not None:
             text = message("queue/unreachable", url=shown_url(cfg.message_queue), reason=problem)
             raise click.BadParameter(text, param_hint="--message-queue")
-    store = _open_store(cfg.store_url or cfg.db_path)
+    store = early or _open_store(cfg.store_url or cfg.db_path)
     try:
         referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
                                force=cfg.force)  # fmt: skip

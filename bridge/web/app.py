@@ -509,6 +509,7 @@ def _routes(web: WebTable) -> None:
             {
                 "ok": True,
                 "state_id": update.state_id,
+                "game": referee.game.info.key,
                 "table_id": referee.table_id,
                 "session": referee.row.id,
                 "over": referee.is_over(),

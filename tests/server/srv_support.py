@@ -136,7 +136,7 @@ def _start(
     named = any(a == "--table" or a.startswith("--table=") for a in args)
     table_args = () if named or table is None else ("--table", table)
     # serve names no default game when several are registered (the Makefile picks make run's)
-    has_game = any(a == "--game" or a.startswith("--game=") for a in args)
+    has_game = any(a.split("=")[0] in ("--game", "--default-game") for a in args)
     game_args = () if has_game else ("--game", "middle-ages")
     cmd = [*prefix, herald_bin(), "serve", "--db", str(db), "--port", str(port),
            "--no-qr", "--table-id", "t1", *game_args, *table_args, *args]  # fmt: skip

@@ -213,3 +213,28 @@ def test_start_then_resume_in_a_real_server(tmp_path: Path) -> None:
         assert resumed.host_token == served.host_token
     finally:
         resumed.stop()
+
+
+def test_a_restart_comes_back_to_the_game_the_host_chose(tmp_path: Path) -> None:
+    """``make run`` names no game, only a default: after the host switched the table to another
+    game in the browser, a restart resumes that game instead of refusing to start."""
+    from bridge.store import open_store
+    from engine import get_game
+
+    db = tmp_path / "switched.db"
+    store = open_store(db)
+    chosen = Referee.open(store, get_game("glory"), "t1", SEATS, {"data": "stand-in"})
+    session = chosen.row.id
+    store.close()
+    served = serve(db, "--default-game", "middle-ages", "--sim", "off")
+    try:
+        health = served.health()
+        assert health["game"] == "glory" and health["session"] == session
+        assert "Resumed session" in served.output
+    finally:
+        served.stop()
+    fresh = serve(tmp_path / "fresh.db", "--default-game", "middle-ages", "--sim", "off")
+    try:
+        assert fresh.health()["game"] == "middle-ages"
+    finally:
+        fresh.stop()
