@@ -30,9 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-import jsonpatch
-
-from bridge import gamedata
+from bridge import gamedata, json_diff
 from bridge.labels import move_label, prompt_json
 from bridge.store import SessionRow, Store, Tokens
 from bridge.table_setup import SetupError, read_setup
@@ -688,7 +686,7 @@ class Referee:
         self._views[lang] = (sid, view)
         if held is None or held[0] != sid - 1:
             return {"view": view}
-        return {"view_patch": jsonpatch.make_patch(held[1], view).patch}
+        return {"view_patch": json_diff.diff(held[1], view)}
 
     def _seat_payloads(
         self,
