@@ -547,6 +547,44 @@ def data_problems(d: ViscountsData) -> list[str]:
             for a, b in [k.sites]
             if a not in sites or b not in sites
         ]
+        numbers = Counter(t.number for t in d.board.towns if t.number is not None)
+        out += [
+            f"board.towns: two towns have the red number {n}" for n, k in numbers.items() if k > 1
+        ]
+        out += [
+            f"player_cards[{p.number}]: no town has the red number {p.number}"
+            for p in d.player_cards
+            if p.number not in numbers
+        ]
+    out += _castle_and_track_problems(d)
+    schemes = {s.id for s in d.schemes}
+    out += [
+        f"ais[{a.id}].removes: {s!r} is no Scheme card"
+        for a in d.ais
+        for s in a.removes or ()
+        if s not in schemes
+    ]
+    return out
+
+
+def _castle_and_track_problems(d: ViscountsData) -> list[str]:
+    """The Castle's inward map must name a level-2 section for each level-1 one; the track's
+    bonus lists one per space (digest §5.3, §4 phase 5)."""
+    out: list[str] = []
+    c = d.castle
+    if c.inward is not None:
+        if c.level1 is not None and len(c.inward) != c.level1:
+            out.append(f"castle.inward: {len(c.inward)} entries for {c.level1} level-1 sections")
+        if c.level2 is not None:
+            out += [
+                f"castle.inward[{i}]: level-2 section {j} does not exist"
+                for i, j in enumerate(c.inward)
+                if j >= len(c.level2)
+            ]
+    t = d.track
+    for name, bonuses in (("above", t.above), ("below", t.below)):
+        if t.spaces is not None and bonuses is not None and len(bonuses) != t.spaces:
+            out.append(f"track.{name}: {len(bonuses)} bonuses for {t.spaces} spaces")
     return out
 
 

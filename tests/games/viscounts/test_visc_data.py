@@ -230,8 +230,10 @@ def test_a_users_card_whose_effect_does_not_read_is_refused_naming_it() -> None:
 
 
 def test_data_that_break_a_rule_are_refused() -> None:
-    """Digest §2 counts: no more cards than the box has; a Starting card has a colour; an
-    arrow leads to a town."""
+    """Digest §2 counts: no more cards than the box has; ids are unique; an arrow leads to a
+    town; §3 step 9: each Player card's number is a town's red number; §5.3: every level-1
+    Castle section feeds an existing level-2 one; §4 phase 5: one Collision bonus per track
+    space; §8: an AI board returns existing Scheme cards."""
     raw = _raw("stand-in-invented.json")
     too_many = copy.deepcopy(raw)
     too_many["townsfolk"][0]["count"] = 3
@@ -239,10 +241,24 @@ def test_data_that_break_a_rule_are_refused() -> None:
     broken_arrow["board"]["towns"][0]["next"] = ["nowhere"]
     twice = copy.deepcopy(raw)
     twice["manuscripts"][1]["id"] = twice["manuscripts"][0]["id"]
+    no_town = copy.deepcopy(raw)
+    for town in no_town["board"]["towns"]:
+        if town.get("number") == 7:
+            town["number"] = None
+    castle = copy.deepcopy(raw)
+    castle["castle"]["inward"][4] = 9
+    track = copy.deepcopy(raw)
+    track["track"]["below"].pop()
+    removes = copy.deepcopy(raw)
+    removes["ais"][0]["removes"] = ["start-99"]
     for doc, words in (
         (too_many, "more than 68 common"),
         (broken_arrow, "'nowhere', which is no town"),
         (twice, "listed twice"),
+        (no_town, "player_cards[7]: no town has the red number 7"),
+        (castle, "castle.inward[4]: level-2 section 9 does not exist"),
+        (track, "track.below: 6 bonuses for 7 spaces"),
+        (removes, "'start-99' is no Scheme card"),
     ):
         with pytest.raises(InputError) as caught:
             parse_doc(doc)
