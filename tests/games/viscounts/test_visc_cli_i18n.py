@@ -68,14 +68,15 @@ def test_a_users_file_with_a_bad_card_is_bad_input(tmp_path: Path) -> None:
 
 
 def _catalog(lang: str) -> dict[str, Any]:
-    text = (PACKAGE / "i18n" / lang / "viscounts.json").read_text(encoding="utf-8")
-    doc: dict[str, Any] = json.loads(text)
+    doc: dict[str, Any] = {}
+    for file in sorted((PACKAGE / "i18n" / lang).glob("*.json")):
+        doc.update(json.loads(file.read_text(encoding="utf-8")))
     return doc
 
 
 def test_every_code_the_package_uses_is_in_both_catalogs() -> None:
     en, pl = _catalog("en"), _catalog("pl")
-    assert set(en) == set(pl)
+    assert set(en) == set(pl) and all(k.startswith("viscounts:") for k in en)
     source = "\n".join(p.read_text("utf-8") for p in PACKAGE.glob("*.py"))
     used = set(re.findall(r'"((?:effect|data)/[a-z-]+)"', source))
     used |= {f"data/incomplete-{k}" for k in re.findall(r'\("\w+", "(\w+)", (?:d\.|len)', source)}
