@@ -8,7 +8,7 @@ of that length exists"), a full loop included. Pure functions over ``data.Board`
 
 from __future__ import annotations
 
-from engine.games.viscounts.data import Board, Site, Town
+from engine.games.viscounts.data_types import Board, Site, Town
 
 
 def destinations(board: Board, start: str, spaces: int) -> frozenset[str]:

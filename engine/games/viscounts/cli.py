@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.data import GameData
-from engine.games.viscounts.data import PLAYERS, ViscountsData, data_gaps, data_schema, refusals
+from engine.games.viscounts.data import data_gaps, data_schema, refusals
+from engine.games.viscounts.data_types import PLAYERS, ViscountsData
 from engine.games.viscounts.sources import GAME_KEY
 from engine.i18n import message
 from engine.verbs import EXIT_FAULTY, EXIT_OK, BadInput, Verb, VerbArg, VerbResult

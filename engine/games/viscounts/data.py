@@ -3,11 +3,12 @@
 The rulebook seed (digest §2, §11 item 1) counts the components but prints almost none of
 their contents: no Townsfolk, Manuscript, Player, Church Favour or Scheme card texts, no town
 exchanges, building sites, Connections or Castle level-2 effects, no track bonuses, no stack
-sizes. ``data/box.json`` ships what the seed gives, every other value ``null`` with a note under
-``missing`` (by path, with the seed lines that come closest); ``data/stand-in-invented.json``
-is a complete invented set, marked ``invented`` throughout, so an engine can play and simulate
-now. Card effects are text in the effect grammar (``effects``, docs/viscounts-effects.md), read
-when the data are parsed: a card whose effect does not read is refused, naming card and part.
+sizes. ``data/box.json`` ships what the seed gives, every other value ``null`` with a note
+under ``missing`` (by path, with the seed lines that come closest);
+``data/stand-in-invented.json`` is a complete invented set, marked ``invented`` throughout, so
+an engine can play and simulate now. The types are in ``data_types``. Card effects are text in
+the effect grammar (``effects``, docs/viscounts-effects.md), read when the data are parsed: a
+card whose effect does not read is refused, naming card and part.
 
 ``SPEC`` is the package's ``data_spec`` (``engine.data``): option ``data`` = ``"stand-in"``
 (default), ``"box"``, a user's file or an inline object; ``parse_data`` is pure over what the
@@ -19,12 +20,34 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Literal, cast
+from dataclasses import fields, is_dataclass
+from typing import Any, cast
 
 import jsonschema
 
 from engine.data import DataDoc, DataSpec, parse_json
+from engine.games.viscounts.data_types import (
+    COUNTS,
+    PLAYERS,
+    AiBoard,
+    Board,
+    BuildingType,
+    Castle,
+    ChurchFavour,
+    Connection,
+    Deck,
+    Kingdom,
+    Manuscript,
+    Path,
+    PlayerCard,
+    SchemeCard,
+    Side,
+    Site,
+    Town,
+    Townsfolk,
+    Track,
+    ViscountsData,
+)
 from engine.games.viscounts.effects import (
     Ability,
     Effect,
@@ -37,258 +60,12 @@ from engine.games.viscounts.schemas import DATA_SCHEMA
 from engine.games.viscounts.sources import GAME_KEY, REF, Missing, note_for
 from engine.violations import InputError, Violation
 
-DATA_FORMAT = "viscounts-data/1"
-PLAYERS = range(1, 5)
-"""1 to 4 players; one player plays against the solo AI (digest §8)."""
-
-Deck = Literal["common", "famous", "starting"]
-Path = Literal["outer", "inner"]
-Side = Literal["left", "right"]
-Exchange = Literal["silver", "resource", "ink", "stone", "gold", "destroy", "flip"]
-Goal = Literal["trade", "build", "workers", "transcribe"]
-
-COUNTS = {
-    "colours": 4,
-    "common": 68,
-    "famous": 10,
-    "starting_per_colour": 8,
-    "manuscripts_grey": 5,
-    "manuscripts_black": 30,
-    "church_favour": 4,
-    "player_cards": 10,
-    "schemes_starting": 8,
-    "schemes_future": 8,
-    "ais": 4,
-    "board_parts": 5,
-    "workers_per_colour": 20,
-    "buildings_per_type": 3,
-    "debts": 30,
-    "deeds": 30,
-}
-"""The counts the seed gives (digest §2, seed L20-99, L143-157; four AIs: L1012)."""
-
 BUILTIN_SETS: dict[str, str] = {"stand-in": "stand-in-invented.json", "box": "box.json"}
 DEFAULT_SET = "stand-in"
 
 SHOWN_ONLY = ("name_pl", "multiplier", "colours")
 """Field names whose gaps are only shown, never a reason to refuse a game: the Polish card
 names, the Multiplier factor (the referee keeps counts as a ledger), the colours' names."""
-
-
-@dataclass(frozen=True, slots=True)
-class Townsfolk:
-    """A Townsfolk card design and how many copies the box holds (digest §2 "Card anatomy").
-
-    ``value`` (top left) is its hire and dismiss cost, movement value and Destroy payout;
-    ``hire`` its top-right effect (first hire or dismissal); ``ability`` its timed bottom
-    ability; ``symbols`` its left-side symbols. ``colour``: a Starting card's owner colour
-    index (0-3). ``None``: not known (box set)."""
-
-    id: str
-    name: str
-    deck: Deck | None
-    count: int
-    value: int | None
-    symbols: tuple[Symbol, ...] | None
-    hire: Effect | None
-    ability: Ability | None
-    colour: int | None = None
-    name_pl: str | None = None
-    invented: bool = False
-    source: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Manuscript:
-    """A Manuscript tile: its back (grey tiles top the stacks at setup), ribbon colour, Cleric
-    cost, immediate effect and end-game scoring condition (digest §5.4)."""
-
-    id: str
-    back: Literal["grey", "black"]
-    ribbon: str | None
-    cost: int | None
-    effect: Effect | None
-    scoring: Effect | None
-    invented: bool = False
-    source: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ChurchFavour:
-    """A Church Favour card: the ribbon colour it rewards, 3 VP, its ability (seed L642-657)."""
-
-    id: str
-    ribbon: str | None
-    vp: int
-    ability: Ability | None
-    invented: bool = False
-    source: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerCard:
-    """A Player card (setup step 9): its number (the red town number the Viscount starts on),
-    what it gives (``gains``) and its lower part's extra steps (``extra``); ``anywhere``: its
-    effect may be used on any board part (cards 3, 5, 6, seed L185-187)."""
-
-    number: int
-    gains: Effect | None
-    extra: Effect | None
-    anywhere: bool = False
-    invented: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SchemeCard:
-    """A solo Scheme card: Starting (brown header) or Future (black), the header's symbols
-    (they pay for the AI's actions) and its steps, resolved top to bottom (digest §8)."""
-
-    id: str
-    kind: Literal["starting", "future"]
-    symbols: tuple[Symbol, ...] | None
-    steps: tuple[Effect, ...] | None
-    invented: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class AiBoard:
-    """One of the four AIs (the AI side of a player board): its Main Goal, what its leftmost
-    card space gives at setup, the Scheme cards that space returns to the box, its resource
-    priority (resource, until it holds this many; last: ``None``) and least Workers placed."""
-
-    id: str
-    goal: Goal | None
-    start: Effect | None
-    removes: tuple[str, ...] | None
-    priority: tuple[tuple[str, int | None], ...] | None
-    min_workers: int | None
-    invented: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Town:
-    """A town space: its board part, path, red number (Player cards), the towns its arrows
-    lead to, and on the outer path its exchange (``resource``: the player's choice) and the
-    River side whose building sites it reaches (digest §4 phase 2, §5.1-5.2)."""
-
-    id: str
-    part: int
-    path: Path
-    number: int | None
-    next: tuple[str, ...]
-    exchange: Exchange | None = None
-    side: Side | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Site:
-    """A building site: its board part, River side and printed bonus (digest §5.2)."""
-
-    id: str
-    part: int
-    side: Side
-    bonus: Effect | None
-
-
-@dataclass(frozen=True, slots=True)
-class Connection:
-    """A printed link between two sites; building on both pays ``effect`` to both owners."""
-
-    sites: tuple[str, str]
-    effect: Effect | None
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The circular main board: five parts in a ring (digest §3 step 1). One side per player
-    count in the box; a data set describes the side it plays (``sides``: the counts it fits)."""
-
-    towns: tuple[Town, ...]
-    sites: tuple[Site, ...]
-    connections: tuple[Connection, ...]
-    sides: tuple[int, ...]
-
-    def town(self, town_id: str) -> Town | None:
-        return next((t for t in self.towns if t.id == town_id), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Castle:
-    """The Castle: level-1 sections (one beside each board part), the level-2 section each
-    feeds inward, each level-2 section's effect (digest §5.3)."""
-
-    level1: int | None
-    inward: tuple[int, ...] | None
-    level2: tuple[Effect | None, ...] | None
-
-
-@dataclass(frozen=True, slots=True)
-class BuildingType:
-    """A Building type: Builder cost, VP for 0-3 built, the abilities uncovered by taking the
-    first, second, third from the left (digest §5.2)."""
-
-    kind: str
-    cost: int
-    vp: tuple[int | None, ...]
-    abilities: tuple[Ability | None, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Track:
-    """The Virtue/Corruption track: its spaces (Corruption starts on 0, Virtue on the last)
-    and the Collision bonuses above (the active player) and below (the others) each space."""
-
-    spaces: int | None
-    above: tuple[Effect | None, ...] | None
-    below: tuple[Effect | None, ...] | None
-
-
-@dataclass(frozen=True, slots=True)
-class Kingdom:
-    """Debt and Deed stack sizes on the Poverty / Prosperity cards, by player count."""
-
-    poverty: dict[int, int | None]
-    prosperity: dict[int, int | None]
-
-
-@dataclass(frozen=True, slots=True)
-class ViscountsData:
-    """Everything printed on the components that a whole game uses. ``invented`` marks a
-    stand-in (never the printed values); ``missing`` and ``notes`` explain ``null`` values and
-    doubtful readings by path."""
-
-    name: str
-    colours: tuple[str | None, ...]
-    townsfolk: tuple[Townsfolk, ...]
-    manuscripts: tuple[Manuscript, ...]
-    church_favour: tuple[ChurchFavour, ...]
-    player_cards: tuple[PlayerCard, ...]
-    schemes: tuple[SchemeCard, ...]
-    ais: tuple[AiBoard, ...]
-    board: Board | None
-    castle: Castle
-    buildings: tuple[BuildingType, ...]
-    track: Track
-    kingdom: Kingdom
-    set_vp: tuple[int | None, ...]
-    multiplier: int | None
-    invented: bool = False
-    verified: bool = False
-    source: str = ""
-    missing: dict[str, str] = field(default_factory=dict)
-    notes: dict[str, str] = field(default_factory=dict)
-
-    def card(self, card_id: str) -> Townsfolk | None:
-        """The Townsfolk design with this id, or None."""
-        return next((c for c in self.townsfolk if c.id == card_id), None)
-
-    def deck_count(self, deck: Deck, colour: int | None = None) -> int:
-        """How many cards of ``deck`` the data hold (copies counted; Starting: one colour's)."""
-        return sum(
-            c.count
-            for c in self.townsfolk
-            if c.deck == deck and (colour is None or c.colour == colour)
-        )
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -735,6 +512,7 @@ def refusals(d: ViscountsData, players: int) -> list[Violation]:
 __all__ = [
     "COUNTS",
     "GAME_KEY",
+    "PLAYERS",
     "SPEC",
     "ViscountsData",
     "data_gaps",

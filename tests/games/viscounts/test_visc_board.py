@@ -12,7 +12,7 @@ from engine.games.viscounts.board import (
     sites_from,
     town_of_number,
 )
-from engine.games.viscounts.data import Board
+from engine.games.viscounts.data_types import Board
 
 
 def _board() -> Board:

@@ -15,7 +15,8 @@ from typing import Any
 
 from engine import data as gamedata
 from engine import registry
-from engine.games.viscounts.data import SPEC, ViscountsData
+from engine.games.viscounts.data import SPEC
+from engine.games.viscounts.data_types import ViscountsData
 from engine.games.viscounts.sources import GAME_KEY
 
 
