@@ -258,7 +258,7 @@ def start_redis(tmp: str) -> tuple[subprocess.Popen[str], str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, help="the game the tables play (a game key)")
+    parser.add_argument("--game", help="the game the tables play (a game key; required)")
     parser.add_argument("--clients", type=int, nargs="+", default=[7, 50, 200, 1000])
     parser.add_argument("--events", type=int, default=25, help="events per measurement")
     parser.add_argument("--move-delay", type=float, default=0.5)
@@ -272,6 +272,8 @@ def main() -> None:
     if args.bare_server:
         bare_server(args.bare_server, args.interval, args.payload_bytes)
         return
+    if not args.game:
+        parser.error("--game is required")
     _raise_file_limit()
     console = Console(stderr=True)
     tmp = tempfile.mkdtemp(prefix="herald-fanout-")
