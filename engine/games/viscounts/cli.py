@@ -17,20 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.data import GameData
+from engine.data_gaps import check_report
 from engine.games.viscounts.data import data_gaps, data_schema, refusals
 from engine.games.viscounts.data_types import PLAYERS, ViscountsData
 from engine.games.viscounts.sources import GAME_KEY
-from engine.i18n import message
-from engine.verbs import EXIT_FAULTY, EXIT_OK, BadInput, Verb, VerbArg, VerbResult
+from engine.verbs import BadInput, Verb, VerbArg, VerbResult
 from engine.violations import InputError, Violation
-
-
-def _m(code: str, lang: str, **params: Any) -> str:
-    return message(f"{GAME_KEY}:{code}", lang, **params)
-
-
-def _line(v: Violation, lang: str) -> str:
-    return f"  • {v.code} {v.text(lang)}\n    {v.ref}"
 
 
 def check_data(inputs: Mapping[str, Any], lang: str) -> VerbResult:
@@ -45,27 +37,7 @@ def check_data(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     for players in PLAYERS:
         refused += [v for v in refusals(value, players) if v not in refused]
     shown = [g.violation() for g in data_gaps(value, everything=True) if not g.needed]
-    lines: list[str] = []
-    if value.invented:
-        lines.append(_m("data/invented", lang, name=value.name))
-    if refused:
-        lines.append(_m("data/check-refused", lang, name=value.name, count=len(refused)))
-        lines += [_line(v, lang) for v in refused]
-    else:
-        lines.append(_m("data/check-ok", lang, name=value.name))
-    if shown:
-        lines.append(_m("data/check-shown", lang, count=len(shown)))
-        lines += [_line(v, lang) for v in shown]
-    report = {
-        "data": value.name,
-        "source": data.source,
-        "digest": data.digest,
-        "invented": value.invented,
-        "ok": not refused,
-        "refusals": [v.to_json(lang) for v in refused],
-        "unknown_shown": [v.to_json(lang) for v in shown],
-    }
-    return VerbResult(report, "\n".join(lines), EXIT_FAULTY if refused else EXIT_OK)
+    return check_report(GAME_KEY, data, value.name, value.invented, refused, shown, lang)
 
 
 VERBS: tuple[Verb, ...] = (

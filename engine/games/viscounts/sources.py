@@ -7,12 +7,12 @@ digest's section and the seed's lines.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
-from engine.violations import Violation
+from engine import data_gaps
+from engine.data_gaps import Gap
 
 GAME_KEY = "viscounts"
 RULEBOOK = "rules/viscounts.md"
@@ -44,43 +44,16 @@ REF = {
 
 
 @dataclass(frozen=True, slots=True)
-class Missing:
-    """A value the seed does not give and the data file leaves ``null``, or a list holding
-    fewer items than the box has.
+class Missing(Gap):
+    """A value the sources do not give and the data file leaves ``null`` (``engine.data_gaps``),
+    refused in this game's catalog."""
 
-    ``what`` is its path in the file (``townsfolk[drwal].ability``, ``castle.level2[3].effect``,
-    the list name ``townsfolk``); ``code`` the catalog code of the sentence; ``where`` the data
-    file's note (where it is printed, which seed lines come closest); ``ref`` the rulebook
-    reference. ``needed`` is false for a value shown to players but not used by the rules (a
-    card's Polish name, the Multiplier factor): listed, never a reason to refuse a game.
-    """
-
-    what: str
-    code: str
-    where: str
-    ref: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    needed: bool = True
-
-    def violation(self) -> Violation:
-        """The refusal record: the catalog sentence with ``what`` and ``where`` filled in."""
-        return Violation(
-            self.code, self.ref, {"what": self.what, "where": self.where, **self.params}, GAME_KEY
-        )
+    GAME: ClassVar[str] = GAME_KEY
 
 
-_SEGMENT = re.compile(r"(\.[^.\[\]]+|\[[^\]]*\])$")
 DEFAULT_WHERE = "not in the rulebook seed; see rules/viscounts.md §11"
 
 
 def note_for(missing: Mapping[str, str], what: str) -> str:
-    """The data file's note for a path, or a more general one: ``townsfolk[drwal].ability`` →
-    ``townsfolk[*].ability`` → ``townsfolk[drwal]`` → ``townsfolk[*]`` → ``townsfolk``."""
-    exact = what
-    while exact:
-        for key in (exact, re.sub(r"\[[^\]]*\]", "[*]", exact)):
-            if key in missing:
-                return missing[key]
-        cut = _SEGMENT.search(exact)
-        exact = exact[: cut.start()] if cut else ""
-    return DEFAULT_WHERE
+    """The data file's note for a path, or a more general one (``engine.data_gaps.note_for``)."""
+    return data_gaps.note_for(missing, what, DEFAULT_WHERE)
