@@ -8,42 +8,20 @@ duration: a stand-in for the registration, not for any rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from typing import Any
 
+import key_holder
+
 from engine import data as gamedata
-from engine import registry
 from engine.games.viscounts.data import SPEC
 from engine.games.viscounts.data_types import ViscountsData
 from engine.games.viscounts.sources import GAME_KEY
 
 
-@dataclass(frozen=True)
-class _Info:
-    key: str = GAME_KEY
-
-
-class KeyHolder:
-    """Holds the key and the data declaration, as ``engine.data`` and ``engine.i18n`` read them."""
-
-    info = _Info()
-    data_spec = SPEC
-
-
-@contextmanager
-def registered() -> Iterator[Any]:
-    """The registered game, or the key holder registered for the duration."""
-    if GAME_KEY in registry.game_keys():
-        yield registry.get_game(GAME_KEY)
-        return
-    holder = KeyHolder()
-    registry.register(holder, module="engine.games.viscounts")  # type: ignore[arg-type]
-    try:
-        yield holder
-    finally:
-        registry.unregister(GAME_KEY)
+def registered() -> AbstractContextManager[Any]:
+    """The registered game, or a stand-in registration for the duration (``key_holder``)."""
+    return key_holder.registered(GAME_KEY, "engine.games.viscounts", SPEC)
 
 
 def shipped(name: str = "stand-in") -> ViscountsData:
