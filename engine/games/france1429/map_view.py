@@ -117,11 +117,15 @@ def map_view(m: MapData) -> MapView:
     return MapView(MAP_WIDTH, _r(height), spots, tuple(fiefs), tuple(bishoprics), m.invented)
 
 
-def map_json(mv: MapView | None) -> dict[str, Any] | None:
-    """The drawing as the view sends it (None: a state built without one, e.g. by a test)."""
+def map_json(
+    mv: MapView | None, roads: tuple[tuple[str, str], ...] = ()
+) -> dict[str, Any] | None:
+    """The drawing as the view sends it, with the rules' ``roads`` (None: a state built without
+    a drawing, e.g. by a test)."""
     if mv is None:
         return None
     return {
+        "roads": [[a, b] for a, b in roads],
         "width": mv.width,
         "height": mv.height,
         "invented": mv.invented,

@@ -209,7 +209,7 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
             "solo": SOLO_VP,
             "alliance": ALLIANCE_VP if len(state.seats) >= ALLIANCE_PLAYERS else None,
         },
-        "map": map_json(state.rules.drawing),
+        "map": map_json(state.rules.drawing, state.rules.roads),
     }
 
 
