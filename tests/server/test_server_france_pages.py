@@ -165,4 +165,3 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     for seat in voters:
         expect(revealed.locator(f".fr-markers li[data-seat='{seat}']")).to_contain_text("FOR")
     assert not errors, errors
-

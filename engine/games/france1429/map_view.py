@@ -79,7 +79,8 @@ def map_view(m: MapData) -> MapView:
     regions = cells(dict(pos), radius)
     first = {v.id: v for v in reversed(m.villages)}
     spots = tuple(
-        Spot(vid, first[vid].name, _r(x), _r(y), first[vid].principal) for vid, (x, y) in pos.items()
+        Spot(vid, first[vid].name, _r(x), _r(y), first[vid].principal)
+        for vid, (x, y) in pos.items()
     )
     fief_of = {v.id: v.fief for v in m.villages}
     fiefs = []
@@ -117,9 +118,7 @@ def map_view(m: MapData) -> MapView:
     return MapView(MAP_WIDTH, _r(height), spots, tuple(fiefs), tuple(bishoprics), m.invented)
 
 
-def map_json(
-    mv: MapView | None, roads: tuple[tuple[str, str], ...] = ()
-) -> dict[str, Any] | None:
+def map_json(mv: MapView | None, roads: tuple[tuple[str, str], ...] = ()) -> dict[str, Any] | None:
     """The drawing as the view sends it, with the rules' ``roads`` (None: a state built without
     a drawing, e.g. by a test)."""
     if mv is None:

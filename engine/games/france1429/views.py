@@ -11,7 +11,8 @@ For the pages (``ui/``): ``map`` is the drawing fixed at setup (``map_view``: po
 backgrounds, Bishopric borders; it never changes, so a per-move patch never carries it),
 ``battle`` the battle under way with each side's strength points and dice as the rules count
 them (§9.2), ``alliances`` the families allied by marriage (§1.1, 4+ players), ``thresholds``
-the VP that win alone or as an alliance, and ``election.voters`` who is entitled to seal a vote:
+the VP that win alone or as an alliance, ``lord_names`` every Lord card's name (a phone names
+the Lord cards in its hand), and ``election.voters`` who is entitled to seal a vote:
 how many have sealed is the core's ``sealed.committed``; what they sealed is in no view but the
 sealing seat's own until the reveal (``last_election``).
 """
@@ -210,6 +211,7 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
             "alliance": ALLIANCE_VP if len(state.seats) >= ALLIANCE_PLAYERS else None,
         },
         "map": map_json(state.rules.drawing, state.rules.roads),
+        "lord_names": {x.id: x.name for x in state.rules.lords},
     }
 
 

@@ -69,7 +69,6 @@
     root.replaceChildren(
       el("section", { class: "card" },
         el("h2", {}, t("your-family")),
-        game.phaseLine(view),
         game.lordList(view, ctx.seat),
         el("h3", {}, t("your-hand")),
         hand.length ? el("ul", { id: "fr-hand", class: "fr-hand private" }, hand.map((id) => card(view, id, t)))

@@ -38,7 +38,7 @@ Herald.register("france1429", (() => {
 
   const lordName = (view, id) => {
     const lord = (view.lords || []).find((x) => x.id === id);
-    return lord ? lord.name : id;
+    return lord ? lord.name : (view.lord_names || {})[id] || id;
   };
   const villageName = (view, id) => {
     const spot = ((view.map || {}).villages || []).find((v) => v.id === id);
