@@ -12,7 +12,7 @@ seals its vote on its phone, and the reveal shows both families' markers. Screen
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,8 @@ from bridge.referee import Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import open_store
 from engine import get_game
+from engine.games.france1429 import war
+from engine.games.france1429.state import FranceState
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -40,35 +42,55 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def play_to_a_half_sealed_vote(db: Path) -> tuple[str, str]:
-    """Play the simulated table until an election has one sealed vote and waits for another:
-    (the seat that sealed, a seat still to vote)."""
+def play_until(db: Path, stop: Callable[[Any, FranceState], bool]) -> FranceState:
+    """Play the simulated table (seed 1, four seats) until ``stop(game, state)``."""
     store = open_store(db)
     try:
         game = get_game("france1429")
         referee = Referee.open(store, game, "t1", SEATS, {"data": "stand-in"})
         sim = SimTable(referee, SimConfig(mode="all", seed=1))
         for _ in range(MAX_MOVES):
-            assert sim.step(), "the simulated game ended before any election"
-            state = referee.session.state
-            sealed = [s for s, _ in state.sealed.commits]
-            election = state.election
-            if election is None or election.stage != "vote" or len(sealed) != 1:
-                continue
-            waiting = [s for s in game.to_act(state) if s not in sealed]
-            if waiting:
-                return sealed[0], waiting[0]
-        raise AssertionError(f"no election with one sealed vote in {MAX_MOVES} moves")
+            assert sim.step(), "the simulated game ended first"
+            state: FranceState = referee.session.state
+            if stop(game, state):
+                return state
+        raise AssertionError(f"not reached in {MAX_MOVES} moves")
     finally:
         store.close()
+
+
+def half_sealed(game: Any, state: FranceState) -> bool:
+    """An election with one sealed vote, waiting for another family's."""
+    sealed = [s for s, _ in state.sealed.commits]
+    election = state.election
+    if election is None or election.stage != "vote" or len(sealed) != 1:
+        return False
+    return any(s not in sealed for s in game.to_act(state))
+
+
+def losses_after_a_capture(game: Any, state: FranceState) -> bool:
+    """A battle whose roll hit, with a Lord already captured and losses still owed."""
+    b = state.battle
+    return b is not None and bool(b.hits and b.owing) and any(x.captor for x in state.lords)
 
 
 @pytest.fixture(scope="module")
 def election(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str, str]]:
     db = tmp_path_factory.mktemp("france-pages") / "f.db"
-    sealed, waiting = play_to_a_half_sealed_vote(db)
+    state = play_until(db, half_sealed)
+    sealed = state.sealed.commits[0][0]
+    waiting = next(s for s in get_game("france1429").to_act(state) if s != sealed)
     served = serve(db, "--game", "france1429", "--sim", "off")
     yield served, sealed, waiting
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, FranceState]]:
+    db = tmp_path_factory.mktemp("france-battle") / "f.db"
+    state = play_until(db, losses_after_a_capture)
+    served = serve(db, "--game", "france1429", "--sim", "off")
+    yield served, state
     served.stop()
 
 
@@ -164,4 +186,35 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     assert [voter, first, ""] in last["markers"]
     for seat in voters:
         expect(revealed.locator(f".fr-markers li[data-seat='{seat}']")).to_contain_text("FOR")
+    assert not errors, errors
+
+
+def test_the_battle_panel_counts_as_the_rules_do(
+    browser: Any, battle: tuple[Served, FranceState]
+) -> None:
+    """Both sides' strength points and Battle Dice as digest §9.2 counts them (``war``), the
+    roll's hits, who still owes losses (§9.4), and a captured Lord lying on the map (§9.4)."""
+    from playwright.sync_api import expect
+
+    served, state = battle
+    b = state.battle
+    assert b is not None
+    errors: list[str] = []
+    display = browser.new_page(viewport=TABLE_SIZE)
+    display.on("pageerror", lambda e: errors.append(str(e)))
+    display.goto(served.host_url + "?lang=en")
+    panel = display.locator("#fr-battle")
+    expect(panel).to_be_visible(timeout=WAIT_MS)
+    assert panel.get_attribute("data-village") == b.village
+    for role, seat in (("attacker", b.attacker), ("defender", b.defender)):
+        side = panel.locator(f".fr-side[data-side='{role}']")
+        assert side.get_attribute("data-seat") == seat
+        expect(side.locator(".fr-sp")).to_have_text(str(war.strength(state, seat, b.village)))
+        expect(side.locator(".fr-dice")).to_have_text(str(war.dice(state, b, seat)))
+        expect(side.locator(".fr-hits")).to_have_text(str(b.hits.get(seat, "—")))
+        assert ("owing" in (side.get_attribute("class") or "")) == (seat in b.owing)
+    for lord in state.lords:
+        token = display.locator(f"#fr-map .fr-lord[data-lord='{lord.id}']")
+        expect(token).to_have_class("fr-lord lying" if lord.captor else "fr-lord standing")
+    display.screenshot(path=str(SHOTS / "france1429-table-battle.png"), full_page=True)
     assert not errors, errors
