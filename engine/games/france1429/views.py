@@ -138,6 +138,7 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
                 "mills": place.mills,
                 "fort": place.fort,
                 "besieged_by": place.besieged_by,
+                "engine": place.engine,
                 "troops": troops,
             }
         )

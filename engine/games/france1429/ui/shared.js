@@ -76,9 +76,22 @@ Herald.register("france1429", (() => {
       svg("path", { d: `M${x - 3.5},${y - 3.5} L${x + 3.5},${y + 3.5} M${x - 3.5},${y + 3.5} L${x + 3.5},${y - 3.5}` }));
   }
 
-  function mitre(b, cards) {
+  // A Siege Engine beside a besieged Village, in the besieger's colour, showing its dice (1 or 2).
+  function engine(x, y, seat, dice, view) {
+    return svg("g", { class: "fr-engine", "data-seat": seat, "data-dice": dice },
+      svg("title", {}, T("engine-title", { seat: Herald.seatName(seat), n: dice })),
+      svg("path", { d: `M${x - 7},${y + 4} L${x + 7},${y + 4} L${x + 4},${y - 2} L${x - 4},${y - 2} Z M${x - 2},${y - 2} L${x + 6},${y - 9}`, fill: colour(seat, view), stroke: INK, "stroke-width": 1.2 }),
+      svg("text", { x: x + 9, y: y + 4, "font-size": 10, "font-weight": "bold", fill: INK }, `×${dice}`));
+  }
+
+  // A Bishopric's mitre with its number, the Fortune and Disaster cards lying beside it and the
+  // Tithe markers on it (in the taxing family's colour).
+  function mitre(b, cards, tithes, view) {
     const { x, y } = b;
     return svg("g", { class: "fr-mitre", "data-bishopric": b.number },
+      tithes.map((seat, i) => svg("g", { class: "fr-tithe", "data-seat": seat },
+        svg("title", {}, T("tithe-title", { seat: Herald.seatName(seat) })),
+        svg("rect", { x: x - 22 - i * 11, y: y - 4, width: 9, height: 9, fill: colour(seat, view), stroke: INK, "stroke-width": 1 }))),
       svg("path", { d: `M${x - 13},${y + 12} L${x - 13},${y - 6} L${x},${y - 20} L${x + 13},${y - 6} L${x + 13},${y + 12} Z`, fill: b.colour, stroke: "#fff", "stroke-width": 2 }),
       svg("text", { x, y: y + 7, "font-size": 15, "font-weight": "bold", fill: "#fff", "text-anchor": "middle" }, String(b.number)),
       cards.map((c, i) => svg("text", { class: "fr-mitre-card", x: x + 17, y: y - 4 + i * 13, "font-size": 11, fill: INK }, T(`card-${c}`, {}))));
@@ -124,6 +137,7 @@ Herald.register("france1429", (() => {
     }
     g.append(svg("rect", { x: x - half, y: y - half, width: side, height: side, fill: owner ? colour(owner, view) : "#fff", stroke: INK, "stroke-width": spot.principal ? 3.5 : 2 }));
     if (place && place.fort && place.fort !== "none") g.append(tower(x + half, y - half, place.fort === "fortified"));
+    if (place && place.besieged_by && place.engine) g.append(engine(x + half + 8, y + half + 6, place.besieged_by, place.engine, view));
     for (let i = 0; i < Math.min(2, (place && place.mills) || 0); i++) g.append(mill(x - half - 7, y - half + 5 + i * 12));
     const label = spot.principal ? spot.name.toUpperCase() : spot.name;
     g.append(svg("text", { x, y: y + half + (spot.principal ? 17 : 15), "font-size": spot.principal ? 14 : 12, "font-weight": spot.principal ? "bold" : null, "text-anchor": "middle", fill: INK, stroke: "#f6efdc", "stroke-width": 4, "paint-order": "stroke" }, label));
@@ -155,7 +169,13 @@ Herald.register("france1429", (() => {
       (m.roads || []).filter(([a, b]) => at[a] && at[b]).map(([a, b]) => svg("line", { x1: at[a].x, y1: at[a].y, x2: at[b].x, y2: at[b].y }))));
     const cards = {};
     for (const c of view.mitres || []) (cards[c.bishopric] ||= []).push(c.card);
-    root.append(svg("g", { class: "fr-mitres" }, m.bishoprics.map((b) => mitre(b, cards[b.number] || []))));
+    const tithes = {};
+    for (const tax of view.taxes || []) {
+      if (tax.on !== "bishopric") continue;
+      const on = tax.target === "all" ? m.bishoprics.map((b) => b.number) : [Number(tax.target)];
+      for (const n of on) (tithes[n] ||= []).push(tax.seat);
+    }
+    root.append(svg("g", { class: "fr-mitres" }, m.bishoprics.map((b) => mitre(b, cards[b.number] || [], tithes[b.number] || [], view))));
     root.append(svg("g", { class: "fr-villages" }, m.villages.map((spot) => villageMark(spot, places[spot.id], view))));
     const box = el("div", { class: "fr-map-box" }, root);
     if (m.invented) box.append(el("p", { class: "fr-invented muted" }, T("invented-map")));
@@ -260,9 +280,19 @@ Herald.register("france1429", (() => {
       el("header", {}, seatChip(fam.seat), el("span", { class: "coins" }, `${fam.vp} ${T("vp")} · ${fam.deniers} ¤`)),
       el("div", { class: "fr-stats" }, stat("res-cards", fam.hand_size), stat("res-maa", fam.stock.maa),
         stat("res-knights", fam.stock.knights), stat("res-tax", fam.tax_left), stat("res-diplomacy", fam.diplomacy)),
+      tallage(view, fam.seat),
       allied ? el("p", { class: "fr-ally" }, T("allied-with", { seat: Herald.seatName(allied.find((s) => s !== fam.seat)) })) : null,
       lordList(view, fam.seat),
       income ? el("ul", { class: "lines" }, Herald.lines(income)) : null);
+  }
+
+  // The Tax markers a family has put on Fiefs (Tallage) and Bishoprics (Tithe) this round.
+  function tallage(view, seat) {
+    const taxes = (view.taxes || []).filter((x) => x.seat === seat);
+    if (!taxes.length) return null;
+    return el("p", { class: "fr-taxes" }, taxes.map((x) => (x.on === "fief"
+      ? T("tax-fief", { fief: fiefName(view, x.target) })
+      : T("tax-bishopric", { n: x.target === "all" ? T("all-bishoprics") : x.target }))).join(" · "));
   }
 
   function thresholds(view) {
