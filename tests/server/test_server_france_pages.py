@@ -163,6 +163,8 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     other.on("pageerror", lambda e: errors.append(str(e)))
     other.goto(served.seat_urls[voter])
     expect(other.locator("#fr-vote")).to_be_visible(timeout=WAIT_MS)
+    for page in (display, other, own):  # every label from the catalog, none left as a code
+        assert "france1429:ui/" not in page.inner_text("body")
     for page in (display, other):
         assert page.locator("#fr-your-vote").count() == 0
         assert said not in page.inner_text("body")
@@ -216,5 +218,12 @@ def test_the_battle_panel_counts_as_the_rules_do(
     for lord in state.lords:
         token = display.locator(f"#fr-map .fr-lord[data-lord='{lord.id}']")
         expect(token).to_have_class("fr-lord lying" if lord.captor else "fr-lord standing")
+    assert "france1429:ui/" not in display.inner_text("body")
+    polish = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
+    polish.on("pageerror", lambda e: errors.append(str(e)))
+    polish.goto(served.seat_urls[b.defender] + "?lang=pl")
+    expect(polish.locator("#fr-battle")).to_contain_text("Obrońca", timeout=WAIT_MS)
+    assert "france1429:ui/" not in polish.inner_text("body")
+    polish.screenshot(path=str(SHOTS / "france1429-phone-battle-pl.png"), full_page=True)
     display.screenshot(path=str(SHOTS / "france1429-table-battle.png"), full_page=True)
     assert not errors, errors

@@ -106,3 +106,22 @@ def test_who_may_vote_is_public_what_was_sealed_is_not() -> None:
     state = rules.apply(GAME, state, Vote("kirsten", 1))
     revealed = views.view(state, None)["last_election"]
     assert ["grady", "francois", "thierry"] in revealed["markers"]
+
+
+def test_every_phase_and_card_has_words_on_the_pages_in_every_language() -> None:
+    """The pages name the phase in large type and each card of a hand with its effect and when
+    it may be played: from the catalog, in English and Polish, never a slug."""
+    from typing import get_args
+
+    from engine.games.france1429.state import Phase
+    from engine.i18n import LANGUAGES, catalog
+
+    effects = {c.effect for c in data().box.cards}  # a hand holds cards by effect (Rules)
+    assert effects
+    for lang in LANGUAGES:
+        words = catalog(lang)
+        for phase in get_args(Phase):
+            assert f"france1429:ui/phase-{phase}" in words, (lang, phase)
+        for effect in effects:
+            for part in ("", "-effect", "-when"):
+                assert f"france1429:ui/card-{effect}{part}" in words, (lang, effect, part)
