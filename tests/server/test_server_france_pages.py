@@ -163,6 +163,8 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     other.on("pageerror", lambda e: errors.append(str(e)))
     other.goto(served.seat_urls[voter])
     expect(other.locator("#fr-vote")).to_be_visible(timeout=WAIT_MS)
+    # the phone draws the map from the public state (its seat view carries no drawing)
+    expect(other.locator("#fr-map .fr-village")).to_have_count(len(spots), timeout=WAIT_MS)
     for page in (display, other, own):  # every label from the catalog, none left as a code
         assert "france1429:ui/" not in page.inner_text("body")
     for page in (display, other):

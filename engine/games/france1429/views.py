@@ -8,7 +8,9 @@ its own place (``families[i].hand``). The decks' contents are in no view. With F
 (§12.3) other families' troops show as counters only, until a battle there reveals them.
 
 For the pages (``ui/``): ``map`` is the drawing fixed at setup (``map_view``: positions, Fief
-backgrounds, Bishopric borders; it never changes, so a per-move patch never carries it),
+backgrounds, Bishopric borders), in the public view only (it never changes, so the per-move
+patch of the public view never carries it; a seat's view is sent whole on every move, so it
+has none and the phone takes the public one),
 ``battle`` the battle under way with each side's strength points and dice as the rules count
 them (§9.2), ``alliances`` the families allied by marriage (§1.1, 4+ players), ``thresholds``
 the VP that win alone or as an alliance, ``lord_names`` every Lord card's name (a phone names
@@ -211,7 +213,9 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
             "solo": SOLO_VP,
             "alliance": ALLIANCE_VP if len(state.seats) >= ALLIANCE_PLAYERS else None,
         },
-        "map": map_json(state.rules.drawing, state.rules.roads),
+        # the drawing goes to the table display only: a phone's seat view travels whole on every
+        # move, so the phone draws the map from the public state it also holds
+        "map": map_json(state.rules.drawing, state.rules.roads) if seat is None else None,
         "lord_names": {x.id: x.name for x in state.rules.lords},
     }
 

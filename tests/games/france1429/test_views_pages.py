@@ -49,6 +49,8 @@ def test_a_map_without_positions_is_laid_out_once_at_setup() -> None:
     shown = views.view(state, None)["map"]
     assert [v["id"] for v in shown["villages"]] == [s.id for s in state.rules.drawing.villages]
     assert shown["roads"] == [list(r) for r in state.rules.roads]
+    # a seat's view travels whole on every move: it leaves the unchanging drawing out
+    assert views.view(state, "grady")["map"] is None
 
 
 def _box_map() -> str:

@@ -59,6 +59,13 @@
       known ? el("span", { class: "fr-when muted" }, ` (${t(`card-${id}-when`)})`) : null);
   }
 
+  // The seat's view with the map's drawing, which only the public state carries (a seat's view
+  // travels whole on every move; the drawing never changes).
+  function withMap(view) {
+    const pub = window.heraldSeat && window.heraldSeat.table();
+    return view.map || !pub || !pub.view ? view : { ...view, map: pub.view.map };
+  }
+
   function renderSeat(root, view, ctx) {
     const t = ctx.t;
     const me = mine(view, ctx);
@@ -78,7 +85,7 @@
         game.thresholds(view)),
       el("section", { class: "card" },
         el("h2", {}, t("map")),
-        game.mapSvg(view),
+        game.mapSvg(withMap(view)),
         game.track(view)));
   }
 
