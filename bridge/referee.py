@@ -37,6 +37,7 @@ from bridge.table_setup import SetupError, read_setup
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
+from engine.game import money as game_money
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 from engine.violations import InputError, RuleViolation
 
@@ -587,13 +588,11 @@ class Referee:
         if event.kind == "undo":
             self._changed.undone.append(entry["undoes"])
         state = session.state
-        rnd = getattr(state, "round", None)
-        players = getattr(state, "players", None)
-        if isinstance(rnd, int) and players is not None:
-            coins = {p.seat: p.coins for p in players if hasattr(p, "coins")}
-            if coins:
-                self._extras["coins"][str(rnd)] = coins
-                self._changed.rounds.add(str(rnd))
+        found = game_money(self.game, state)
+        if found is not None:
+            rnd, coins = found
+            self._extras["coins"][str(rnd)] = dict(coins)
+            self._changed.rounds.add(str(rnd))
         # the game's own score measure after each move that changed it, for the plot
         totals = {r.seat: r.total for r in self.game.score(state)}
         series: dict[str, dict[str, int]] = self._extras["scores"]
