@@ -7,16 +7,19 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bridge import gamedata as bridge_data
-from bridge.camera import profile_seats
+from bridge.camera import CameraConfig, choose_table, open_camera_table, profile_seats
 from bridge.game_files import camera_profile, face_map_path, placer
+from bridge.referee import Referee
+from bridge.store import EventStore
+from engine import codec, registry
 from engine import data as gamedata
-from engine import registry
-from engine.games.glory.game_state import GloryState, Place, Register
+from engine.games.glory.game_state import ChooseCharacter, GloryState, Place, Register
 from vision.faces import face_map_for
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed, standin_faces
@@ -147,3 +150,24 @@ def test_a_photographed_action_is_read_back_through_the_pipeline() -> None:
     shot = render_placed(PLACE(after), seed=22, profile=PROFILE, camera=before.camera)
     verdict = GAME.interpret(state, read(shot.image))
     assert verdict.moves == (move,) or (move,) in verdict.candidates, verdict
+
+
+def test_the_simulated_camera_table_plays_glory_and_the_referee_reads_moves(
+    tmp_path: Path,
+) -> None:
+    """``herald serve --game glory`` (camera-sim, the default for a game the camera can draw):
+    the simulated table films each move at 1280x720, the tracker and pipeline read the frames,
+    the rules name the move; a move the table does not show (a deal of hidden cards) is
+    confirmed by the simulated person. What the referee stored is what the simulator chose."""
+    assert choose_table("glory", None, None, tts=False) == ("camera-sim", False)
+    options = {"data": "stand-in", "tournament": "joust"}
+    referee = Referee.open(EventStore(tmp_path / "g.db"), GAME, "t1", ("red", "blue"), options)
+    camera = open_camera_table(referee, "camera-sim", CameraConfig(fps=0, confirm_s=0, seed=4))
+    camera.settle()
+    while len(camera.stats.chosen) < 10:
+        assert camera.step("move") in ("camera", "confirmed")
+    stored = [e.payload["move"] for e in referee.store.events(referee.row.id)]
+    assert stored == [codec.encode(m) for m, _ in camera.stats.chosen]
+    read = [m for m, how in camera.stats.chosen if how == "camera"]
+    assert any(isinstance(m, ChooseCharacter) for m in read), camera.stats.chosen
+    assert any(isinstance(m, Place) for m in read), camera.stats.chosen

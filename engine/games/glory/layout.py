@@ -34,10 +34,9 @@ from engine.layout import Placed, Rect
 
 PICTURE_MM = 30.0
 """A card or token drawn in its slot (the slots are 32 mm)."""
-FIELD_SPOTS_MM = ((13.0, 11.0), (33.0, 11.0), (53.0, 11.0), (13.0, 29.0), (33.0, 29.0),
-                  (53.0, 29.0))  # fmt: skip
+FIELD_SPOTS_MM = tuple((9.0 + 16.0 * c, 9.0 + 16.0 * r) for r in range(3) for c in range(4))
 """Where the first, second... pawn on one action field stands, from the field's top left
-corner (20 mm apart: a sticker's quiet zone stays clear of its neighbour's)."""
+corner: twelve spots 16 mm apart (a pawn's disc stays clear of its neighbour's sticker)."""
 
 KINDS: tuple[str, ...] = ("pawn", "crest", "knight", "tile")
 """The kinds of piece a move can change; ``tile`` is anything read by appearance."""
