@@ -58,8 +58,10 @@ def _has(kind: type, **where: Any) -> Callable[[GloryState], bool]:
 
 
 def _truth(state: GloryState) -> list[dict[str, Any]]:
-    """What a perfect reader reports of the table (the layout's own observations)."""
-    return lay_out(PLACE(state), PROFILE)[1]
+    """What a perfect reader reports of the table (the layout's own observations), reading
+    every kind everywhere (as the camera table declares: ``coverage``)."""
+    coverage = {"component": "coverage", "attrs": {"kinds": ["pawn", "crest", "knight", "tile"]}}
+    return [*lay_out(PLACE(state), PROFILE)[1], coverage]
 
 
 def test_the_shipped_face_map_is_generated_from_both_shipped_sets() -> None:
@@ -171,3 +173,32 @@ def test_the_simulated_camera_table_plays_glory_and_the_referee_reads_moves(
     read = [m for m, how in camera.stats.chosen if how == "camera"]
     assert any(isinstance(m, ChooseCharacter) for m in read), camera.stats.chosen
     assert any(isinstance(m, Place) for m in read), camera.stats.chosen
+
+
+@pytest.mark.parametrize("setup", GAME.info.simulations, ids=lambda s: f"{s.players}p-{s.options}")
+def test_every_position_of_a_simulated_game_lies_on_the_board_and_reads_as_itself(
+    setup: Any,
+) -> None:
+    """Whole games of every simulated setup (both tournaments, first game, the solo
+    scenarios): every position is laid out in the profile's regions with its stickers, and a
+    perfect reader's observation of it is the position unchanged; every seat move the table
+    shows is read as that move, or the referee asks (several moves leave the same table)."""
+    state = gamedata.setup(GAME, profile_seats(PROFILE)[: setup.players], setup.options)
+    rng = random.Random(setup.players)
+    shown = 0
+    while not GAME.is_over(state):
+        truth = _truth(state)
+        assert len(truth) == 1 or GAME.interpret(state, truth).unchanged
+        moves = GAME.legal_moves(state)
+        move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
+        after = GAME.apply_unchecked(state, move)
+        if (
+            moves
+            and truth
+            and lay_out(PLACE(after), PROFILE)[0] != lay_out(PLACE(state), PROFILE)[0]
+        ):
+            verdict = GAME.interpret(state, _truth(after))
+            assert verdict.moves == (move,) or (move,) in verdict.candidates, (move, verdict)
+            shown += 1
+        state = after
+    assert shown
