@@ -1,0 +1,86 @@
+"""Where Viscounts of the West Kingdom's facts come from, and a value the seed does not give.
+
+One seed describes the game: a Polish rulebook scanned by OCR (seed 002, cited by line
+``Lnnn``). The digest ``rules/viscounts.md`` reads it in English; a reference names the
+digest's section and the seed's lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.violations import Violation
+
+GAME_KEY = "viscounts"
+RULEBOOK = "rules/viscounts.md"
+SEED = "002_f69ee7fcaf125258.txt"
+
+
+def ref(section: str, lines: str = "") -> str:
+    """A rulebook reference: the digest's section and the seed's line(s)."""
+    return f"{RULEBOOK} {section}" + (f" [seed {lines}]" if lines else "")
+
+
+REF = {
+    "components": ref("§2", "L20-99"),
+    "townsfolk": ref("§2 card anatomy, §11 item 1", "L54-57, L270-293"),
+    "manuscripts": ref("§2, §5.4", "L52, L121-135, L633-662"),
+    "church-favour": ref("§5.4", "L642-643, L657"),
+    "player-cards": ref("§3 steps 8-9", "L167-194"),
+    "board": ref("§3 step 1, §4 phase 2, §11 item 2", "L106-111, L370-392, L478-481"),
+    "castle": ref("§5.3", "L534-607"),
+    "buildings": ref("§5.2", "L483-531"),
+    "track": ref("§6, §4 phase 5", "L237-255, L676-702"),
+    "kingdom": ref("§3 step 10", "L196-203"),
+    "scoring": ref("§7", "L741-808"),
+    "solo": ref("§8", "L811-1015"),
+    "counts": ref("§2", "L20-99, L143-157"),
+    "data": ref("§11 item 1"),
+}
+"""The references problems and missing values cite."""
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """A value the seed does not give and the data file leaves ``null``, or a list holding
+    fewer items than the box has.
+
+    ``what`` is its path in the file (``townsfolk[drwal].ability``, ``castle.level2[3].effect``,
+    the list name ``townsfolk``); ``code`` the catalog code of the sentence; ``where`` the data
+    file's note (where it is printed, which seed lines come closest); ``ref`` the rulebook
+    reference. ``needed`` is false for a value shown to players but not used by the rules (a
+    card's Polish name, the Multiplier factor): listed, never a reason to refuse a game.
+    """
+
+    what: str
+    code: str
+    where: str
+    ref: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    needed: bool = True
+
+    def violation(self) -> Violation:
+        """The refusal record: the catalog sentence with ``what`` and ``where`` filled in."""
+        return Violation(
+            self.code, self.ref, {"what": self.what, "where": self.where, **self.params}, GAME_KEY
+        )
+
+
+_SEGMENT = re.compile(r"(\.[^.\[\]]+|\[[^\]]*\])$")
+DEFAULT_WHERE = "not in the rulebook seed; see rules/viscounts.md §11"
+
+
+def note_for(missing: Mapping[str, str], what: str) -> str:
+    """The data file's note for a path, or a more general one: ``townsfolk[drwal].ability`` →
+    ``townsfolk[*].ability`` → ``townsfolk[drwal]`` → ``townsfolk[*]`` → ``townsfolk``."""
+    exact = what
+    while exact:
+        for key in (exact, re.sub(r"\[[^\]]*\]", "[*]", exact)):
+            if key in missing:
+                return missing[key]
+        cut = _SEGMENT.search(exact)
+        exact = exact[: cut.start()] if cut else ""
+    return DEFAULT_WHERE
