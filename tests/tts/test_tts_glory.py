@@ -20,6 +20,7 @@ from bridge.referee import Referee
 from bridge.store import EventStore
 from bridge.tts.objects import TTSObject
 from bridge.tts.profile import build_snapshot, load_profile
+from bridge.web.follow import StateFollower
 from engine import codec, get_game
 from engine.games.glory.game_state import GloryState, Place
 from engine.games.glory.layout import items, layout
@@ -125,8 +126,15 @@ def test_a_pawn_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
     after = GAME.apply_unchecked(state, move)
     wanted = [codec.encode(p) for p in after.placements]
 
+    follower = StateFollower()
+
     @client.on("state")
     def on_state(data: dict[str, Any]) -> None:
+        whole = follower.follow(data)  # the view arrives as a patch after each move
+        if whole is None:
+            client.emit("sync", {"state_id": follower.state_id})
+            return
+        data = whole
         views.append(data)
         if data["view"]["board"]["placements"] == wanted:
             placed.set()
