@@ -10,10 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pypdfium2 as pdfium
 import pytest
+from click.testing import CliRunner
 
 from bridge import gamedata as bridge_data
 from bridge.camera import CameraConfig, choose_table, open_camera_table, profile_seats
+from bridge.cli import main
 from bridge.game_files import camera_profile, face_map_path, placer
 from bridge.referee import Referee
 from bridge.store import EventStore
@@ -21,9 +24,11 @@ from engine import codec, registry
 from engine import data as gamedata
 from engine.games.glory.game_state import ChooseCharacter, GloryState, Place, Register
 from vision.faces import face_map_for
+from vision.markers import MarkerDetector, usable_ids
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed, standin_faces
 from vision.slots import SlotClassifier
+from vision.stickers import printable
 
 GAME = registry.get_game("glory")
 PROFILE = camera_profile("glory")
@@ -202,3 +207,23 @@ def test_every_position_of_a_simulated_game_lies_on_the_board_and_reads_as_itsel
             shown += 1
         state = after
     assert shown
+
+
+def test_the_glory_sticker_sheet_prints_every_sticker_with_its_label(tmp_path: Path) -> None:
+    """``herald stickers --game glory``: every pawn, crest and Knight sticker of the profile is
+    printed and detects with its id; Polish Knight names print (the PDF's core font is Latin-1,
+    so ``Władysław`` is printed ``Wladyslaw``)."""
+    assert set(PROFILE.markers) <= set(usable_ids(PROFILE.dictionary))
+    pdf = tmp_path / "glory.pdf"
+    res = CliRunner().invoke(main, ["stickers", "--game", "glory", "--out", str(pdf)])
+    assert res.exit_code == 0, res.output
+    found: set[int] = set()
+    text = ""
+    for page in pdfium.PdfDocument(str(pdf)):
+        image = page.render(scale=150 / 72, grayscale=True).to_numpy()
+        found |= {m.id for m in MarkerDetector().detect(image.astype("uint8"))}
+        text += page.get_textpage().get_text_range()
+    assert found == {*PROFILE.corner_ids, *PROFILE.markers}
+    assert printable("knight:Władysław Jagiełło") == "knight:Wladyslaw Jagiello"
+    polish = [label for label in PROFILE.markers.values() if not label.isascii()]
+    assert polish and all(printable(label) in text for label in polish)
