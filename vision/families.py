@@ -69,6 +69,9 @@ class FamilyScene:
     image: Image
     markers: list[MarkerTruth]
     params: dict[str, float] = field(default_factory=dict)
+    partial: list[MarkerTruth] = field(default_factory=list)
+    """Markers drawn but not fully in the frame: not counted for recall, and a detector that
+    reads one with its id at its place makes no false report."""
 
 
 @dataclass(frozen=True)
@@ -210,9 +213,9 @@ def family_scene(
     cond = FAMILIES[family](rng, float(np.clip(severity, 0.0, 1.0)))
     if clutter_only:
         cond = Conditions(**{**cond.__dict__, "n_markers": 0})
-    image, markers = _render(rng, cond)
+    image, markers, partial = _render(rng, cond)
     params = {k: float(v) for k, v in cond.__dict__.items() if isinstance(v, (int, float))}
-    return FamilyScene(family, seed, image, markers, params)
+    return FamilyScene(family, seed, image, markers, params, partial)
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -364,7 +367,9 @@ def _table_texture(rng: np.random.Generator, cond: Conditions, hom: FloatArray) 
     return np.asarray(out, np.uint8)
 
 
-def _render(rng: np.random.Generator, cond: Conditions) -> tuple[Image, list[MarkerTruth]]:
+def _render(
+    rng: np.random.Generator, cond: Conditions
+) -> tuple[Image, list[MarkerTruth], list[MarkerTruth]]:
     w, h = SIZE
     hom = _homography(cond, rng)
     inv = np.asarray(np.linalg.inv(hom), np.float64)
@@ -455,7 +460,7 @@ def _render(rng: np.random.Generator, cond: Conditions) -> tuple[Image, list[Mar
         and t.corners[:, 0].max() < w - margin
         and t.corners[:, 1].max() < h - margin
     ]
-    return frame, kept
+    return frame, kept, [t for t in truth if all(t is not k for k in kept)]
 
 
 @lru_cache(maxsize=1)
