@@ -37,6 +37,7 @@ from engine.games.france1429.moves import (
     Absolve,
     Annul,
     Answer,
+    AskCard,
     AskPass,
     Attack,
     BattleRoll,
@@ -52,6 +53,7 @@ from engine.games.france1429.moves import (
     Done,
     Draw,
     Excommunicate,
+    GiveCard,
     GiveTitle,
     Grant,
     HitDie,
@@ -305,6 +307,8 @@ class France1429(GameBase):
         kind = move.get("kind")
         if public and kind in ("deal", "deal-lord"):
             return message(f"{GAME_KEY}:label/{kind}-hidden", lang, to=move.get("to", ""))
+        if public and kind == "give-card":
+            return message(f"{GAME_KEY}:label/give-card-hidden", lang, seat=move.get("seat", ""))
         if kind == "answer":
             code = "answer-yes" if move.get("yes") else "answer-no"
             return message(f"{GAME_KEY}:label/{code}", lang, seat=move.get("seat", ""))
@@ -336,6 +340,12 @@ def apply(state: FranceState, move: Any) -> FranceState:
             if move.value not in state.rules.battle_faces:
                 raise refuse("die/face", "opportunity", value=move.value)
             return cards.resolve_uprising(state, move.value)
+        if isinstance(move, GiveCard | Answer) and pending.kind == "card":
+            if move.seat != pending.seat:
+                raise refuse("answer/not-asked", "permission", seat=move.seat)
+            if isinstance(move, GiveCard):
+                return papacy.give_card(state, move)
+            return rounds.pop(state)
         if isinstance(move, Answer) and pending.kind in ANSWERED:
             if move.seat != pending.seat:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
@@ -396,6 +406,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return relics.use(state, move)
     if isinstance(move, Diplomacy) and phase in CARD_PHASES:
         return papacy.diplomacy(state, move)
+    if isinstance(move, AskCard) and phase in CARD_PHASES:
+        return papacy.ask_card(state, move)
     if isinstance(move, Excommunicate | Absolve | Annul) and phase in CARD_PHASES:
         if isinstance(move, Excommunicate):
             return papacy.excommunicate(state, move)
@@ -459,6 +471,8 @@ def legal_moves(state: FranceState) -> list[Any]:
         top = state.pending[-1]
         if top.kind == "cancel":
             return [Answer(top.seat, yes) for yes in cards.cancel_answers(state)]
+        if top.kind == "card":
+            return list(papacy.card_answers(state))
         if top.kind in ANSWERED:
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []
@@ -501,6 +515,7 @@ def legal_moves(state: FranceState) -> list[Any]:
         done = [
             *papacy.pope_moves(state, seat),
             *papacy.diplomacy_moves(state, seat),
+            *papacy.ask_card_moves(state, seat),
             *relics.relic_moves(state, seat),
             *done,
         ]

@@ -310,6 +310,25 @@ class Diplomacy:
 
 
 @dataclass(frozen=True)
+class AskCard:
+    """The seat spends a Diplomacy marker to ask another family for a card of its hand; the
+    hand limit of 3 still holds (§12.4, §13 item 61)."""
+
+    seat: str
+    other: str
+    kind: ClassVar[str] = "ask-card"
+
+
+@dataclass(frozen=True)
+class GiveCard:
+    """The family asked for a card hands one of its hand over (or answers no)."""
+
+    seat: str
+    card: str
+    kind: ClassVar[str] = "give-card"
+
+
+@dataclass(frozen=True)
 class PlaceRelics:
     """Setup (Holy Relics): the relics the table laid on the Principal Villages of Bishoprics
     1 to 5, in that order (§12.2)."""
@@ -412,6 +431,8 @@ MOVE_TYPES: tuple[type, ...] = (
     Absolve,
     Annul,
     Diplomacy,
+    AskCard,
+    GiveCard,
     PlaceRelics,
     TakeRelic,
     UseRelic,
@@ -451,6 +472,8 @@ AnyMove = (
     | Absolve
     | Annul
     | Diplomacy
+    | AskCard
+    | GiveCard
     | PlaceRelics
     | TakeRelic
     | UseRelic

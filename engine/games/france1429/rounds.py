@@ -20,7 +20,7 @@ from engine.game import TABLE
 from engine.games.france1429.income import collect
 from engine.games.france1429.state import FranceState, Pending
 
-POPE = ("excommunicate", "absolve", "annul", "diplomacy", "take-relic")
+POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic")
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
 
 FLOW = TurnFlow(
@@ -47,6 +47,7 @@ FLOW = TurnFlow(
         SubGame("passage", (Step("answer", ("answer",)),)),
         SubGame("annulment", (Step("answer", ("answer",)),)),
         SubGame("diplomacy", (Step("answer", ("answer",)),)),
+        SubGame("card", (Step("answer", ("give-card", "answer")),)),
         SubGame("uprising", (Step("answer", ("answer",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame("grant", (Step("answer", ("answer",)),)),
@@ -80,6 +81,7 @@ SUBGAME_PENDING = {
     "passage": "passage",
     "annul": "annulment",
     "diplomacy": "diplomacy",
+    "card": "card",
     "stop-uprising": "uprising",
     "cancel": "cancel",
     "grant": "grant",
