@@ -206,7 +206,7 @@ def card_problem(state: FranceState, seat: str, card: str, target: str, by: str)
         return uprising_problem(state, seat, target)
     battle = state.battle
     if card == SECRET_PASSAGE and battle is not None and target == battle.village:
-        ok = seat == battle.attacker and not battle.tunnels
+        ok = battle.side(seat) == battle.attacker and not battle.tunnels
         return None if ok else "card/passage-timing"
     lord = state.find_lord(target)
     if lord is None:
@@ -516,10 +516,10 @@ def resolve_uprising(state: FranceState, value: int) -> FranceState:
 def ambush_problem(state: FranceState, seat: str, lord: Lord) -> str | None:
     """§11.4: a family with a Lord in the battle under way captures an opposing Lord in it."""
     b = state.battle
-    if b is None or seat not in (b.attacker, b.defender):
+    lead = b.side(seat) if b is not None else None
+    if b is None or lead is None:
         return "card/ambush-timing"
-    other = b.defender if seat == b.attacker else b.attacker
-    if lord.seat != other or lord.village != b.village or lord.captor is not None:
+    if lord.seat not in b.members(b.opposing(lead)) or lord.village != b.village or lord.captor:
         return "card/target"
     mine = any(x.seat == seat and x.captor is None for x in state.lords_at(b.village))
     return None if mine else "card/ambush-lord"

@@ -57,6 +57,7 @@ from engine.games.france1429.moves import (
     GiveTitle,
     Grant,
     HitDie,
+    Join,
     LordDie,
     Losses,
     March,
@@ -433,13 +434,15 @@ def _battle(state: FranceState, move: Any) -> FranceState:
     """A move inside a battle: the table's roll, an owner's losses, a decision."""
     b = state.battle
     assert b is not None
+    if isinstance(move, Join) and b.stage == "join":
+        return war.join(state, move)
     if isinstance(move, BattleRoll) and b.stage == "roll":
         return war.roll(state, move)
     if isinstance(move, Losses) and b.stage == "losses":
         return war.take_losses(state, move)
     if isinstance(move, Resolve) and b.stage in ("attacker", "defender"):
         return war.resolve(state, move)
-    deciding = b.attacker if b.stage == "attacker" else b.defender
+    deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
     if isinstance(move, PlayCard) and b.stage in ("attacker", "defender"):
         if move.seat != deciding:
             raise refuse("battle/not-your-decision", "battle", seat=move.seat)
@@ -478,11 +481,13 @@ def legal_moves(state: FranceState) -> list[Any]:
         return []
     if state.battle is not None:
         b = state.battle
+        if b.stage == "join":
+            return list(war.join_moves(state))
         if b.stage == "losses":
-            return list(war.options(state, b.owing[0]))
+            return list(war.options(state, b.decider(b.owing[0])))
         if b.stage == "roll":
             return []
-        deciding = b.attacker if b.stage == "attacker" else b.defender
+        deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
         plays = [m for m in cards.card_moves(state, deciding) if isinstance(m, PlayCard)]
         return [*war.resolve_moves(state), *plays]
     if state.election is not None:

@@ -242,13 +242,26 @@ class BattleRoll:
 @dataclass(frozen=True)
 class Losses:
     """The Men at Arms, Knights and (when no troop is left) Lords the seat loses to the hits
-    it took this roll; its other Lords there are then captured (§9.4)."""
+    it took this roll; its other Lords there are then captured (§9.4). In an allied battle the
+    side's decider removes them family by family: ``of`` names the family whose troops go
+    (empty: the seat's own), and the Lords named may be any of the side's (FR-32)."""
 
     seat: str
     maa: Count = 0
     knights: Count = 0
     lords: tuple[str, ...] = ()
+    of: str = ""
     kind: ClassVar[str] = "losses"
+
+
+@dataclass(frozen=True)
+class Join:
+    """A family present in a Village where a battle was declared joins the attacker's side,
+    the defender's, or stays out (§9.1: several players may fight together; FR-32)."""
+
+    seat: str
+    side: Literal["attacker", "defender", "none"]
+    kind: ClassVar[str] = "join"
 
 
 @dataclass(frozen=True)
@@ -423,6 +436,7 @@ MOVE_TYPES: tuple[type, ...] = (
     Attack,
     BattleRoll,
     Losses,
+    Join,
     Resolve,
     Siege,
     GiveTitle,
@@ -464,6 +478,7 @@ AnyMove = (
     | Attack
     | BattleRoll
     | Losses
+    | Join
     | Resolve
     | Siege
     | GiveTitle

@@ -155,18 +155,24 @@ def relic_moves(state: FranceState, seat: str) -> list[TakeRelic | UseRelic]:
     return out
 
 
-def battle_hits(state: FranceState, attacker: str, defender: str, village: str,
-                rolls: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:  # fmt: skip
-    """The hits each side deals with the Grail and the Spear (§12.2)."""
+def battle_hits(
+    state: FranceState,
+    attackers: tuple[str, ...],
+    defenders: tuple[str, ...],
+    village: str,
+    rolls: tuple[tuple[int, ...], tuple[int, ...]],
+) -> tuple[int, int]:
+    """The hits each side deals with the Grail and the Spear (§12.2), held by any family of
+    the side."""
+
+    def side_holds(relic: str, side: tuple[str, ...]) -> bool:
+        return any(held_by(state, relic, s, village) for s in side)
+
     a_roll, d_roll = rolls
-    a_hits = (
-        sum(max(0, v - 1) for v in a_roll)
-        if held_by(state, GRAIL, defender, village)
-        else (sum(a_roll))
-    )
+    a_hits = sum(max(0, v - 1) for v in a_roll) if side_holds(GRAIL, defenders) else sum(a_roll)
     d_hits = sum(d_roll)
-    if a_roll and held_by(state, SPEAR, attacker, village):
+    if a_roll and side_holds(SPEAR, attackers):
         a_hits += 1
-    if d_roll and state.option("holy_spear") == "pl" and held_by(state, SPEAR, defender, village):
+    if d_roll and state.option("holy_spear") == "pl" and side_holds(SPEAR, defenders):
         d_hits += 1
     return a_hits, d_hits

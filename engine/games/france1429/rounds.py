@@ -54,6 +54,7 @@ FLOW = TurnFlow(
         SubGame(
             "battle",
             (
+                Step("join", ("join",)),
                 Step("roll", ("battle-roll",), "table"),
                 Step("losses", ("losses",)),
                 Step("attacker", ("resolve", "play-card")),
@@ -99,8 +100,9 @@ def position(state: FranceState) -> Position:
         return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
     if state.battle is not None:
         b = state.battle
-        who = {"roll": TABLE, "losses": b.owing[0] if b.owing else TABLE,
-               "attacker": b.attacker, "defender": b.defender}[b.stage]  # fmt: skip
+        who = {"roll": TABLE, "losses": b.decider(b.owing[0]) if b.owing else TABLE,
+               "join": b.queue[0] if b.queue else TABLE, "attacker": b.decider(b.attacker),
+               "defender": b.decider(b.defender)}[b.stage]  # fmt: skip
         return Position(b.stage, (who,), stack=("battle",))
     if state.election is not None:
         el = state.election
