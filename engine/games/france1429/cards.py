@@ -26,7 +26,12 @@ for the rest of the battle.
 An Assassination or an Ambush asks its target's family first whether to cancel it with a
 Secret Passage (both cards discarded).
 
-Not yet here: several Uprising cards at once.
+Several Uprisings (FR-33): after an Uprising card is played, every family in turn from its
+player (the player first) is asked whether to add an Uprising card on the same Village (each
+adds a die and its +1) or a Secret Passage (no fortification penalty), or to pass; every family
+is asked whatever its hand, so the question shows nothing. Then the dice are counted (cards
+less the penalty; none: it fails), the Bishop and Cardinals may try to stop it (a stop stops
+all the cards), and the table rolls the dice one by one.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from dataclasses import replace
 from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import governed_bishopric, has_card
-from engine.games.france1429.moves import PlayCard, PlayLord
+from engine.games.france1429.moves import Answer, PlayCard, PlayLord
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import push
 from engine.games.france1429.state import (
@@ -399,17 +404,80 @@ def uprising_problem(state: FranceState, seat: str, village: str) -> str | None:
     return None
 
 
-def uprising_dice(state: FranceState, village: str) -> int:
-    """1 die less the fortification's penalty: Stronghold -1, Fortified City -2 (§11.4)."""
-    fort = state.place(village).fort
-    return max(0, 1 - {"none": 0, "stronghold": 1, "fortified": 2}[fort])
+PENALTY = {"none": 0, "stronghold": 1, "fortified": 2}
+
+
+def uprising_dice(state: FranceState, village: str, cards: int = 1, tunnels: bool = False) -> int:
+    """1 die per card less the fortification's penalty: Stronghold -1, Fortified City -2, none
+    after a Secret Passage (§11.4)."""
+    penalty = 0 if tunnels else PENALTY[state.place(village).fort]
+    return max(0, cards - penalty)
 
 
 def _uprising(state: FranceState, seat: str, village: str) -> FranceState:
-    if uprising_dice(state, village) == 0:
+    """The first card: the families are asked in turn, its player first, to add to it."""
+    order = state.order()
+    i = order.index(seat)
+    queue = (*order[i:], *order[:i])
+    return push(state, Pending("rally", seat, by=seat, village=village, queue=queue[1:], amount=1))
+
+
+def rally_problem(state: FranceState, seat: str, card: str, target: str) -> str | None:
+    """What the family asked may add to the Uprising: another Uprising on its Village (not by
+    a family whose own tax is the only cause), or one Secret Passage against its fortification
+    (§11.4)."""
+    top = state.pending[-1]
+    if target != top.village:
+        return "card/rally-village"
+    if card not in state.family(seat).hand:
+        return "card/not-in-hand"
+    if card == UPRISING:
+        return uprising_problem(state, seat, target)
+    if card == SECRET_PASSAGE:
+        useless = top.then == "tunnels" or PENALTY[state.place(target).fort] == 0
+        return "card/passage-timing" if useless else None
+    return "card/rally-card"
+
+
+def rally_play(state: FranceState, move: PlayCard) -> FranceState:
+    why = rally_problem(state, move.seat, move.card, move.target)
+    if why is not None:
+        raise refuse(why, "opportunity", card=move.card, target=move.target)
+    top = state.pending[-1]
+    state = _discard(_from_hand(state, move.seat, move.card), move.card)
+    more = (
+        replace(top, amount=top.amount + 1)
+        if move.card == UPRISING
+        else (replace(top, then="tunnels"))
+    )
+    return replace(state, pending=(*state.pending[:-1], more))
+
+
+def rally_pass(state: FranceState) -> FranceState:
+    """The family asked adds nothing: the next is asked; after the last the Uprising goes."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    if top.queue:
+        return push(state, replace(top, seat=top.queue[0], queue=top.queue[1:]))
+    village = top.village
+    dice = uprising_dice(state, village, top.amount, top.then == "tunnels")
+    if dice == 0:
         return state  # 0 dice: it fails, no bonus (the Mazilles example)
-    state = push(state, Pending("uprising", "table", by=seat, village=village))
+    state = push(state, Pending("uprising", "table", by=top.by, village=village, amount=dice))
     return _ask_next(state, village, stoppers(state, village))
+
+
+def rally_moves(state: FranceState) -> list[PlayCard | Answer]:
+    top = state.pending[-1]
+    seat = top.seat
+    out: list[PlayCard | Answer] = [
+        PlayCard(seat, card, top.village)
+        for card in (UPRISING, SECRET_PASSAGE)
+        if rally_problem(state, seat, card, top.village) is None
+    ]
+    return [*out, Answer(seat, False)]
 
 
 STOP_COST = 3
@@ -482,13 +550,17 @@ def losses(maa: int, knights: int, hits: int) -> tuple[int, int]:
 
 
 def resolve_uprising(state: FranceState, value: int) -> FranceState:
-    """The Uprising's die: hits = its symbols + 1, dealt to the troops in the Village."""
+    """One of the Uprising's dice: its symbols + 1; after the last die the hits are dealt to
+    the troops in the Village (§11.4: dice rolled together)."""
     from engine.games.france1429.rounds import pop
 
     top = state.pending[-1]
+    if top.amount > 1:
+        more = replace(top, amount=top.amount - 1, rolled=top.rolled + value + 1)
+        return replace(state, pending=(*state.pending[:-1], more))
     state = pop(state)
     village = top.village
-    hits = value + 1
+    hits = top.rolled + value + 1
     for seat in state.place(village).present:
         t = state.troops_at(seat, village)
         ma, kn = losses(t.maa, t.knights, hits)

@@ -341,6 +341,12 @@ def apply(state: FranceState, move: Any) -> FranceState:
             if move.value not in state.rules.battle_faces:
                 raise refuse("die/face", "opportunity", value=move.value)
             return cards.resolve_uprising(state, move.value)
+        if isinstance(move, PlayCard | Answer) and pending.kind == "rally":
+            if move.seat != pending.seat or (isinstance(move, Answer) and move.yes):
+                raise refuse("answer/not-asked", "permission", seat=move.seat)
+            if isinstance(move, PlayCard):
+                return cards.rally_play(state, move)
+            return cards.rally_pass(state)
         if isinstance(move, GiveCard | Answer) and pending.kind == "card":
             if move.seat != pending.seat:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
@@ -476,6 +482,8 @@ def legal_moves(state: FranceState) -> list[Any]:
             return [Answer(top.seat, yes) for yes in cards.cancel_answers(state)]
         if top.kind == "card":
             return list(papacy.card_answers(state))
+        if top.kind == "rally":
+            return list(cards.rally_moves(state))
         if top.kind in ANSWERED:
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []

@@ -278,7 +278,9 @@ class Pending:
     answers a proposal), ``passage`` (a Village's owner answers a request to pass),
     ``plague-die`` (a Lord's die in a plagued Bishopric), ``assassination`` (the target's die).
     ``annul`` (the Pope's family answers a spouse), ``diplomacy`` (a family answers a request for
-    ``amount`` Deniers), ``uprising`` (the table rolls its die).
+    ``amount`` Deniers), ``rally`` (a family may add to an Uprising of ``amount`` cards;
+    ``then`` is ``tunnels`` after a Secret Passage), ``uprising`` (the table rolls its
+    ``amount`` dice left; ``rolled``: the hits of those rolled).
     ``seat`` is who acts (the table for chance), ``by`` who caused it.
     """
 
@@ -292,6 +294,7 @@ class Pending:
     queue: tuple[str, ...] = ()
     then: str = ""
     amount: int = 0
+    rolled: int = 0
 
 
 @dataclass(frozen=True)
