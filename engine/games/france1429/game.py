@@ -54,6 +54,7 @@ from engine.games.france1429.moves import (
     Draw,
     Excommunicate,
     GiveCard,
+    GiveRelic,
     GiveTitle,
     Grant,
     HitDie,
@@ -110,6 +111,14 @@ OPTIONS = (
         ("en", "pl"),
         ref("§12.2, §15 item 11", "p.17 §11.1.1", "§11.1.1"),
         "The Holy Spear's +1 hit: only when its holder attacks (EN) or in every battle (PL).",
+    ),
+    OptionSpec(
+        "relic_transfer",
+        "en",
+        ("en", "pl"),
+        ref("§12.2, §15 item 12", "p.17 §11.1", "§11.1"),
+        "A relic handed to another family's Lord: anywhere, for a Diplomacy marker (EN), or "
+        "only in the same Village, no marker (PL).",
     ),
     OptionSpec(
         "open_diplomacy",
@@ -320,11 +329,23 @@ class France1429(GameBase):
 
 
 CARD_PHASES = ("play", "purchase", "movement", "battles")
-ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel", "grant")
+ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel", "grant",
+            "relic", "teeth")  # fmt: skip
 
 
 def apply(state: FranceState, move: Any) -> FranceState:
-    """The next state, or ``Refused`` with the reason (state untouched)."""
+    """The next state, or ``Refused`` with the reason (state untouched); after a move in
+    which Lords died, the Teeth of Saint Géronce's family is asked (FR-34)."""
+    asking = bool(state.pending) and state.pending[-1].kind == "teeth"
+    if state.fallen and not asking:
+        state = replace(state, fallen=())
+    after = _apply(state, move)
+    if after.fallen and not (after.pending and after.pending[-1].kind == "teeth"):
+        after = relics.ask_teeth(after)
+    return after
+
+
+def _apply(state: FranceState, move: Any) -> FranceState:
     if state.last_lines:
         state = replace(state, last_lines=())  # itemised lines belong to the move that made them
     pending = state.pending[-1] if state.pending else None
@@ -364,6 +385,10 @@ def apply(state: FranceState, move: Any) -> FranceState:
                 return papacy.answer_diplomacy(state, move)
             if pending.kind == "grant":
                 return purchase.answer_grant(state, move.yes)
+            if pending.kind == "relic":
+                return relics.answer_give(state, move.yes)
+            if pending.kind == "teeth":
+                return relics.answer_teeth(state, move.yes)
             if pending.kind == "cancel":
                 return cards.answer_cancel(state, move.seat, move.yes)
             if pending.kind == "stop-uprising":
@@ -409,6 +434,8 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return movement.ask(state, move)
     if isinstance(move, TakeRelic) and phase in CARD_PHASES:
         return relics.take(state, move)
+    if isinstance(move, GiveRelic) and phase in CARD_PHASES:
+        return relics.give(state, move)
     if isinstance(move, UseRelic) and phase == "play":
         return relics.use(state, move)
     if isinstance(move, Diplomacy) and phase in CARD_PHASES:
@@ -484,6 +511,8 @@ def legal_moves(state: FranceState) -> list[Any]:
             return list(papacy.card_answers(state))
         if top.kind == "rally":
             return list(cards.rally_moves(state))
+        if top.kind == "relic":
+            return [Answer(top.seat, yes) for yes in relics.give_answers(state)]
         if top.kind in ANSWERED:
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []

@@ -361,6 +361,18 @@ class TakeRelic:
 
 
 @dataclass(frozen=True)
+class GiveRelic:
+    """The seat's Lord carrying ``relic`` hands it to ``lord`` (any Lord, even a lay one or
+    another family's), for ``price`` Deniers the receiving family pays (0: a gift) (§12.2)."""
+
+    seat: str
+    relic: str
+    lord: str
+    price: Annotated[int, {"minimum": 0, "maximum": 99}] = 0
+    kind: ClassVar[str] = "give-relic"
+
+
+@dataclass(frozen=True)
 class UseRelic:
     """Play Cards step: the family tries the Eyes of Saint Roseline or the Bone of Saint
     Rhadegund on every Heavy Rain or Famine card on the map (§12.2)."""
@@ -449,6 +461,7 @@ MOVE_TYPES: tuple[type, ...] = (
     GiveCard,
     PlaceRelics,
     TakeRelic,
+    GiveRelic,
     UseRelic,
     RelicDie,
     Pillage,
@@ -491,6 +504,7 @@ AnyMove = (
     | GiveCard
     | PlaceRelics
     | TakeRelic
+    | GiveRelic
     | UseRelic
     | RelicDie
     | Pillage

@@ -20,7 +20,7 @@ from engine.game import TABLE
 from engine.games.france1429.income import collect
 from engine.games.france1429.state import FranceState, Pending
 
-POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic")
+POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic", "give-relic")
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
 
 FLOW = TurnFlow(
@@ -49,6 +49,8 @@ FLOW = TurnFlow(
         SubGame("diplomacy", (Step("answer", ("answer",)),)),
         SubGame("card", (Step("answer", ("give-card", "answer")),)),
         SubGame("rally", (Step("answer", ("play-card", "answer")),)),
+        SubGame("relic", (Step("answer", ("answer",)),)),
+        SubGame("teeth", (Step("answer", ("answer",)),)),
         SubGame("uprising", (Step("answer", ("answer",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame("grant", (Step("answer", ("answer",)),)),
@@ -85,6 +87,8 @@ SUBGAME_PENDING = {
     "diplomacy": "diplomacy",
     "card": "card",
     "rally": "rally",
+    "relic": "relic",
+    "teeth": "teeth",
     "stop-uprising": "uprising",
     "cancel": "cancel",
     "grant": "grant",
@@ -132,7 +136,8 @@ def pop(state: FranceState) -> FranceState:
 def start_round(state: FranceState) -> FranceState:
     """A new round: Phase 1 with the First Player."""
     lords = tuple(replace(x, plague_rolled=False) for x in state.lords)
-    state = replace(state, round=state.round + 1, turn=0, proposed=(), last_lines=(), lords=lords)
+    state = replace(state, round=state.round + 1, turn=0, proposed=(), last_lines=(), lords=lords,
+                    relics_used=())  # Roseline and Rhadegund: once a round (FR-30)  # fmt: skip
     return replace(state, phase="marriage")
 
 

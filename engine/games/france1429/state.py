@@ -420,6 +420,7 @@ class FranceState:
     relics: dict[str, str] = field(default_factory=dict)
     relics_taken: tuple[str, ...] = ()
     relics_used: tuple[str, ...] = ()
+    fallen: tuple[Lord, ...] = ()
     annul_asked: str = ""
     prince_born: bool = False
     offices: tuple[str, ...] = ()
