@@ -1,6 +1,7 @@
 """Cards by effect key (digest §11, §12.1): Lord cards, regular Fortune cards (Play Cards step
 only), Opportunity and Lord opportunity cards (any time but the Draw step; here: on the
-playing family's own turn in Phases 2c-6, FR-10).
+playing family's own turn in Phases 2c-6, and out of turn through the ``opportunity`` window,
+FR-10).
 
 Each effect is a function of the state, the card's target and the Lord named ``by`` (whose
 title gives a tax its right, or who sponsors an Assassination). ``card_moves`` lists what a
@@ -41,7 +42,7 @@ from dataclasses import replace
 from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import governed_bishopric, has_card
-from engine.games.france1429.moves import Answer, PlayCard, PlayLord
+from engine.games.france1429.moves import Answer, Interject, PlayCard, PlayLord
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import push
 from engine.games.france1429.state import (
@@ -595,3 +596,41 @@ def ambush_problem(state: FranceState, seat: str, lord: Lord) -> str | None:
         return "card/target"
     mine = any(x.seat == seat and x.captor is None for x in state.lords_at(b.village))
     return None if mine else "card/ambush-lord"
+
+
+# --- out of turn (FR-10) -----------------------------------------------------------------------
+
+OUT_OF_TURN = (UPRISING, SECRET_PASSAGE, ASSASSINATION, JUSTICE, AMBUSH, CARDINAL, DARC)
+"""Opportunity and Lord opportunity cards: playable at any time but the Draw step (§5)."""
+
+WINDOW_PHASES = ("play", "purchase", "movement", "battles")
+
+
+def window_seats(state: FranceState, acting: tuple[str, ...]) -> tuple[str, ...]:
+    """The families who may play an Opportunity card out of turn now: every family but those
+    the game waits for, whatever their hands (so the window shows nothing of a hand), while a
+    family acts in Phases 2c-6 and no question, card or election is being resolved (a card
+    does not interrupt another, PL FAQ)."""
+    if state.phase not in WINDOW_PHASES or state.pending or state.election is not None:
+        return ()
+    if state.battle is not None and state.battle.stage not in ("attacker", "defender"):
+        return ()
+    return tuple(s for s in state.order() if s not in acting)
+
+
+def window_moves(state: FranceState, seat: str, acting: tuple[str, ...]) -> list[Interject]:
+    """The cards ``seat`` may play out of turn now (its phone lists them)."""
+    if seat not in window_seats(state, acting):
+        return []
+    return [
+        Interject(m.seat, m.card, m.target, m.by)
+        for m in card_moves(state, seat)
+        if isinstance(m, PlayCard) and m.card in OUT_OF_TURN
+    ]
+
+
+def interject(state: FranceState, move: Interject) -> FranceState:
+    """A card played out of turn: an Opportunity or Lord opportunity card only (FR-10)."""
+    if move.card not in OUT_OF_TURN:
+        raise refuse("card/out-of-turn", "opportunity", card=move.card, target=move.target)
+    return play(state, PlayCard(move.seat, move.card, move.target, move.by))

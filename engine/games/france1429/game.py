@@ -58,6 +58,7 @@ from engine.games.france1429.moves import (
     GiveTitle,
     Grant,
     HitDie,
+    Interject,
     Join,
     LordDie,
     Losses,
@@ -395,6 +396,10 @@ def _apply(state: FranceState, move: Any) -> FranceState:
                 return cards.answer_stop(state, move.seat, move.yes)
             return movement.answer_passage(state, move)
         raise refuse("round/waiting", "round", waiting=pending.kind)
+    if isinstance(move, Interject):
+        if not out_of_turn(state, move.seat):
+            raise refuse("round/not-now", "round", kind=type(move).kind)
+        return cards.interject(state, move)
     if state.battle is not None:
         return _battle(state, move)
     if state.election is not None:
@@ -461,6 +466,18 @@ def _apply(state: FranceState, move: Any) -> FranceState:
     if isinstance(move, Pillage) and phase == "pillage":
         return fighting.pillage(state, move)
     raise refuse("round/not-now", "round", kind=type(move).kind)
+
+
+def out_of_turn(state: FranceState, seat: str) -> bool:
+    """``seat`` is not the one the game waits for and the opportunity window is open to it."""
+    pos = rounds.position(state)
+    return any(seat in w.seats for w in pos.windows) and seat not in pos.actors
+
+
+def window_moves(state: FranceState, seat: str) -> list[Interject]:
+    """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (FR-10);
+    not among ``legal_moves``, which are the moves of the seats the game waits for."""
+    return cards.window_moves(state, seat, rounds.position(state).actors)
 
 
 def _battle(state: FranceState, move: Any) -> FranceState:

@@ -150,6 +150,19 @@ class PlayCard:
 
 
 @dataclass(frozen=True)
+class Interject:
+    """An Opportunity or Lord opportunity card played out of turn, through the turn flow's
+    ``opportunity`` window (§5 "any time except during the Draw step"; FR-10): as
+    ``PlayCard``, by a family the game is not waiting for."""
+
+    seat: str
+    card: str
+    target: str
+    by: str = ""
+    kind: ClassVar[str] = "interject"
+
+
+@dataclass(frozen=True)
 class PlayLord:
     """Phase 2 Play step: a Lord card from the hand, its token placed in a Village (§5)."""
 
@@ -439,6 +452,7 @@ MOVE_TYPES: tuple[type, ...] = (
     LordDie,
     HitDie,
     PlayCard,
+    Interject,
     PlayLord,
     Buy,
     March,
@@ -482,6 +496,7 @@ AnyMove = (
     | LordDie
     | HitDie
     | PlayCard
+    | Interject
     | PlayLord
     | Buy
     | March

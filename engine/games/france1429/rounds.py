@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.flow import Position, Step, SubGame, TurnFlow
+from engine.flow import OpenWindow, Position, Step, SubGame, TurnFlow, Window
 from engine.game import TABLE
 from engine.games.france1429.income import collect
 from engine.games.france1429.state import FranceState, Pending
@@ -69,7 +69,9 @@ FLOW = TurnFlow(
             (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
         ),
     ),
+    windows=(Window("opportunity", ("interject",)),),
 )
+"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10)."""
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
 CHANCE_PENDING = {
@@ -109,7 +111,7 @@ def position(state: FranceState) -> Position:
         who = {"roll": TABLE, "losses": b.decider(b.owing[0]) if b.owing else TABLE,
                "join": b.queue[0] if b.queue else TABLE, "attacker": b.decider(b.attacker),
                "defender": b.decider(b.defender)}[b.stage]  # fmt: skip
-        return Position(b.stage, (who,), stack=("battle",))
+        return _windowed(state, Position(b.stage, (who,), stack=("battle",)))
     if state.election is not None:
         el = state.election
         if el.stage == "candidates":
@@ -119,7 +121,17 @@ def position(state: FranceState) -> Position:
         return Position("vote", voters(state), stack=("election",))
     if state.phase in ("deal-lord", "disasters", "relics"):
         return Position(state.phase, (TABLE,))
-    return Position(state.phase, (state.current(),))
+    return _windowed(state, Position(state.phase, (state.current(),)))
+
+
+def _windowed(state: FranceState, pos: Position) -> Position:
+    """The position with the ``opportunity`` window open to the other families (FR-10)."""
+    from engine.games.france1429.cards import window_seats
+
+    seats = window_seats(state, pos.actors)
+    if not seats:
+        return pos
+    return replace(pos, windows=(OpenWindow("opportunity", seats),))
 
 
 def push(state: FranceState, pending: Pending) -> FranceState:
