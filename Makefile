@@ -24,7 +24,7 @@ $(VENV)/.dev-deps: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.run-deps
 
 run: $(VENV)/.run-deps
-	$(BIN)/herald serve --game middle-ages
+	$(BIN)/herald serve --default-game middle-ages
 
 system-deps:
 	@bash scripts/system-deps.sh
@@ -54,6 +54,7 @@ test: lint typecheck pytest
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/engine.py --game middle-ages
+	$(BIN)/python bench/fanout.py --game middle-ages
 
 clean:
 	rm -rf $(VENV) build *.egg-info $(MPY_DIR)/node_modules

@@ -30,13 +30,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from bridge import gamedata
+from bridge import gamedata, json_diff
 from bridge.labels import move_label, prompt_json
 from bridge.store import SessionRow, Store, Tokens
 from bridge.table_setup import SetupError, read_setup
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
+from engine.game import money as game_money
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 from engine.violations import InputError, RuleViolation
 
@@ -146,8 +147,16 @@ class Update:
             {**self.table, "view": view},
             other["seats"],
             other["prompts"],
-            {**self.change, "view": view} if self.change else {},
+            _with_view(self.change, other) if self.change else {},
         )
+
+
+def _with_view(change: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """``change`` with its view (whole or patch) replaced by another language's."""
+    kept = {k: v for k, v in change.items() if k not in ("view", "view_patch")}
+    if change.get("snapshot") is False:
+        return {**kept, **other["change"]}
+    return {**kept, "view": other["view"]}
 
 
 @dataclass(frozen=True)
@@ -221,6 +230,7 @@ class Referee:
         self._extras: dict[str, Any] = _fresh_extras()
         self._changed = _Changes()
         self._income: dict[str, list[dict[str, Any]]] = {}  # as last built, to send changes only
+        self._views: dict[str, tuple[int, dict[str, Any]]] = {}  # lang -> (state_id, public view)
         self._accepted_at = row.created
         self._session = self._restore()
         self._latest = self._build_update()
@@ -517,11 +527,13 @@ class Referee:
         over = self.is_over()
         if over:
             self.store.set_status(self.row.id, "over")
-        if over or seq % self.snapshot_every == 0:
-            self.snapshot()
         self._latest = self._build_update()
         for transport in list(self._transports):
             transport.publish(self._latest)
+        if over or seq % self.snapshot_every == 0:
+            # after the clients have the move: the snapshot only shortens a restore (the
+            # committed events are the record), so it need not delay them
+            self.snapshot()
         return Outcome("accepted", session.state_id)
 
     def snapshot(self) -> None:
@@ -576,13 +588,11 @@ class Referee:
         if event.kind == "undo":
             self._changed.undone.append(entry["undoes"])
         state = session.state
-        rnd = getattr(state, "round", None)
-        players = getattr(state, "players", None)
-        if isinstance(rnd, int) and players is not None:
-            coins = {p.seat: p.coins for p in players if hasattr(p, "coins")}
-            if coins:
-                self._extras["coins"][str(rnd)] = coins
-                self._changed.rounds.add(str(rnd))
+        found = game_money(self.game, state)
+        if found is not None:
+            rnd, coins = found
+            self._extras["coins"][str(rnd)] = dict(coins)
+            self._changed.rounds.add(str(rnd))
         # the game's own score measure after each move that changed it, for the plot
         totals = {r.seat: r.total for r in self.game.score(state)}
         series: dict[str, dict[str, int]] = self._extras["scores"]
@@ -615,7 +625,9 @@ class Referee:
             ]
             for seat in self.seats
         }
-        public = {**base, "view": present.view(game, state, None, self.lang)}
+        shown = present.views(game, state, (None, *self.seats), self.lang)
+        view = shown[None]
+        public = {**base, "view": view}
         table = {
             **public,
             "snapshot": True,
@@ -627,10 +639,14 @@ class Referee:
         changed, self._changed = self._changed, _Changes()
         before, self._income = self._income, income
         change = table
+        if snapshot:
+            self._views.clear()
+        view_change = self._view_change(self.lang, sid, view)
         if not snapshot:
             coins = self._extras["coins"]
             change = {
-                **public,
+                **base,
+                **view_change,
                 "snapshot": False,
                 "income_changed": {s: v for s, v in income.items() if before.get(s) != v},
                 "log_added": [dict(e) for e in changed.added[-LOG_TAIL:]],
@@ -641,7 +657,8 @@ class Referee:
                 },
             }
         session, row = self._session, self.row
-        seats, seat_prompts = self._seat_payloads(session, row.id, base, income, self.lang)
+        seats, seat_prompts = self._seat_payloads(session, row.id, base, income, self.lang,
+                                                  shown)  # fmt: skip
         built: dict[str, dict[str, Any] | None] = {}
 
         def in_lang(lang: str) -> dict[str, Any] | None:
@@ -650,13 +667,30 @@ class Referee:
             if lang == self.lang or lang not in LANGUAGES:
                 return None
             if lang not in built:
+                other = present.views(game, state, (None, *self.seats), lang)
                 other_seats, other_prompts = self._seat_payloads(session, row.id, base, income,
-                                                                 lang)  # fmt: skip
-                built[lang] = {"view": present.view(game, state, None, lang),
-                               "seats": other_seats, "prompts": other_prompts}  # fmt: skip
+                                                                 lang, other)  # fmt: skip
+                other_view = other[None]
+                built[lang] = {"view": other_view, "seats": other_seats, "prompts": other_prompts,
+                               "change": self._view_change(lang, sid, other_view)}  # fmt: skip
             return built[lang]
 
         return Update(sid, table, seats, seat_prompts, change, in_lang)
+
+    def _view_change(self, lang: str, sid: int, view: dict[str, Any]) -> dict[str, Any]:
+        """The public view as a change sends it: an RFC 6902 JSON Patch (``view_patch``) against
+        the view of the state just before, when this process built that one in ``lang``, else
+        the whole ``view``.
+
+        The view is most of a state message and a move changes little of it, so every client
+        gets a few hundred bytes instead of the whole board (issue 18's fan-out aim); a client
+        that missed a state cannot apply the patch and asks for a snapshot (``sync``).
+        """
+        held = self._views.get(lang)
+        self._views[lang] = (sid, view)
+        if held is None or held[0] != sid - 1:
+            return {"view": view}
+        return {"view_patch": json_diff.diff(held[1], view)}
 
     def _seat_payloads(
         self,
@@ -665,9 +699,11 @@ class Referee:
         base: dict[str, Any],
         income: dict[str, Any],
         lang: str,
+        shown: dict[str | None, dict[str, Any]],
     ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
         """Each seat's ``seat_state`` and ``prompt`` payloads of ``session``, their sentences in
-        ``lang`` (the session is passed in: another language's are built when first asked)."""
+        ``lang`` (the session is passed in: another language's are built when first asked);
+        ``shown`` holds each seat's view (``present.views``)."""
         game, state = self.game, session.state
         if lang != self.lang:  # the itemised income in this phone's language too
             income = {
@@ -681,8 +717,7 @@ class Referee:
         seats: dict[str, dict[str, Any]] = {}
         seat_prompts: dict[str, dict[str, Any]] = {}
         for seat in self.seats:
-            view = present.view(game, state, seat, lang)
-            seats[seat] = {**base, "seat": seat, "view": view, "income": income[seat]}
+            seats[seat] = {**base, "seat": seat, "view": shown[seat], "income": income[seat]}
             mine = [prompt_json(game, p, lang) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {
                 "state_id": base["state_id"],

@@ -20,7 +20,11 @@ class ServeConfig:
     Tabletop Simulator and the camera. Defaults are those of ``herald serve``."""
 
     game_key: str | None = None
-    """None: the only (or first) registered game."""
+    """None: the game of the table's unfinished session, else ``default_game``, else the only
+    registered game."""
+    default_game: str | None = None
+    """``--default-game``: the game of a new session when ``--game`` is not given (``make run``
+    names Middle Ages here, so a restart resumes whatever game the host chose in the browser)."""
     players: int | None = None
     """None: the game's fewest seats, three when it seats three."""
     host: str = "127.0.0.1"
@@ -60,3 +64,5 @@ class ServeConfig:
     profile_file: str | None = None
     library_dir: str | None = None
     camera_fps: float = 8.0
+    message_queue: str | None = None
+    """A Redis URL shared by the venue's Herald processes (``--message-queue``)."""

@@ -44,15 +44,19 @@ def kind_of(cls: type) -> str | None:
     return kind if isinstance(kind, str) else None
 
 
-def encode(obj: Any) -> Any:
-    """Plain JSON (dicts, lists, scalars) for a dataclass tree."""
+def encode(obj: Any, skip: frozenset[str] = frozenset()) -> Any:
+    """Plain JSON (dicts, lists, scalars) for a dataclass tree.
+
+    ``skip`` names top-level fields left out: a view that drops a large field (a box of
+    components nobody sees) should not pay for encoding it on every move."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
         kind = kind_of(type(obj))
         if kind is not None:
             out["kind"] = kind
         for name, _ in _hints(type(obj)):
-            out[name] = encode(getattr(obj, name))
+            if name not in skip:
+                out[name] = encode(getattr(obj, name))
         return out
     if isinstance(obj, tuple | list):
         return [encode(x) for x in obj]

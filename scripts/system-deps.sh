@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the real components the tests start themselves (mosquitto for MQTT, chromium for pages,
 # PostgreSQL for the venue's event store, node and npm to run the firmware on MicroPython's
-# WebAssembly port, openssl for TLS certificates).
+# WebAssembly port, openssl for TLS certificates, redis-server for the venue's Socket.IO queue).
 # Only as root on Debian and only when missing; otherwise says what is missing and carries on, so
 # the tests that need them can report a clear skip reason instead of a confusing failure.
 set -euo pipefail
@@ -12,6 +12,7 @@ compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need+=(postgresql)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || need+=(redis-server)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing system packages: ${need[*]}"

@@ -14,6 +14,8 @@ files=(
   "uplot@1.6.32 dist/uPlot.iife.min.js uPlot.iife.min.js 19c8d4c6ad88929a79f4ae49d6f7161566dfd0ba3d15cc495e974f787eb78f1f"
   "uplot@1.6.32 dist/uPlot.min.css uPlot.min.css df630c6a8d6f8eeaff264b50f73ce5b114f646ffd9a0bb74f049b0a00135fa04"
   "uplot@1.6.32 LICENSE uPlot.LICENSE 8f989229699b4fe2f1a0432d0e9edc338a8a911e250e2d1b01ecd770a5f5b1bd"
+  "fast-json-patch@3.1.1 dist/fast-json-patch.min.js fast-json-patch.min.js 648f0ec7fa90867a0ba4727c849dd70d2aeb77c34f498cda10795c28d2bc6771"
+  "fast-json-patch@3.1.1 LICENSE.txt fast-json-patch.LICENSE 26593d78926902a82eb9bc7e40d1811fc381055f23516b92fe48ca8399bf02df"
 )
 status=0
 for row in "${files[@]}"; do

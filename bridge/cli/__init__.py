@@ -11,6 +11,7 @@ from bridge.cli.serve import serve
 from bridge.cli.sessions import sessions
 from bridge.cli.stickers import stickers
 from bridge.cli.tts import tts
+from bridge.cli.venue import venue
 from bridge.cli.vision import vision
 
 
@@ -28,3 +29,4 @@ main.add_command(sessions)
 main.add_command(vision)
 main.add_command(stickers)
 main.add_command(bench)
+main.add_command(venue)

@@ -9,6 +9,7 @@ the exact state it had (every acknowledged event was committed first).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import logging
 import signal
@@ -50,8 +51,9 @@ from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
+from bridge.venue import queue_problem, shown_url
 from bridge.web import origins
-from bridge.web.app import TABLE_ROOM, WebConfig, WebTable, seat_room
+from bridge.web.app import WebConfig, WebTable
 from engine import data as engine_data
 from engine import selfplay
 from engine.game import Game
@@ -88,8 +90,11 @@ def _stop_on_sigterm() -> None:
 
 @click.command()
 @click.option("--game", "game_key", default=None,
-              help="The game to referee (default: the only registered game; with several, "
-                   "name one).")  # fmt: skip
+              help="The game to referee (default: the game of the table's unfinished session, "
+                   "else --default-game, else the only registered game).")  # fmt: skip
+@click.option("--default-game", default=None, metavar="GAME",
+              help="The game of a new session when --game is not given (a restart resumes the "
+                   "table's unfinished session, whatever its game).")  # fmt: skip
 @click.option("--players", default=None, type=click.IntRange(min=1),
               help="Seats at the table, within the game's range (default: 3, or the nearest "
                    "count the game seats).")  # fmt: skip
@@ -163,6 +168,9 @@ def _stop_on_sigterm() -> None:
               help="Enrolled tile and card faces (herald vision enroll), faces.json.")  # fmt: skip
 @click.option("--camera-fps", default=8.0, show_default=True, type=click.FloatRange(0.5, 60),
               help="Frames per second the camera table reads.")  # fmt: skip
+@click.option("--message-queue", "message_queue", default=None, metavar="URL",
+              help="Redis shared by a venue's Herald processes (redis://host:port/0): "
+                   "Socket.IO emits and the venue view go through it.")  # fmt: skip
 @click.pass_context
 def serve(ctx: click.Context, /, **params: Any) -> None:
     """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
@@ -185,8 +193,25 @@ def _game_and_seats(cfg: ServeConfig) -> tuple[Game[Any, Any], int]:
     return game, players
 
 
+def _unnamed_game(cfg: ServeConfig, store: Store) -> ServeConfig:
+    """``cfg`` with the game to serve when ``--game`` was not given: the table's unfinished
+    session's (with its seat count), so a restart comes back to the game the host started in
+    the browser; else ``--default-game``."""
+    if cfg.game_key is not None:
+        return cfg
+    found = store.unfinished(cfg.table_id) if cfg.resume is not False else None
+    if found is not None and found.header.game in game_keys():
+        players = cfg.players or len(found.header.players)
+        return dataclasses.replace(cfg, game_key=found.header.game, players=players)
+    return dataclasses.replace(cfg, game_key=cfg.default_game)
+
+
 def run_server(cfg: ServeConfig) -> None:
     """Set up the referee, its store, pages, table source and devices, and serve until stopped."""
+    early: Store | None = None
+    if cfg.game_key is None:
+        early = _open_store(cfg.store_url or cfg.db_path)
+        cfg = _unnamed_game(cfg, early)
     game, players = _game_and_seats(cfg)
     game_key = game.info.key
     table, named = choose_table(game_key, cfg.table_opt, cfg.camera_spec, cfg.tts)
@@ -214,7 +239,12 @@ def run_server(cfg: ServeConfig) -> None:
             if named:
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
-    store = _open_store(cfg.store_url or cfg.db_path)
+    if cfg.message_queue is not None:
+        problem = queue_problem(cfg.message_queue)
+        if problem is not None:
+            text = message("queue/unreachable", url=shown_url(cfg.message_queue), reason=problem)
+            raise click.BadParameter(text, param_hint="--message-queue")
+    store = early or _open_store(cfg.store_url or cfg.db_path)
     try:
         referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
                                force=cfg.force)  # fmt: skip
@@ -246,7 +276,8 @@ def run_server(cfg: ServeConfig) -> None:
     link_host = origins.link_host(cfg.host, lan)
     public = (cfg.public_url or origins.base_url(link_host, cfg.port)).rstrip("/")
     web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin,
-                                      own_hosts=origins.own_hosts(cfg.host, lan)),
+                                      own_hosts=origins.own_hosts(cfg.host, lan),
+                                      message_queue=cfg.message_queue),
                    camera=camera)  # fmt: skip
     has_dice = callable(getattr(game, "dice_pool", None))
     with contextlib.suppress(OSError):  # the device log holds no secret; SQLite reports errors
@@ -269,7 +300,8 @@ def run_server(cfg: ServeConfig) -> None:
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
-        table_devices.attach_web(web.socketio, TABLE_ROOM, seat_room)
+        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room)
+        web.devices_panel = table_devices.panel
 
     echo = click.echo
     params = {"session": referee.row.id, "state_id": referee.state_id}
@@ -299,6 +331,8 @@ def run_server(cfg: ServeConfig) -> None:
     if tts_link is not None:
         echo(message("serve/tts", host=cfg.tts_host, port=cfg.tts_port))
     echo(message("serve/devices", note=devices.start(referee, attach_web)))
+    if cfg.message_queue is not None:
+        echo(message("serve/queue", url=shown_url(cfg.message_queue)))
     echo(message("serve/stop"))
     sys.stdout.flush()
 
@@ -307,12 +341,15 @@ def run_server(cfg: ServeConfig) -> None:
     sim.start()
     if camera is not None:
         camera.start()
+    announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
         web.socketio.run(web.app, host=cfg.host, port=cfg.port, allow_unsafe_werkzeug=True,
                          request_handler=NoDelayHandler)  # fmt: skip
     except KeyboardInterrupt:
         pass
     finally:
+        if announcing is not None:
+            announcing.set()
         sim.stop()
         if camera is not None:
             camera.stop()

@@ -4,8 +4,11 @@ Handlers stay thin (boardgame.io's master, STYLE.md 8): they map a connection to
 by its token, hand intents to the referee and send back its ``Outcome``. All table state lives in
 the ``Referee``; the per-connection map lives on the ``WebTable`` object, not in module globals.
 
-Rooms: ``table`` (every client), ``seat:<seat>`` (clients holding that seat's token), ``host``
-(clients holding the host token). The contract is documented in docs/protocol.md.
+Rooms are named per table (with ``--message-queue`` several processes share one namespace):
+``table:<id>`` (every client), ``state:<id>@<lang>`` (the clients reading that language),
+``seat:<seat>@<id>`` and ``seat:<seat>@<id>@<lang>`` (clients holding that seat's token),
+``host:<id>`` (clients holding the host token), and ``venue`` (the venue view). The contract is
+documented in docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.store import Tokens
 from bridge.table_setup import choices
+from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled, guarded
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.limits import (
@@ -68,21 +72,35 @@ Intents are capped lower (``referee.MAX_INTENT_BYTES``) with a clear ``intent/to
 error; this limit only stops a client from making the server buffer megabytes.
 """
 
-TABLE_ROOM = "table"
-HOST_ROOM = "host"
+VENUE_ROOM = "venue"
+"""The clients of the venue view (``herald venue``): every table's summary goes there."""
+
+VENUE_EVERY = 5.0
+"""Seconds between a table's summaries when nothing changes: the venue's sign of life."""
 
 
-def seat_room(seat: str) -> str:
-    return f"seat:{seat}"
+def table_room(table_id: str) -> str:
+    """Every client of one table. Rooms are named per table because with a message queue
+    (``--message-queue``) every Herald process of the venue shares one room namespace."""
+    return f"table:{table_id}"
 
 
-def state_room(lang: str) -> str:
-    """The clients reading ``lang``: each gets the state's sentences in its own language."""
-    return f"state@{lang}"
+def seat_room(table_id: str, seat: str) -> str:
+    return f"seat:{seat}@{table_id}"
 
 
-def seat_lang_room(seat: str, lang: str) -> str:
-    return f"seat:{seat}@{lang}"
+def host_room(table_id: str) -> str:
+    return f"host:{table_id}"
+
+
+def state_room(table_id: str, lang: str) -> str:
+    """The clients of one table reading ``lang``: each gets the state's sentences in its own
+    language."""
+    return f"state:{table_id}@{lang}"
+
+
+def seat_lang_room(table_id: str, seat: str, lang: str) -> str:
+    return f"seat:{seat}@{table_id}@{lang}"
 
 
 def client_lang(auth: Any, default: str) -> str:
@@ -100,6 +118,9 @@ class WebConfig:
     allowed_origins: tuple[str, ...] = ()
     ping_interval: float = 10.0
     own_hosts: tuple[str, ...] = LOCAL_HOSTS
+    message_queue: str | None = None
+    """A Redis URL: Socket.IO emits go through it, so several Herald processes (one per table,
+    and the venue view) reach each other's clients (Flask-SocketIO's message queue)."""
 
 
 @dataclass
@@ -120,7 +141,10 @@ class WebTable:
     clients: dict[str, Principal] = field(default_factory=dict)
     langs: dict[str, str] = field(default_factory=dict)
     """Each connection's language (``auth.lang`` when it connected)."""
+    devices_panel: Any = None
+    """A callable giving the device panel (``TableDevices.panel``), for the venue's summary."""
     _clients_lock: threading.Lock = field(default_factory=threading.Lock)
+    _venue_due: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
         self.app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
@@ -132,6 +156,8 @@ class WebTable:
             max_http_buffer_size=MAX_PACKET_BYTES,
             ping_interval=self.config.ping_interval,
             serializer=BoundedPacket,
+            message_queue=self.config.message_queue,
+            channel=QUEUE_CHANNEL,
             logger=False,
             engineio_logger=False,
         )
@@ -143,7 +169,73 @@ class WebTable:
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         _handlers(self)
-        self.referee.attach(SocketIOTransport(self.socketio, self.referee.lang))
+        self.referee.attach(SocketIOTransport(self.socketio, self))
+
+    # --- rooms -------------------------------------------------------------------------------
+
+    @property
+    def table_room(self) -> str:
+        return table_room(self.referee.table_id)
+
+    def seat_room(self, seat: str) -> str:
+        return seat_room(self.referee.table_id, seat)
+
+    @property
+    def host_room(self) -> str:
+        return host_room(self.referee.table_id)
+
+    def state_room(self, lang: str) -> str:
+        return state_room(self.referee.table_id, lang)
+
+    def seat_lang_room(self, seat: str, lang: str) -> str:
+        return seat_lang_room(self.referee.table_id, seat, lang)
+
+    # --- the venue's summary -----------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """This table as the venue view lists it (``bridge.venue.TableSummary``'s JSON)."""
+        with self._clients_lock:
+            roles = [p.role for p in self.clients.values()]
+        panel = self.devices_panel() if callable(self.devices_panel) else {"devices": []}
+        found = panel.get("devices", [])
+        return table_summary(
+            self.referee,
+            self.referee.current(),
+            phones=roles.count("seat"),
+            displays=len(roles) - roles.count("seat"),
+            devices=len(found),
+            devices_online=sum(1 for d in found if d.get("online")),
+            table_url=self.table_url(),
+        )
+
+    def announce(self) -> None:
+        """Send this table's summary to the venue room (through the queue, when there is one)."""
+        self.socketio.emit(VENUE_EVENT, self.summary(), to=VENUE_ROOM)
+
+    def announce_soon(self) -> None:
+        """Ask the announcing thread for a summary now (safe under the referee's lock: it only
+        sets a flag; the summary reads the devices, whose hub may be waiting for that lock)."""
+        self._venue_due.set()
+
+    def start_announcing(self, every: float = VENUE_EVERY) -> threading.Event:
+        """Announce the table when asked and every ``every`` seconds, until the returned event
+        is set."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.is_set():
+                self._venue_due.wait(every)
+                self._venue_due.clear()
+                if stop.is_set():
+                    return
+                try:
+                    self.announce()
+                except Exception:  # a queue outage must not end the table; the next beat retries
+                    _LOG.exception("could not announce the table to the venue")
+
+        self._venue_due.set()
+        threading.Thread(target=loop, name="venue-announce", daemon=True).start()
+        return stop
 
     # --- links -------------------------------------------------------------------------------
 
@@ -173,7 +265,7 @@ class WebTable:
         """A new game began (the host's ``start``): the host display gets the new join links,
         and when the seats changed, phones holding an old seat token are disconnected (their
         token no longer names a seat; the new links do)."""
-        self.socketio.emit("host", self.host_payload(), to=HOST_ROOM)
+        self.socketio.emit("host", self.host_payload(), to=self.host_room)
         if before.seats == self.referee.row.tokens.seats:
             return
         with self._clients_lock:
@@ -240,29 +332,39 @@ class SocketIOTransport:
     (:mod:`bridge.web.backlog`), so no client's queue grows without bound.
     """
 
-    def __init__(self, socketio: SocketIO, lang: str = DEFAULT_LANG) -> None:
+    def __init__(self, socketio: SocketIO, web: WebTable) -> None:
         self.socketio = socketio
-        self.lang = lang
+        self.web = web
 
     def _listened(self, room: str) -> bool:
-        """Whether any client is in ``room`` (another language is built only when read)."""
+        """Whether any client is in ``room`` (another language is built only when read).
+
+        With a message queue the room's clients may be in another process, so every language
+        is sent."""
+        if self.web.config.message_queue:
+            return True
         rooms = self.socketio.server.manager.rooms.get("/", {})
         return bool(rooms.get(room))
 
     def publish(self, update: Update) -> None:
-        cut_off_stalled(self.socketio.server, TABLE_ROOM)
+        web = self.web
+        cut_off_stalled(self.socketio.server, web.table_room)
+        home = web.referee.lang
         for lang in LANGUAGES:
-            if lang != self.lang and not self._listened(state_room(lang)):
+            if lang != home and not self._listened(web.state_room(lang)):
                 continue
-            own = update.in_lang(lang) if lang != self.lang else update
-            self.socketio.emit("state", own.change or own.table, to=state_room(lang))
+            own = update.in_lang(lang) if lang != home else update
+            self.socketio.emit("state", own.change or own.table, to=web.state_room(lang))
             for seat, payload in own.seats.items():
-                self.socketio.emit("seat_state", payload, to=seat_lang_room(seat, lang))
-                self.socketio.emit("prompt", own.prompts[seat], to=seat_lang_room(seat, lang))
+                room = web.seat_lang_room(seat, lang)
+                self.socketio.emit("seat_state", payload, to=room)
+                self.socketio.emit("prompt", own.prompts[seat], to=room)
+        web.announce_soon()
 
     def notice(self, notice: Notice) -> None:
-        cut_off_stalled(self.socketio.server, TABLE_ROOM)
-        room = TABLE_ROOM if notice.seat is None else seat_room(notice.seat)
+        web = self.web
+        cut_off_stalled(self.socketio.server, web.table_room)
+        room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
         self.socketio.emit(notice.event, notice.payload, to=room)
 
 
@@ -407,6 +509,7 @@ def _routes(web: WebTable) -> None:
             {
                 "ok": True,
                 "state_id": update.state_id,
+                "game": referee.game.info.key,
                 "table_id": referee.table_id,
                 "session": referee.row.id,
                 "over": referee.is_over(),
@@ -437,22 +540,26 @@ def _handlers(web: WebTable) -> None:
             web.clients[sid()] = principal
             web.langs[sid()] = lang
         with referee.locked() as update:
-            join_room(TABLE_ROOM)
-            join_room(state_room(lang))
+            join_room(web.table_room)
+            join_room(web.state_room(lang))
             if principal.role == "seat" and principal.seat is not None:
-                join_room(seat_room(principal.seat))
-                join_room(seat_lang_room(principal.seat, lang))
+                join_room(web.seat_room(principal.seat))
+                join_room(web.seat_lang_room(principal.seat, lang))
             if principal.role == "host":
-                join_room(HOST_ROOM)
+                join_room(web.host_room)
             web.send_snapshot(sid(), principal, update, lang)
         if principal.role == "host":
             emit("host", web.host_payload())
         emit("welcome", {"role": principal.role, "seat": principal.seat})
+        if principal.role == "seat":
+            web.announce_soon()
 
     def on_disconnect(*_: Any) -> None:
         with web._clients_lock:
-            web.clients.pop(sid(), None)
+            gone = web.clients.pop(sid(), None)
             web.langs.pop(sid(), None)
+        if gone is not None and gone.role == "seat":
+            web.announce_soon()  # the venue counts the phones
 
     def principal() -> Principal:
         with web._clients_lock:

@@ -1,5 +1,6 @@
 """Fixtures for the server tests: the event store on each backend (an SQLite file, and a real
-PostgreSQL that the tests start themselves, tests/server/pg_support.py)."""
+PostgreSQL that the tests start themselves, tests/server/pg_support.py), and a real redis-server
+for the venue's message queue (tests/server/queue_support.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pg_support import PgServer
+from queue_support import Service, find_exe, start_redis
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +29,16 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "s.db")
     server: PgServer = request.getfixturevalue("pg")
     return server.new_database()
+
+
+@pytest.fixture
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
+    """Debian's redis-server on a free loopback port (scripts/system-deps.sh installs it)."""
+    exe = find_exe("redis-server")
+    if exe is None:
+        pytest.skip("redis-server not installed (make test installs it as root)")
+    server = start_redis(exe, Path(tmp_path_factory.mktemp("redis")))
+    try:
+        yield server
+    finally:
+        server.stop()

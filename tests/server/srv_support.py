@@ -21,6 +21,7 @@ from typing import Any
 from bridge.referee import Notice, Referee, Update
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import open_store
+from bridge.web.follow import StateFollower
 from engine import get_game
 from engine.registry import GROUP
 
@@ -135,7 +136,7 @@ def _start(
     named = any(a == "--table" or a.startswith("--table=") for a in args)
     table_args = () if named or table is None else ("--table", table)
     # serve names no default game when several are registered (the Makefile picks make run's)
-    has_game = any(a == "--game" or a.startswith("--game=") for a in args)
+    has_game = any(a.split("=")[0] in ("--game", "--default-game") for a in args)
     game_args = () if has_game else ("--game", "middle-ages")
     cmd = [*prefix, herald_bin(), "serve", "--db", str(db), "--port", str(port),
            "--no-qr", "--table-id", "t1", *game_args, *table_args, *args]  # fmt: skip
@@ -249,6 +250,7 @@ class Watcher:
     ) -> None:
         self.events: list[tuple[str, Any]] = []
         self._cond = threading.Condition()
+        self.follower = StateFollower()
         self.client = ordered_client()
         for name in ("state", "seat_state", "prompt", "error", "violation", "host", "roll"):
             self.client.on(name, self._recorder(name))
@@ -257,6 +259,11 @@ class Watcher:
 
     def _recorder(self, name: str) -> Callable[[Any], None]:
         def record(data: Any) -> None:
+            if name == "state":  # whole states, as a page holds them (patches applied)
+                data = self.follower.follow(data)
+                if data is None:
+                    self.client.emit("sync", {"state_id": self.follower.state_id})
+                    return
             with self._cond:
                 self.events.append((name, data))
                 self._cond.notify_all()

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 import socketio
-from srv_support import serve
+from srv_support import ordered_client, serve
 
 from bridge.referee import Referee
 from bridge.store import open_store
+from bridge.web.follow import StateFollower
 from engine import codec, get_game, log, present
 
 WAIT = 30.0
@@ -33,12 +34,17 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
     served = serve(db, *where, "--move-delay", "0.01", "--seed", str(seed))
     seen: dict[int, dict[str, Any]] = {}
     reached = threading.Event()
-    client = socketio.Client(reconnection=False)
+    client = ordered_client()
+    follower = StateFollower()
 
     @client.on("state")
     def on_state(data: dict[str, Any]) -> None:
         # a state is only published after its event was committed: it is an acknowledgement
-        seen[data["state_id"]] = data["view"]
+        whole = follower.follow(data)  # the view arrives as a patch after each move
+        if whole is None:
+            client.emit("sync", {"state_id": follower.state_id})
+            return
+        seen[data["state_id"]] = whole["view"]
         if data["state_id"] >= kill_after:
             reached.set()
 

@@ -17,12 +17,13 @@ from typing import Any
 import pytest
 import socketio
 from click.testing import CliRunner
-from srv_support import SEATS, Served, serve
+from srv_support import SEATS, Served, ordered_client, serve
 
 from bridge.cli.serve import serve as serve_command
 from bridge.referee import VIEWER, Principal, Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore
+from bridge.web.follow import StateFollower
 from engine import codec, get_game
 
 GLORY = get_game("glory")
@@ -131,11 +132,17 @@ def test_serve_glory_plays_into_a_duel_whose_roll_comes_from_the_virtual_tower(
     seat_views: list[dict[str, Any]] = []
     rolls: list[dict[str, Any]] = []
     lock = threading.Lock()
-    viewer, phone = socketio.Client(), socketio.Client()
+    viewer, phone = ordered_client(), socketio.Client()
+
+    follower = StateFollower()
 
     def on_state(data: dict[str, Any]) -> None:
+        whole = follower.follow(data)  # the view arrives as a patch after each move
+        if whole is None:
+            viewer.emit("sync", {"state_id": follower.state_id})
+            return
         with lock:
-            states.append(data)
+            states.append(whole)
 
     viewer.on("state", on_state)
     viewer.on("roll", lambda data: rolls.append(data))

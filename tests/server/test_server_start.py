@@ -28,6 +28,7 @@ from bridge.referee import Principal, Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore
 from bridge.web.app import WebConfig, WebTable
+from bridge.web.follow import StateFollower
 from engine.game import TABLE
 
 
@@ -143,11 +144,14 @@ def test_a_finished_game_stays_over_and_the_simulated_table_plays_the_new_one(
 
 
 def test_the_change_deltas_merged_equal_the_snapshot(tmp_path: Path) -> None:
-    """What common.js does: merge each broadcast change into the last snapshot."""
+    """What common.js does: merge each broadcast change into the last snapshot (the view by its
+    patch, the log, coins and income by their deltas)."""
     referee = open_referee(tmp_path / "d.db")
     log: list[dict[str, Any]] = []
     coins: dict[str, Any] = {}
     income = referee.current().table["income"]
+    follower = StateFollower()
+    follower.follow(referee.current().table)
     host = Principal("host")
     for step in range(120):
         sid = referee.state_id
@@ -157,7 +161,9 @@ def test_the_change_deltas_merged_equal_the_snapshot(tmp_path: Path) -> None:
             break
         change = referee.current().change
         assert change["state_id"] == sid + 1 and not change["snapshot"]
-        assert {"state_id", "game", "view"} <= set(change) and "log" not in change
+        assert {"state_id", "game", "view_patch"} <= set(change) and "log" not in change
+        whole = follower.follow(change)
+        assert whole is not None and whole["view"] == referee.current().table["view"]
         undone = set(change["log_undone"])
         log = [{**e, "undone": True} if e["seq"] in undone else e for e in log]
         log = (log + change["log_added"])[-40:]
@@ -213,3 +219,28 @@ def test_start_then_resume_in_a_real_server(tmp_path: Path) -> None:
         assert resumed.host_token == served.host_token
     finally:
         resumed.stop()
+
+
+def test_a_restart_comes_back_to_the_game_the_host_chose(tmp_path: Path) -> None:
+    """``make run`` names no game, only a default: after the host switched the table to another
+    game in the browser, a restart resumes that game instead of refusing to start."""
+    from bridge.store import open_store
+    from engine import get_game
+
+    db = tmp_path / "switched.db"
+    store = open_store(db)
+    chosen = Referee.open(store, get_game("glory"), "t1", SEATS, {"data": "stand-in"})
+    session = chosen.row.id
+    store.close()
+    served = serve(db, "--default-game", "middle-ages", "--sim", "off")
+    try:
+        health = served.health()
+        assert health["game"] == "glory" and health["session"] == session
+        assert "Resumed session" in served.output
+    finally:
+        served.stop()
+    fresh = serve(tmp_path / "fresh.db", "--default-game", "middle-ages", "--sim", "off")
+    try:
+        assert fresh.health()["game"] == "middle-ages"
+    finally:
+        fresh.stop()

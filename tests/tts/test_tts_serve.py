@@ -14,6 +14,7 @@ from tts_standin import TTSStandIn, free_port
 
 from bridge.referee import Referee
 from bridge.store import EventStore
+from bridge.web.follow import StateFollower
 from engine import codec, get_game
 from engine.games.middle_ages.state import MoveLord, State
 from tests.server.srv_support import serve
@@ -64,8 +65,15 @@ def test_a_tile_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
     assert me.lord is not None and move.slot is not None
     target = {"row": me.lord.row + 1, "slot": move.slot}
 
+    follower = StateFollower()
+
     @client.on("state")
     def on_state(data: dict[str, Any]) -> None:
+        whole = follower.follow(data)  # the view arrives as a patch after each move
+        if whole is None:
+            client.emit("sync", {"state_id": follower.state_id})
+            return
+        data = whole
         views.append(data)
         lord = next(p for p in data["view"]["players"] if p["seat"] == seat)["lord"]
         if lord == target:

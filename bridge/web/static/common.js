@@ -183,8 +183,10 @@ const Herald = (() => {
   // the log tail and the coin series, or a change (`snapshot: false`) carrying only what the event
   // changed in them (`log_added`, `log_undone`, `coins_changed`, `income_changed`). The change is
   // merged here, so handlers.state always sees a whole state with `log`, `coins_by_round` and
-  // `income`. A change that does
-  // not follow the state held (one was missed) triggers a `sync`, which answers with a snapshot.
+  // `income`. The public `view` comes whole in a snapshot and, in a change, usually as an RFC 6902
+  // patch against the view held (`view_patch`, applied with the vendored fast-json-patch). A
+  // change that does not follow the state held (one was missed) or whose patch does not apply
+  // triggers a `sync`, which answers with a snapshot.
   // A new `session` number (the host started a new game) resets everything, state_id included.
   function connect(token, handlers) {
     let last = -1;
@@ -194,6 +196,7 @@ const Herald = (() => {
     let income = {};
     let syncing = false; // a sync is on its way: wait for its snapshot instead of asking again
     let scores = {};
+    let view = null;
     const socket = io({ auth: (cb) => cb({ token, state_id: last, lang: LANG }), transports: ["websocket", "polling"] });
     const status = document.getElementById("conn");
     const setStatus = (ok) => {
@@ -209,7 +212,7 @@ const Herald = (() => {
     });
     // Merges a state into the log and coins held; false when it is old or cannot be applied.
     const merge = (data) => {
-      if (data.session !== session) { session = data.session; last = -1; log = []; coins = {}; income = {}; scores = {}; }
+      if (data.session !== session) { session = data.session; last = -1; log = []; coins = {}; income = {}; scores = {}; view = null; }
       if (data.snapshot !== false) {
         syncing = false;
         if (data.state_id < last) return false;
@@ -217,13 +220,25 @@ const Herald = (() => {
         coins = data.coins_by_round || {};
         scores = data.score_by_move || {};
         income = data.income || {};
+        view = data.view;
         return true;
       }
       if (data.state_id <= last) return false;
-      if (data.state_id !== last + 1) {
+      const resync = () => {
         if (!syncing) { syncing = true; socket.emit("sync", { state_id: last }); }
         return false;
+      };
+      if (data.state_id !== last + 1) return resync();
+      let next = data.view;
+      if (data.view_patch) {
+        if (view === null) return resync();
+        try {
+          next = jsonpatch.applyPatch(view, data.view_patch, false, false).newDocument;
+        } catch (err) {
+          return resync();
+        }
       }
+      view = next;
       const undone = new Set(data.log_undone || []);
       log = log.map((e) => (undone.has(e.seq) ? { ...e, undone: true } : e))
         .concat(data.log_added || []).slice(-LOG_TAIL);
@@ -236,7 +251,7 @@ const Herald = (() => {
       if (!merge(data)) return;
       last = data.state_id;
       setNames(data.names);
-      handlers.state({ ...data, log, coins_by_round: coins, score_by_move: scores, income });
+      handlers.state({ ...data, view, log, coins_by_round: coins, score_by_move: scores, income });
     });
     // seat_state and prompt follow the state they belong to on the same connection
     const current = (data) => (data.session === undefined || data.session === session) && data.state_id >= last;
