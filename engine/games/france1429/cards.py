@@ -1,6 +1,7 @@
 """Cards by effect key (digest §11, §12.1): Lord cards, regular Fortune cards (Play Cards step
 only), Opportunity and Lord opportunity cards (any time but the Draw step; here: on the
-playing family's own turn in Phases 2c-6, FR-10).
+playing family's own turn in Phases 2c-6, and out of turn through the ``opportunity`` window,
+FR-10).
 
 Each effect is a function of the state, the card's target and the Lord named ``by`` (whose
 title gives a tax its right, or who sponsors an Assassination). ``card_moves`` lists what a
@@ -26,7 +27,12 @@ for the rest of the battle.
 An Assassination or an Ambush asks its target's family first whether to cancel it with a
 Secret Passage (both cards discarded).
 
-Not yet here: several Uprising cards at once.
+Several Uprisings (FR-33): after an Uprising card is played, every family in turn from its
+player (the player first) is asked whether to add an Uprising card on the same Village (each
+adds a die and its +1) or a Secret Passage (no fortification penalty), or to pass; every family
+is asked whatever its hand, so the question shows nothing. Then the dice are counted (cards
+less the penalty; none: it fails), the Bishop and Cardinals may try to stop it (a stop stops
+all the cards), and the table rolls the dice one by one.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from dataclasses import replace
 from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import governed_bishopric, has_card
-from engine.games.france1429.moves import PlayCard, PlayLord
+from engine.games.france1429.moves import Answer, Interject, PlayCard, PlayLord
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import push
 from engine.games.france1429.state import (
@@ -206,7 +212,7 @@ def card_problem(state: FranceState, seat: str, card: str, target: str, by: str)
         return uprising_problem(state, seat, target)
     battle = state.battle
     if card == SECRET_PASSAGE and battle is not None and target == battle.village:
-        ok = seat == battle.attacker and not battle.tunnels
+        ok = battle.side(seat) == battle.attacker and not battle.tunnels
         return None if ok else "card/passage-timing"
     lord = state.find_lord(target)
     if lord is None:
@@ -399,17 +405,80 @@ def uprising_problem(state: FranceState, seat: str, village: str) -> str | None:
     return None
 
 
-def uprising_dice(state: FranceState, village: str) -> int:
-    """1 die less the fortification's penalty: Stronghold -1, Fortified City -2 (§11.4)."""
-    fort = state.place(village).fort
-    return max(0, 1 - {"none": 0, "stronghold": 1, "fortified": 2}[fort])
+PENALTY = {"none": 0, "stronghold": 1, "fortified": 2}
+
+
+def uprising_dice(state: FranceState, village: str, cards: int = 1, tunnels: bool = False) -> int:
+    """1 die per card less the fortification's penalty: Stronghold -1, Fortified City -2, none
+    after a Secret Passage (§11.4)."""
+    penalty = 0 if tunnels else PENALTY[state.place(village).fort]
+    return max(0, cards - penalty)
 
 
 def _uprising(state: FranceState, seat: str, village: str) -> FranceState:
-    if uprising_dice(state, village) == 0:
+    """The first card: the families are asked in turn, its player first, to add to it."""
+    order = state.order()
+    i = order.index(seat)
+    queue = (*order[i:], *order[:i])
+    return push(state, Pending("rally", seat, by=seat, village=village, queue=queue[1:], amount=1))
+
+
+def rally_problem(state: FranceState, seat: str, card: str, target: str) -> str | None:
+    """What the family asked may add to the Uprising: another Uprising on its Village (not by
+    a family whose own tax is the only cause), or one Secret Passage against its fortification
+    (§11.4)."""
+    top = state.pending[-1]
+    if target != top.village:
+        return "card/rally-village"
+    if card not in state.family(seat).hand:
+        return "card/not-in-hand"
+    if card == UPRISING:
+        return uprising_problem(state, seat, target)
+    if card == SECRET_PASSAGE:
+        useless = top.then == "tunnels" or PENALTY[state.place(target).fort] == 0
+        return "card/passage-timing" if useless else None
+    return "card/rally-card"
+
+
+def rally_play(state: FranceState, move: PlayCard) -> FranceState:
+    why = rally_problem(state, move.seat, move.card, move.target)
+    if why is not None:
+        raise refuse(why, "opportunity", card=move.card, target=move.target)
+    top = state.pending[-1]
+    state = _discard(_from_hand(state, move.seat, move.card), move.card)
+    more = (
+        replace(top, amount=top.amount + 1)
+        if move.card == UPRISING
+        else (replace(top, then="tunnels"))
+    )
+    return replace(state, pending=(*state.pending[:-1], more))
+
+
+def rally_pass(state: FranceState) -> FranceState:
+    """The family asked adds nothing: the next is asked; after the last the Uprising goes."""
+    from engine.games.france1429.rounds import pop
+
+    top = state.pending[-1]
+    state = pop(state)
+    if top.queue:
+        return push(state, replace(top, seat=top.queue[0], queue=top.queue[1:]))
+    village = top.village
+    dice = uprising_dice(state, village, top.amount, top.then == "tunnels")
+    if dice == 0:
         return state  # 0 dice: it fails, no bonus (the Mazilles example)
-    state = push(state, Pending("uprising", "table", by=seat, village=village))
+    state = push(state, Pending("uprising", "table", by=top.by, village=village, amount=dice))
     return _ask_next(state, village, stoppers(state, village))
+
+
+def rally_moves(state: FranceState) -> list[PlayCard | Answer]:
+    top = state.pending[-1]
+    seat = top.seat
+    out: list[PlayCard | Answer] = [
+        PlayCard(seat, card, top.village)
+        for card in (UPRISING, SECRET_PASSAGE)
+        if rally_problem(state, seat, card, top.village) is None
+    ]
+    return [*out, Answer(seat, False)]
 
 
 STOP_COST = 3
@@ -482,13 +551,17 @@ def losses(maa: int, knights: int, hits: int) -> tuple[int, int]:
 
 
 def resolve_uprising(state: FranceState, value: int) -> FranceState:
-    """The Uprising's die: hits = its symbols + 1, dealt to the troops in the Village."""
+    """One of the Uprising's dice: its symbols + 1; after the last die the hits are dealt to
+    the troops in the Village (§11.4: dice rolled together)."""
     from engine.games.france1429.rounds import pop
 
     top = state.pending[-1]
+    if top.amount > 1:
+        more = replace(top, amount=top.amount - 1, rolled=top.rolled + value + 1)
+        return replace(state, pending=(*state.pending[:-1], more))
     state = pop(state)
     village = top.village
-    hits = value + 1
+    hits = top.rolled + value + 1
     for seat in state.place(village).present:
         t = state.troops_at(seat, village)
         ma, kn = losses(t.maa, t.knights, hits)
@@ -516,10 +589,48 @@ def resolve_uprising(state: FranceState, value: int) -> FranceState:
 def ambush_problem(state: FranceState, seat: str, lord: Lord) -> str | None:
     """§11.4: a family with a Lord in the battle under way captures an opposing Lord in it."""
     b = state.battle
-    if b is None or seat not in (b.attacker, b.defender):
+    lead = b.side(seat) if b is not None else None
+    if b is None or lead is None:
         return "card/ambush-timing"
-    other = b.defender if seat == b.attacker else b.attacker
-    if lord.seat != other or lord.village != b.village or lord.captor is not None:
+    if lord.seat not in b.members(b.opposing(lead)) or lord.village != b.village or lord.captor:
         return "card/target"
     mine = any(x.seat == seat and x.captor is None for x in state.lords_at(b.village))
     return None if mine else "card/ambush-lord"
+
+
+# --- out of turn (FR-10) -----------------------------------------------------------------------
+
+OUT_OF_TURN = (UPRISING, SECRET_PASSAGE, ASSASSINATION, JUSTICE, AMBUSH, CARDINAL, DARC)
+"""Opportunity and Lord opportunity cards: playable at any time but the Draw step (§5)."""
+
+WINDOW_PHASES = ("play", "purchase", "movement", "battles")
+
+
+def window_seats(state: FranceState, acting: tuple[str, ...]) -> tuple[str, ...]:
+    """The families who may play an Opportunity card out of turn now: every family but those
+    the game waits for, whatever their hands (so the window shows nothing of a hand), while a
+    family acts in Phases 2c-6 and no question, card or election is being resolved (a card
+    does not interrupt another, PL FAQ)."""
+    if state.phase not in WINDOW_PHASES or state.pending or state.election is not None:
+        return ()
+    if state.battle is not None and state.battle.stage not in ("attacker", "defender"):
+        return ()
+    return tuple(s for s in state.order() if s not in acting)
+
+
+def window_moves(state: FranceState, seat: str, acting: tuple[str, ...]) -> list[Interject]:
+    """The cards ``seat`` may play out of turn now (its phone lists them)."""
+    if seat not in window_seats(state, acting):
+        return []
+    return [
+        Interject(m.seat, m.card, m.target, m.by)
+        for m in card_moves(state, seat)
+        if isinstance(m, PlayCard) and m.card in OUT_OF_TURN
+    ]
+
+
+def interject(state: FranceState, move: Interject) -> FranceState:
+    """A card played out of turn: an Opportunity or Lord opportunity card only (FR-10)."""
+    if move.card not in OUT_OF_TURN:
+        raise refuse("card/out-of-turn", "opportunity", card=move.card, target=move.target)
+    return play(state, PlayCard(move.seat, move.card, move.target, move.by))

@@ -47,6 +47,7 @@ def kill(state: FranceState, lid: str) -> FranceState:
         lords=tuple(x for x in state.lords if x.id != lid),
         lord_discard=discard,
         supply=supply,
+        fallen=(*state.fallen, dead),
     )
     for fief in dead.fiefs:
         heir = _heir(state, dead)
@@ -71,4 +72,48 @@ def kill(state: FranceState, lid: str) -> FranceState:
         from engine.games.france1429.relics import dropped
 
         state = dropped(state, dead.id, dead.village)
+    return control.refresh(state, dead.village)
+
+
+def _take_back(counts: dict[str, int], card: str) -> dict[str, int]:
+    out = dict(counts)
+    if out.get(card, 0) > 0:
+        out[card] -= 1
+        if not out[card]:
+            del out[card]
+    return out
+
+
+def revive(state: FranceState, dead: Lord) -> FranceState:
+    """The Teeth of Saint Géronce cancel a death (§12.2, FR-34): the Lord stands again as he
+    was, his titles included (PL): his Fief titles come back from whoever inherited them, his
+    cards from the Lords discard pile, his marriage if his spouse lives, his crown from the
+    Crown Prince or the Queen Regent. Relics he carried lie where he fell."""
+    discard = state.lord_discard
+    for card in (
+        dead.id,
+        CARDINAL if dead.cardinal and not dead.biretta else "",
+        DARC if dead.darc else "",
+    ):
+        if card:
+            discard = _take_back(discard, card)
+    supply = dict(state.supply)
+    if dead.biretta:
+        supply["biretta"] = 0
+    for x in state.lords:
+        if set(x.fiefs) & set(dead.fiefs):
+            kept = tuple(f for f in x.fiefs if f not in dead.fiefs)
+            state = state.with_lord(replace(x, fiefs=kept))
+    spouse = state.find_lord(dead.spouse) if dead.spouse else None
+    if spouse is not None and spouse.spouse is None:
+        state = state.with_lord(replace(spouse, spouse=dead.id))
+    else:
+        dead = replace(dead, spouse=None, queen=False)
+    if dead.king:
+        for x in state.lords:
+            if x.king:
+                state = state.with_lord(replace(x, king=False, crown_prince=True))
+            if x.regent or (x.id == dead.spouse and not x.queen):
+                state = state.with_lord(replace(state.lord(x.id), regent=False, queen=True))
+    state = replace(state, lords=(*state.lords, dead), lord_discard=discard, supply=supply)
     return control.refresh(state, dead.village)

@@ -37,6 +37,7 @@ from engine.games.france1429.moves import (
     Absolve,
     Annul,
     Answer,
+    AskCard,
     AskPass,
     Attack,
     BattleRoll,
@@ -52,9 +53,13 @@ from engine.games.france1429.moves import (
     Done,
     Draw,
     Excommunicate,
+    GiveCard,
+    GiveRelic,
     GiveTitle,
     Grant,
     HitDie,
+    Interject,
+    Join,
     LordDie,
     Losses,
     March,
@@ -107,6 +112,14 @@ OPTIONS = (
         ("en", "pl"),
         ref("§12.2, §15 item 11", "p.17 §11.1.1", "§11.1.1"),
         "The Holy Spear's +1 hit: only when its holder attacks (EN) or in every battle (PL).",
+    ),
+    OptionSpec(
+        "relic_transfer",
+        "en",
+        ("en", "pl"),
+        ref("§12.2, §15 item 12", "p.17 §11.1", "§11.1"),
+        "A relic handed to another family's Lord: anywhere, for a Diplomacy marker (EN), or "
+        "only in the same Village, no marker (PL).",
     ),
     OptionSpec(
         "open_diplomacy",
@@ -309,6 +322,8 @@ class France1429(GameBase):
         kind = move.get("kind")
         if public and kind in ("deal", "deal-lord"):
             return message(f"{GAME_KEY}:label/{kind}-hidden", lang, to=move.get("to", ""))
+        if public and kind == "give-card":
+            return message(f"{GAME_KEY}:label/give-card-hidden", lang, seat=move.get("seat", ""))
         if kind == "answer":
             code = "answer-yes" if move.get("yes") else "answer-no"
             return message(f"{GAME_KEY}:label/{code}", lang, seat=move.get("seat", ""))
@@ -319,11 +334,23 @@ class France1429(GameBase):
 
 
 CARD_PHASES = ("play", "purchase", "movement", "battles")
-ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel", "grant")
+ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel", "grant",
+            "relic", "teeth")  # fmt: skip
 
 
 def apply(state: FranceState, move: Any) -> FranceState:
-    """The next state, or ``Refused`` with the reason (state untouched)."""
+    """The next state, or ``Refused`` with the reason (state untouched); after a move in
+    which Lords died, the Teeth of Saint Géronce's family is asked (FR-34)."""
+    asking = bool(state.pending) and state.pending[-1].kind == "teeth"
+    if state.fallen and not asking:
+        state = replace(state, fallen=())
+    after = _apply(state, move)
+    if after.fallen and not (after.pending and after.pending[-1].kind == "teeth"):
+        after = relics.ask_teeth(after)
+    return after
+
+
+def _apply(state: FranceState, move: Any) -> FranceState:
     if state.last_lines:
         state = replace(state, last_lines=())  # itemised lines belong to the move that made them
     pending = state.pending[-1] if state.pending else None
@@ -340,6 +367,18 @@ def apply(state: FranceState, move: Any) -> FranceState:
             if move.value not in state.rules.battle_faces:
                 raise refuse("die/face", "opportunity", value=move.value)
             return cards.resolve_uprising(state, move.value)
+        if isinstance(move, PlayCard | Answer) and pending.kind == "rally":
+            if move.seat != pending.seat or (isinstance(move, Answer) and move.yes):
+                raise refuse("answer/not-asked", "permission", seat=move.seat)
+            if isinstance(move, PlayCard):
+                return cards.rally_play(state, move)
+            return cards.rally_pass(state)
+        if isinstance(move, GiveCard | Answer) and pending.kind == "card":
+            if move.seat != pending.seat:
+                raise refuse("answer/not-asked", "permission", seat=move.seat)
+            if isinstance(move, GiveCard):
+                return papacy.give_card(state, move)
+            return rounds.pop(state)
         if isinstance(move, Answer) and pending.kind in ANSWERED:
             if move.seat != pending.seat:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
@@ -351,12 +390,20 @@ def apply(state: FranceState, move: Any) -> FranceState:
                 return papacy.answer_diplomacy(state, move)
             if pending.kind == "grant":
                 return purchase.answer_grant(state, move.yes)
+            if pending.kind == "relic":
+                return relics.answer_give(state, move.yes)
+            if pending.kind == "teeth":
+                return relics.answer_teeth(state, move.yes)
             if pending.kind == "cancel":
                 return cards.answer_cancel(state, move.seat, move.yes)
             if pending.kind == "stop-uprising":
                 return cards.answer_stop(state, move.seat, move.yes)
             return movement.answer_passage(state, move)
         raise refuse("round/waiting", "round", waiting=pending.kind)
+    if isinstance(move, Interject):
+        if not out_of_turn(state, move.seat):
+            raise refuse("round/not-now", "round", kind=type(move).kind)
+        return cards.interject(state, move)
     if state.battle is not None:
         return _battle(state, move)
     if state.election is not None:
@@ -396,10 +443,14 @@ def apply(state: FranceState, move: Any) -> FranceState:
         return movement.ask(state, move)
     if isinstance(move, TakeRelic) and phase in CARD_PHASES:
         return relics.take(state, move)
+    if isinstance(move, GiveRelic) and phase in CARD_PHASES:
+        return relics.give(state, move)
     if isinstance(move, UseRelic) and phase == "play":
         return relics.use(state, move)
     if isinstance(move, Diplomacy) and phase in CARD_PHASES:
         return papacy.diplomacy(state, move)
+    if isinstance(move, AskCard) and phase in CARD_PHASES:
+        return papacy.ask_card(state, move)
     if isinstance(move, Excommunicate | Absolve | Annul) and phase in CARD_PHASES:
         if isinstance(move, Excommunicate):
             return papacy.excommunicate(state, move)
@@ -421,17 +472,31 @@ def apply(state: FranceState, move: Any) -> FranceState:
     raise refuse("round/not-now", "round", kind=type(move).kind)
 
 
+def out_of_turn(state: FranceState, seat: str) -> bool:
+    """``seat`` is not the one the game waits for and the opportunity window is open to it."""
+    pos = rounds.position(state)
+    return any(seat in w.seats for w in pos.windows) and seat not in pos.actors
+
+
+def window_moves(state: FranceState, seat: str) -> list[Interject]:
+    """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (FR-10);
+    not among ``legal_moves``, which are the moves of the seats the game waits for."""
+    return cards.window_moves(state, seat, rounds.position(state).actors)
+
+
 def _battle(state: FranceState, move: Any) -> FranceState:
     """A move inside a battle: the table's roll, an owner's losses, a decision."""
     b = state.battle
     assert b is not None
+    if isinstance(move, Join) and b.stage == "join":
+        return war.join(state, move)
     if isinstance(move, BattleRoll) and b.stage == "roll":
         return war.roll(state, move)
     if isinstance(move, Losses) and b.stage == "losses":
         return war.take_losses(state, move)
     if isinstance(move, Resolve) and b.stage in ("attacker", "defender"):
         return war.resolve(state, move)
-    deciding = b.attacker if b.stage == "attacker" else b.defender
+    deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
     if isinstance(move, PlayCard) and b.stage in ("attacker", "defender"):
         if move.seat != deciding:
             raise refuse("battle/not-your-decision", "battle", seat=move.seat)
@@ -463,16 +528,24 @@ def legal_moves(state: FranceState) -> list[Any]:
         top = state.pending[-1]
         if top.kind == "cancel":
             return [Answer(top.seat, yes) for yes in cards.cancel_answers(state)]
+        if top.kind == "card":
+            return list(papacy.card_answers(state))
+        if top.kind == "rally":
+            return list(cards.rally_moves(state))
+        if top.kind == "relic":
+            return [Answer(top.seat, yes) for yes in relics.give_answers(state)]
         if top.kind in ANSWERED:
             return [Answer(top.seat, True), Answer(top.seat, False)]
         return []
     if state.battle is not None:
         b = state.battle
+        if b.stage == "join":
+            return list(war.join_moves(state))
         if b.stage == "losses":
-            return list(war.options(state, b.owing[0]))
+            return list(war.options(state, b.decider(b.owing[0])))
         if b.stage == "roll":
             return []
-        deciding = b.attacker if b.stage == "attacker" else b.defender
+        deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
         plays = [m for m in cards.card_moves(state, deciding) if isinstance(m, PlayCard)]
         return [*war.resolve_moves(state), *plays]
     if state.election is not None:
@@ -505,6 +578,7 @@ def legal_moves(state: FranceState) -> list[Any]:
         done = [
             *papacy.pope_moves(state, seat),
             *papacy.diplomacy_moves(state, seat),
+            *papacy.ask_card_moves(state, seat),
             *relics.relic_moves(state, seat),
             *done,
         ]

@@ -150,6 +150,19 @@ class PlayCard:
 
 
 @dataclass(frozen=True)
+class Interject:
+    """An Opportunity or Lord opportunity card played out of turn, through the turn flow's
+    ``opportunity`` window (§5 "any time except during the Draw step"; FR-10): as
+    ``PlayCard``, by a family the game is not waiting for."""
+
+    seat: str
+    card: str
+    target: str
+    by: str = ""
+    kind: ClassVar[str] = "interject"
+
+
+@dataclass(frozen=True)
 class PlayLord:
     """Phase 2 Play step: a Lord card from the hand, its token placed in a Village (§5)."""
 
@@ -242,13 +255,26 @@ class BattleRoll:
 @dataclass(frozen=True)
 class Losses:
     """The Men at Arms, Knights and (when no troop is left) Lords the seat loses to the hits
-    it took this roll; its other Lords there are then captured (§9.4)."""
+    it took this roll; its other Lords there are then captured (§9.4). In an allied battle the
+    side's decider removes them family by family: ``of`` names the family whose troops go
+    (empty: the seat's own), and the Lords named may be any of the side's (FR-32)."""
 
     seat: str
     maa: Count = 0
     knights: Count = 0
     lords: tuple[str, ...] = ()
+    of: str = ""
     kind: ClassVar[str] = "losses"
+
+
+@dataclass(frozen=True)
+class Join:
+    """A family present in a Village where a battle was declared joins the attacker's side,
+    the defender's, or stays out (§9.1: several players may fight together; FR-32)."""
+
+    seat: str
+    side: Literal["attacker", "defender", "none"]
+    kind: ClassVar[str] = "join"
 
 
 @dataclass(frozen=True)
@@ -310,6 +336,25 @@ class Diplomacy:
 
 
 @dataclass(frozen=True)
+class AskCard:
+    """The seat spends a Diplomacy marker to ask another family for a card of its hand; the
+    hand limit of 3 still holds (§12.4, §13 item 61)."""
+
+    seat: str
+    other: str
+    kind: ClassVar[str] = "ask-card"
+
+
+@dataclass(frozen=True)
+class GiveCard:
+    """The family asked for a card hands one of its hand over (or answers no)."""
+
+    seat: str
+    card: str
+    kind: ClassVar[str] = "give-card"
+
+
+@dataclass(frozen=True)
 class PlaceRelics:
     """Setup (Holy Relics): the relics the table laid on the Principal Villages of Bishoprics
     1 to 5, in that order (§12.2)."""
@@ -326,6 +371,18 @@ class TakeRelic:
     lord: str
     relic: str
     kind: ClassVar[str] = "take-relic"
+
+
+@dataclass(frozen=True)
+class GiveRelic:
+    """The seat's Lord carrying ``relic`` hands it to ``lord`` (any Lord, even a lay one or
+    another family's), for ``price`` Deniers the receiving family pays (0: a gift) (§12.2)."""
+
+    seat: str
+    relic: str
+    lord: str
+    price: Annotated[int, {"minimum": 0, "maximum": 99}] = 0
+    kind: ClassVar[str] = "give-relic"
 
 
 @dataclass(frozen=True)
@@ -395,6 +452,7 @@ MOVE_TYPES: tuple[type, ...] = (
     LordDie,
     HitDie,
     PlayCard,
+    Interject,
     PlayLord,
     Buy,
     March,
@@ -404,6 +462,7 @@ MOVE_TYPES: tuple[type, ...] = (
     Attack,
     BattleRoll,
     Losses,
+    Join,
     Resolve,
     Siege,
     GiveTitle,
@@ -412,8 +471,11 @@ MOVE_TYPES: tuple[type, ...] = (
     Absolve,
     Annul,
     Diplomacy,
+    AskCard,
+    GiveCard,
     PlaceRelics,
     TakeRelic,
+    GiveRelic,
     UseRelic,
     RelicDie,
     Pillage,
@@ -434,6 +496,7 @@ AnyMove = (
     | LordDie
     | HitDie
     | PlayCard
+    | Interject
     | PlayLord
     | Buy
     | March
@@ -443,6 +506,7 @@ AnyMove = (
     | Attack
     | BattleRoll
     | Losses
+    | Join
     | Resolve
     | Siege
     | GiveTitle
@@ -451,8 +515,11 @@ AnyMove = (
     | Absolve
     | Annul
     | Diplomacy
+    | AskCard
+    | GiveCard
     | PlaceRelics
     | TakeRelic
+    | GiveRelic
     | UseRelic
     | RelicDie
     | Pillage

@@ -7,18 +7,29 @@ Diplomacy markers (§12.4), which are asked and answered the same way.
 - Annulment: a spouse's family asks, the Pope's family answers; a royal marriage only while no
   Crown Prince has ever been introduced (PL) (FR-27).
 - Diplomacy: a family spends one of its 3 markers to ask another for up to 3 Deniers (EN); the
-  other answers; the marker is spent either way. Cards and private talks are table matters
-  (FR-28).
+  other answers; the marker is spent either way. Or to ask for a card: the other hands one
+  of its hand over or refuses; the asker's hand may not go above 3 (§13 item 61). Private
+  talks are table matters (FR-28).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.france1429.moves import Absolve, Annul, Answer, Diplomacy, Excommunicate
+from engine.games.france1429.moves import (
+    Absolve,
+    Annul,
+    Answer,
+    AskCard,
+    Diplomacy,
+    Excommunicate,
+    GiveCard,
+)
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import pop, push
 from engine.games.france1429.state import CARDINAL, FranceState, Lord, Pending
+
+HAND_LIMIT = 3
 
 
 def pope_of(state: FranceState, seat: str) -> Lord | None:
@@ -154,3 +165,52 @@ def diplomacy_moves(state: FranceState, seat: str) -> list[Diplomacy]:
     if state.family(seat).diplomacy < 1 or state.option("open_diplomacy"):
         return []
     return [Diplomacy(seat, o, n) for o in state.seats if o != seat for n in (1, 2, 3)]
+
+
+def ask_card_problem(state: FranceState, a: AskCard) -> str | None:
+    """A card asked for with a Diplomacy marker must fit in the asker's hand (§12.4: the hand
+    limit of 3 still applies)."""
+    why = diplomacy_problem(state, Diplomacy(a.seat, a.other, 1))
+    if why is not None:
+        return why
+    if len(state.family(a.seat).hand) >= HAND_LIMIT:
+        return "diplomacy/hand-full"
+    return None
+
+
+def ask_card(state: FranceState, a: AskCard) -> FranceState:
+    why = ask_card_problem(state, a)
+    if why is not None:
+        raise refuse(why, "diplomacy", other=a.other)
+    fam = state.family(a.seat)
+    state = state.with_family(replace(fam, diplomacy=fam.diplomacy - 1))
+    return push(state, Pending("card", a.other, by=a.seat))
+
+
+def give_card(state: FranceState, g: GiveCard) -> FranceState:
+    """The asked family hands one card of its hand to the asker (hidden from the others)."""
+    top = state.pending[-1]
+    giver = state.family(g.seat)
+    if g.card not in giver.hand:
+        raise refuse("diplomacy/not-in-hand", "diplomacy", card=g.card)
+    taker = state.family(top.by)
+    if len(taker.hand) >= HAND_LIMIT:
+        raise refuse("diplomacy/hand-full", "diplomacy", other=top.by)
+    left = list(giver.hand)
+    left.remove(g.card)
+    state = pop(state).with_family(replace(giver, hand=tuple(left)))
+    return state.with_family(replace(taker, hand=(*taker.hand, g.card)))
+
+
+def card_answers(state: FranceState) -> list[GiveCard | Answer]:
+    top = state.pending[-1]
+    cards = dict.fromkeys(state.family(top.seat).hand)
+    return [*(GiveCard(top.seat, c) for c in cards), Answer(top.seat, False)]
+
+
+def ask_card_moves(state: FranceState, seat: str) -> list[AskCard]:
+    return [
+        AskCard(seat, o)
+        for o in state.seats
+        if o != seat and ask_card_problem(state, AskCard(seat, o)) is None
+    ]

@@ -14,15 +14,21 @@ dead carrier may be taken by any Lord there. Powers:
   one has Heavy Rain already).
 - Bone of Saint Rhadegund: likewise for every Famine card: 1D6 each, 4-6 removes it.
 
-The Teeth of Saint Géronce (cancelling a death) and selling or giving a relic are settled at
-the table (FR-30).
+- Teeth of Saint Géronce: once per game, right after a Lord dies, the family whose Lord
+  carries them may cancel that death (the Lord comes back as he was, titles included); the
+  relic then leaves the game (FR-34).
+
+A relic's carrier may hand it to any other Lord, as a gift or for a price the receiving family
+pays: option ``relic_transfer`` ``en``: anywhere, spending a Diplomacy marker when it goes to
+another family; ``pl``: only to a Lord in the same Village, no marker (§15 item 12, FR-34).
+Another family is asked to accept (and pay); within a family it is simply handed over.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.france1429.moves import PlaceRelics, RelicDie, TakeRelic, UseRelic
+from engine.games.france1429.moves import GiveRelic, PlaceRelics, RelicDie, TakeRelic, UseRelic
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.rounds import pop, push
 from engine.games.france1429.state import FAMINE, HEAVY_RAIN, BishopricCard, FranceState, Pending
@@ -31,6 +37,7 @@ GRAIL = "holy-grail"
 SPEAR = "holy-spear"
 ROSELINE = "eyes-of-saint-roseline"
 RHADEGUND = "bone-of-saint-rhadegund"
+TEETH = "teeth-of-saint-geronce"
 USABLE = {ROSELINE: HEAVY_RAIN, RHADEGUND: FAMINE}
 
 
@@ -141,8 +148,108 @@ def relic_die(state: FranceState, d: RelicDie) -> FranceState:
     return pop(state)
 
 
-def relic_moves(state: FranceState, seat: str) -> list[TakeRelic | UseRelic]:
-    out: list[TakeRelic | UseRelic] = []
+def give_problem(state: FranceState, g: GiveRelic) -> str | None:
+    """A relic handed over (§12.2, FR-34): by its uncaptured carrier, to another Lord."""
+    lid = carrier(state, g.relic)
+    if lid is None or state.lord(lid).seat != g.seat or state.lord(lid).captor is not None:
+        return "relic/not-yours"
+    to = state.find_lord(g.lord)
+    if to is None or to.id == lid:
+        return "relic/to-whom"
+    if to.seat == g.seat:
+        return "relic/no-price" if g.price else None
+    if state.option("relic_transfer") == "pl":
+        return None if to.village == state.lord(lid).village else "relic/same-village"
+    if state.option("open_diplomacy"):
+        return None
+    return None if state.family(g.seat).diplomacy >= 1 else "diplomacy/no-marker"
+
+
+def give(state: FranceState, g: GiveRelic) -> FranceState:
+    why = give_problem(state, g)
+    if why is not None:
+        raise refuse(why, "relics", relic=g.relic, lord=g.lord)
+    to = state.lord(g.lord)
+    if to.seat == g.seat:
+        return replace(state, relics={**state.relics, g.relic: f"l:{to.id}"})
+    if state.option("relic_transfer") != "pl" and not state.option("open_diplomacy"):
+        fam = state.family(g.seat)
+        state = state.with_family(replace(fam, diplomacy=fam.diplomacy - 1))
+    return push(state, Pending("relic", to.seat, by=g.seat, lord=to.id, other=g.relic,
+                               amount=g.price))  # fmt: skip
+
+
+def answer_give(state: FranceState, yes: bool) -> FranceState:
+    """The receiving family accepts (and pays the price) or refuses the relic."""
+    top = state.pending[-1]
+    state = pop(state)
+    if not yes:
+        return state
+    buyer = state.family(top.seat)
+    if buyer.deniers < top.amount:
+        raise refuse("relic/price", "relics", relic=top.other, lord=top.lord)
+    if carrier(state, top.other) is None or state.find_lord(top.lord) is None:
+        return state  # the relic or its receiver is gone
+    state = state.with_family(replace(buyer, deniers=buyer.deniers - top.amount))
+    seller = state.family(top.by)
+    state = state.with_family(replace(seller, deniers=seller.deniers + top.amount))
+    return replace(state, relics={**state.relics, top.other: f"l:{top.lord}"})
+
+
+def give_answers(state: FranceState) -> list[bool]:
+    top = state.pending[-1]
+    return [True, False] if state.family(top.seat).deniers >= top.amount else [False]
+
+
+def teeth_holder(state: FranceState) -> str | None:
+    """The family whose uncaptured Lord carries the Teeth of Saint Géronce, still unused."""
+    lid = carrier(state, TEETH)
+    if lid is None or TEETH in state.relics_used or state.lord(lid).captor is not None:
+        return None
+    return state.lord(lid).seat
+
+
+def ask_teeth(state: FranceState) -> FranceState:
+    """After a move in which Lords died: the Teeth's family is asked about each in turn."""
+    seat = teeth_holder(state) if state.fallen else None
+    if seat is None:
+        return replace(state, fallen=()) if state.fallen else state
+    queue = tuple(x.id for x in state.fallen)
+    return push(state, Pending("teeth", seat, lord=queue[0], queue=queue[1:]))
+
+
+def answer_teeth(state: FranceState, yes: bool) -> FranceState:
+    """Cancel the death (the relic leaves the game) or not, then the next one."""
+    from engine.games.france1429.deaths import revive
+
+    top = state.pending[-1]
+    state = pop(state)
+    if yes:
+        record = next(x for x in state.fallen if x.id == top.lord)
+        relics = {r: w for r, w in state.relics.items() if r != TEETH}
+        state = replace(state, relics=relics, relics_used=(*state.relics_used, TEETH))
+        return replace(revive(state, record), fallen=())
+    if top.queue:
+        return push(state, replace(top, lord=top.queue[0], queue=top.queue[1:]))
+    return replace(state, fallen=())
+
+
+def give_moves(state: FranceState, seat: str) -> list[GiveRelic]:
+    out = []
+    for relic in state.relics:
+        lid = carrier(state, relic)
+        if lid is None or state.lord(lid).seat != seat:
+            continue
+        for to in state.lords:
+            for price in (0, 2) if to.seat != seat else (0,):
+                g = GiveRelic(seat, relic, to.id, price)
+                if give_problem(state, g) is None:
+                    out.append(g)
+    return out
+
+
+def relic_moves(state: FranceState, seat: str) -> list[TakeRelic | UseRelic | GiveRelic]:
+    out: list[TakeRelic | UseRelic | GiveRelic] = [*give_moves(state, seat)]
     if not state.relics:
         return out
     for lord in state.lords_of(seat):
@@ -155,18 +262,24 @@ def relic_moves(state: FranceState, seat: str) -> list[TakeRelic | UseRelic]:
     return out
 
 
-def battle_hits(state: FranceState, attacker: str, defender: str, village: str,
-                rolls: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:  # fmt: skip
-    """The hits each side deals with the Grail and the Spear (§12.2)."""
+def battle_hits(
+    state: FranceState,
+    attackers: tuple[str, ...],
+    defenders: tuple[str, ...],
+    village: str,
+    rolls: tuple[tuple[int, ...], tuple[int, ...]],
+) -> tuple[int, int]:
+    """The hits each side deals with the Grail and the Spear (§12.2), held by any family of
+    the side."""
+
+    def side_holds(relic: str, side: tuple[str, ...]) -> bool:
+        return any(held_by(state, relic, s, village) for s in side)
+
     a_roll, d_roll = rolls
-    a_hits = (
-        sum(max(0, v - 1) for v in a_roll)
-        if held_by(state, GRAIL, defender, village)
-        else (sum(a_roll))
-    )
+    a_hits = sum(max(0, v - 1) for v in a_roll) if side_holds(GRAIL, defenders) else sum(a_roll)
     d_hits = sum(d_roll)
-    if a_roll and held_by(state, SPEAR, attacker, village):
+    if a_roll and side_holds(SPEAR, attackers):
         a_hits += 1
-    if d_roll and state.option("holy_spear") == "pl" and held_by(state, SPEAR, defender, village):
+    if d_roll and state.option("holy_spear") == "pl" and side_holds(SPEAR, defenders):
         d_hits += 1
     return a_hits, d_hits

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.flow import Position, Step, SubGame, TurnFlow
+from engine.flow import OpenWindow, Position, Step, SubGame, TurnFlow, Window
 from engine.game import TABLE
 from engine.games.france1429.income import collect
 from engine.games.france1429.state import FranceState, Pending
 
-POPE = ("excommunicate", "absolve", "annul", "diplomacy", "take-relic")
+POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic", "give-relic")
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
 
 FLOW = TurnFlow(
@@ -47,12 +47,17 @@ FLOW = TurnFlow(
         SubGame("passage", (Step("answer", ("answer",)),)),
         SubGame("annulment", (Step("answer", ("answer",)),)),
         SubGame("diplomacy", (Step("answer", ("answer",)),)),
+        SubGame("card", (Step("answer", ("give-card", "answer")),)),
+        SubGame("rally", (Step("answer", ("play-card", "answer")),)),
+        SubGame("relic", (Step("answer", ("answer",)),)),
+        SubGame("teeth", (Step("answer", ("answer",)),)),
         SubGame("uprising", (Step("answer", ("answer",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame("grant", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (
+                Step("join", ("join",)),
                 Step("roll", ("battle-roll",), "table"),
                 Step("losses", ("losses",)),
                 Step("attacker", ("resolve", "play-card")),
@@ -64,7 +69,9 @@ FLOW = TurnFlow(
             (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
         ),
     ),
+    windows=(Window("opportunity", ("interject",)),),
 )
+"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10)."""
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
 CHANCE_PENDING = {
@@ -80,6 +87,10 @@ SUBGAME_PENDING = {
     "passage": "passage",
     "annul": "annulment",
     "diplomacy": "diplomacy",
+    "card": "card",
+    "rally": "rally",
+    "relic": "relic",
+    "teeth": "teeth",
     "stop-uprising": "uprising",
     "cancel": "cancel",
     "grant": "grant",
@@ -97,9 +108,10 @@ def position(state: FranceState) -> Position:
         return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
     if state.battle is not None:
         b = state.battle
-        who = {"roll": TABLE, "losses": b.owing[0] if b.owing else TABLE,
-               "attacker": b.attacker, "defender": b.defender}[b.stage]  # fmt: skip
-        return Position(b.stage, (who,), stack=("battle",))
+        who = {"roll": TABLE, "losses": b.decider(b.owing[0]) if b.owing else TABLE,
+               "join": b.queue[0] if b.queue else TABLE, "attacker": b.decider(b.attacker),
+               "defender": b.decider(b.defender)}[b.stage]  # fmt: skip
+        return _windowed(state, Position(b.stage, (who,), stack=("battle",)))
     if state.election is not None:
         el = state.election
         if el.stage == "candidates":
@@ -109,7 +121,17 @@ def position(state: FranceState) -> Position:
         return Position("vote", voters(state), stack=("election",))
     if state.phase in ("deal-lord", "disasters", "relics"):
         return Position(state.phase, (TABLE,))
-    return Position(state.phase, (state.current(),))
+    return _windowed(state, Position(state.phase, (state.current(),)))
+
+
+def _windowed(state: FranceState, pos: Position) -> Position:
+    """The position with the ``opportunity`` window open to the other families (FR-10)."""
+    from engine.games.france1429.cards import window_seats
+
+    seats = window_seats(state, pos.actors)
+    if not seats:
+        return pos
+    return replace(pos, windows=(OpenWindow("opportunity", seats),))
 
 
 def push(state: FranceState, pending: Pending) -> FranceState:
@@ -126,7 +148,8 @@ def pop(state: FranceState) -> FranceState:
 def start_round(state: FranceState) -> FranceState:
     """A new round: Phase 1 with the First Player."""
     lords = tuple(replace(x, plague_rolled=False) for x in state.lords)
-    state = replace(state, round=state.round + 1, turn=0, proposed=(), last_lines=(), lords=lords)
+    state = replace(state, round=state.round + 1, turn=0, proposed=(), last_lines=(), lords=lords,
+                    relics_used=())  # Roseline and Rhadegund: once a round (FR-30)  # fmt: skip
     return replace(state, phase="marriage")
 
 

@@ -281,7 +281,9 @@ class Pending:
     answers a proposal), ``passage`` (a Village's owner answers a request to pass),
     ``plague-die`` (a Lord's die in a plagued Bishopric), ``assassination`` (the target's die).
     ``annul`` (the Pope's family answers a spouse), ``diplomacy`` (a family answers a request for
-    ``amount`` Deniers), ``uprising`` (the table rolls its die).
+    ``amount`` Deniers), ``rally`` (a family may add to an Uprising of ``amount`` cards;
+    ``then`` is ``tunnels`` after a Secret Passage), ``uprising`` (the table rolls its
+    ``amount`` dice left; ``rolled``: the hits of those rolled).
     ``seat`` is who acts (the table for chance), ``by`` who caused it.
     """
 
@@ -295,6 +297,7 @@ class Pending:
     queue: tuple[str, ...] = ()
     then: str = ""
     amount: int = 0
+    rolled: int = 0
 
 
 @dataclass(frozen=True)
@@ -330,7 +333,10 @@ class Battle:
     anything this roll; ``quiet``: rolls in a row without losses; ``cavalcade``: the Lord whose
     Cavalcade this battle is (the defender gets +1 hit per die, §8.5); ``tunnels``: the attacker
     played a Secret Passage, no fortification penalty (§11.4); ``truce``: the attacker offered
-    one after this roll (§9.5)."""
+    one after this roll (§9.5). Allied battles (§9.1, FR-32): ``attackers`` / ``defenders`` are
+    the families that joined each side (stage ``join``: ``queue`` is who is still asked);
+    ``deciders`` the family deciding for each side (keyed by its lead); ``hits`` and ``owing``
+    are keyed by the side's lead."""
 
     attacker: str
     defender: str
@@ -343,6 +349,32 @@ class Battle:
     cavalcade: str = ""
     tunnels: bool = False
     truce: bool = False
+    attackers: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
+    queue: tuple[str, ...] = ()
+    deciders: dict[str, str] = field(default_factory=dict)
+
+    def side(self, seat: str) -> str | None:
+        """The lead (``attacker`` or ``defender`` seat) of the side ``seat`` fights on."""
+        if seat == self.attacker or seat in self.attackers:
+            return self.attacker
+        if seat == self.defender or seat in self.defenders:
+            return self.defender
+        return None
+
+    def members(self, lead: str) -> tuple[str, ...]:
+        """The families on the side led by ``lead``: the lead first, then its allies."""
+        if lead == self.attacker:
+            return (self.attacker, *self.attackers)
+        return (self.defender, *self.defenders)
+
+    def opposing(self, lead: str) -> str:
+        return self.defender if lead == self.attacker else self.attacker
+
+    def decider(self, lead: str) -> str:
+        """Who decides for the side (its losses, its captives, going on): the family with the
+        most strength points at the last roll (EN §6.0, FR-32); the lead before any roll."""
+        return self.deciders.get(lead, lead)
 
 
 @dataclass(frozen=True)
@@ -391,6 +423,7 @@ class FranceState:
     relics: dict[str, str] = field(default_factory=dict)
     relics_taken: tuple[str, ...] = ()
     relics_used: tuple[str, ...] = ()
+    fallen: tuple[Lord, ...] = ()
     annul_asked: str = ""
     prince_born: bool = False
     offices: tuple[str, ...] = ()

@@ -19,7 +19,14 @@ module (``battle.py``) is meant to take it over once it lands.
 - End (§9.5): a side with no troops left; 3 rolls in a row without losses; the attacker stops
   an attack on a fortification (the siege goes on); a side surrenders (its troops leave the
   map, its Lords are captured); a truce the attacker offers and the defender accepts (everyone
-  stays; a transfer of control with it is a table matter). Allies are table matters (FR-26).
+  stays; a transfer of control with it is a table matter).
+- Allies (§9.1, FR-32): when a battle is declared, every other family with troops or a free
+  Lord in the Village is asked in turn to join the attacker, the defender or neither. A side
+  pools its strength points for its dice; the family with the most strength points on a side
+  (EN) decides for it: which of the side's troops take the hits (as many strength points as
+  the hits allow over the whole side, family by family), which Lords die, going on, stopping,
+  surrendering, a truce; the Lords it captures are its own captives. A Cavalcade is fought by
+  its two families only.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from dataclasses import replace
 from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import has_card
-from engine.games.france1429.moves import Attack, BattleRoll, Losses, Resolve
+from engine.games.france1429.moves import Attack, BattleRoll, Join, Losses, Resolve
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import HEAVY_RAIN, Battle, FranceState, Lord
 
@@ -56,16 +63,30 @@ def dice_for(sp: int) -> int:
     return 0 if sp <= 0 else 1 if sp <= 6 else 2 if sp <= 12 else 3
 
 
+def side_of(battle: Battle, seat: str) -> tuple[str, ...]:
+    """The families fighting on ``seat``'s side (just ``seat`` when it is in no side)."""
+    lead = battle.side(seat)
+    return battle.members(lead) if lead is not None else (seat,)
+
+
+def side_troops(state: FranceState, battle: Battle, lead: str) -> tuple[int, int]:
+    """The Men at Arms and Knights the side led by ``lead`` has in the battle's Village."""
+    ts = [state.troops_at(s, battle.village) for s in battle.members(lead)]
+    return sum(t.maa for t in ts), sum(t.knights for t in ts)
+
+
 def dice(state: FranceState, battle: Battle, seat: str) -> int:
-    """The Battle Dice ``seat`` rolls in this battle now."""
+    """The Battle Dice ``seat``'s side rolls in this battle now (its strength pooled, §9.2)."""
     village = battle.village
-    n = dice_for(strength(state, seat, village))
-    if n and any(x.darc for x in fighters(state, seat, village)):
+    fams = side_of(battle, seat)
+    n = dice_for(sum(strength(state, s, village) for s in fams))
+    if n and any(x.darc for s in fams for x in fighters(state, s, village)):
         n += 1
-    defended = control.controller(state, village) == battle.defender
-    if seat == battle.attacker and defended and not battle.tunnels:
+    ctrl = control.controller(state, village)
+    defended = ctrl is not None and battle.side(ctrl) == battle.defender
+    if battle.side(seat) == battle.attacker and defended and not battle.tunnels:
         place = state.place(village)
-        engine = place.engine if place.besieged_by == seat else 0
+        engine = place.engine if place.besieged_by in fams else 0
         n -= max(0, PENALTY[place.fort] - engine)
     return max(0, n)
 
@@ -92,8 +113,47 @@ def attack(state: FranceState, a: Attack) -> FranceState:
     why = attack_problem(state, a)
     if why is not None:
         raise refuse(why, "battle", village=a.village)
-    battle = Battle(a.seat, a.defender, a.village)
+    queue = joiners(state, a.seat, a.defender, a.village)
+    battle = Battle(a.seat, a.defender, a.village, "join" if queue else "roll", queue=queue)
     return replace(state, battle=battle, fought=(*state.fought, a.village))
+
+
+def joiners(state: FranceState, attacker: str, defender: str, village: str) -> tuple[str, ...]:
+    """The other families with troops or a free Lord in the Village, in arrival order."""
+    return tuple(
+        s
+        for s in state.place(village).present
+        if s not in (attacker, defender)
+        and (state.troops_at(s, village).count() or fighters(state, s, village))
+    )
+
+
+def join(state: FranceState, j: Join) -> FranceState:
+    """A family asked joins a side or stays out (§9.1); the roll comes after the last."""
+    b = state.battle
+    assert b is not None
+    if not b.queue or j.seat != b.queue[0]:
+        raise refuse("battle/not-your-decision", "battle", seat=j.seat)
+    attackers = (*b.attackers, j.seat) if j.side == "attacker" else b.attackers
+    defenders = (*b.defenders, j.seat) if j.side == "defender" else b.defenders
+    queue = b.queue[1:]
+    b = replace(b, attackers=attackers, defenders=defenders, queue=queue,
+                stage="join" if queue else "roll")  # fmt: skip
+    return replace(state, battle=b)
+
+
+def join_moves(state: FranceState) -> list[Join]:
+    b = state.battle
+    assert b is not None
+    if not b.queue:
+        return []
+    return [Join(b.queue[0], side) for side in ("attacker", "defender", "none")]
+
+
+def _strongest(state: FranceState, b: Battle, lead: str) -> str:
+    """The family with the most strength points on the side (the lead on a tie), EN §6.0."""
+    fams = b.members(lead)
+    return max(fams, key=lambda s: (strength(state, s, b.village), -fams.index(s)))
 
 
 def roll(state: FranceState, r: BattleRoll) -> FranceState:
@@ -109,19 +169,24 @@ def roll(state: FranceState, r: BattleRoll) -> FranceState:
     from engine.games.france1429.relics import battle_hits
 
     bonus = len(r.defender) if b.cavalcade else 0  # a Cavalcade's defender: +1 per die (§8.5)
-    dealt, taken = battle_hits(state, b.attacker, b.defender, b.village, (r.attacker, r.defender))
+    sides = (b.members(b.attacker), b.members(b.defender))
+    dealt, taken = battle_hits(state, sides[0], sides[1], b.village, (r.attacker, r.defender))
     hits = {b.defender: dealt, b.attacker: taken + bonus}
     owing = tuple(s for s in (b.attacker, b.defender) if hits[s] > 0)
-    battle = replace(b, stage="losses", hits=hits, owing=owing, lost=False)
+    deciders = {lead: _strongest(state, b, lead) for lead in (b.attacker, b.defender)}
+    battle = replace(b, stage="losses", hits=hits, owing=owing, lost=False, deciders=deciders)
     state = replace(state, battle=battle)
     return state if owing else _after_roll(state)
 
 
 def options(state: FranceState, seat: str) -> list[Losses]:
-    """Every loss allocation open to ``seat`` for the hits it took (§9.4)."""
+    """Every loss allocation open to ``seat`` for the hits its side took (§9.4)."""
     b = state.battle
     assert b is not None
-    hits = b.hits.get(seat, 0)
+    lead = b.side(seat) or seat
+    if len(b.members(lead)) > 1:
+        return _allied_options(state, b, lead, seat)
+    hits = b.hits.get(lead, 0)
     t = state.troops_at(seat, b.village)
     best = max_sp(t.maa, t.knights, hits)
     out = []
@@ -135,6 +200,29 @@ def options(state: FranceState, seat: str) -> list[Losses]:
                 out += [Losses(seat, ma, kn, tuple(c)) for c in _choose(lords, k)]
             else:
                 out.append(Losses(seat, ma, kn))
+    return out
+
+
+def _allied_options(state: FranceState, b: Battle, lead: str, seat: str) -> list[Losses]:
+    """An allied side's losses, one family at a time: each step keeps the most strength points
+    the side's hits can remove within reach; once no troop is left, the hits left kill that
+    many of the side's Lords (the decider's choice) and the others are captured (FR-32)."""
+    hits = b.hits.get(lead, 0)
+    pm, pk = side_troops(state, b, lead)
+    best = max_sp(pm, pk, hits)
+    if best == 0:
+        if pm + pk:
+            return [Losses(seat, 0, 0)]
+        lords = [x.id for s in b.members(lead) for x in fighters(state, s, b.village)]
+        return [Losses(seat, 0, 0, c) for c in _choose(lords, min(hits, len(lords)))]
+    out = []
+    for fam in b.members(lead):
+        t = state.troops_at(fam, b.village)
+        for kn in range(min(t.knights, hits // 3) + 1):
+            for ma in range(min(t.maa, hits - 3 * kn) + 1):
+                sp = ma + 3 * kn
+                if sp and sp + max_sp(pm - ma, pk - kn, hits - sp) == best:
+                    out.append(Losses(seat, ma, kn, (), "" if fam == seat else fam))
     return out
 
 
@@ -155,10 +243,12 @@ def max_sp(maa: int, knights: int, hits: int) -> int:
 def take_losses(state: FranceState, m: Losses) -> FranceState:
     b = state.battle
     assert b is not None
-    if not b.owing or b.owing[0] != m.seat:
+    if not b.owing or b.decider(b.owing[0]) != m.seat:
         raise refuse("battle/not-your-losses", "battle", seat=m.seat)
     if m not in options(state, m.seat):
         raise refuse("battle/losses", "battle", seat=m.seat)
+    if len(b.members(b.owing[0])) > 1:
+        return _allied_losses(state, m)
     village = b.village
     t = state.troops_at(m.seat, village)
     state = state.with_troops(
@@ -167,7 +257,7 @@ def take_losses(state: FranceState, m: Losses) -> FranceState:
                 fresh_knights=min(t.fresh_knights, t.knights - m.knights))
     )  # fmt: skip
     lost = b.lost or bool(m.maa or m.knights or m.lords)
-    other = b.defender if m.seat == b.attacker else b.attacker
+    other = b.decider(b.opposing(b.owing[0]))
     if not state.troops_at(m.seat, village).count():
         for lid in m.lords:
             state = kill(state, lid)
@@ -182,11 +272,44 @@ def take_losses(state: FranceState, m: Losses) -> FranceState:
     return _after_roll(state)
 
 
+def _allied_losses(state: FranceState, m: Losses) -> FranceState:
+    b = state.battle
+    assert b is not None
+    lead, village = b.owing[0], b.village
+    if m.maa or m.knights:
+        t = state.troops_at(m.of or m.seat, village)
+        state = state.with_troops(
+            replace(t, maa=t.maa - m.maa, knights=t.knights - m.knights,
+                    fresh_maa=min(t.fresh_maa, t.maa - m.maa),
+                    fresh_knights=min(t.fresh_knights, t.knights - m.knights))
+        )  # fmt: skip
+        left = b.hits[lead] - m.maa - 3 * m.knights
+        b = replace(b, hits={**b.hits, lead: left}, lost=True)
+        state = replace(state, battle=b)
+        pm, pk = side_troops(state, b, lead)
+        free = any(fighters(state, s, village) for s in b.members(lead))
+        if max_sp(pm, pk, left) > 0 or (pm + pk == 0 and free):
+            return state  # the decider goes on with the side's next family (or its Lords)
+    else:
+        pm, pk = side_troops(state, b, lead)
+        if pm + pk == 0:
+            captor = b.decider(b.opposing(lead))
+            for lid in m.lords:
+                state = kill(state, lid)
+            for s in b.members(lead):
+                for lord in fighters(state, s, village):
+                    state = state.with_lord(replace(lord, captor=captor))
+                    b = replace(b, lost=True)
+    state = replace(state, battle=replace(b, owing=b.owing[1:]))
+    if state.battle is not None and state.battle.owing:
+        return state
+    return _after_roll(state)
+
+
 def _after_roll(state: FranceState) -> FranceState:
     b = state.battle
     assert b is not None
-    village = b.village
-    gone = [s for s in (b.attacker, b.defender) if not state.troops_at(s, village).count()]
+    gone = [s for s in (b.attacker, b.defender) if sum(side_troops(state, b, s)) == 0]
     quiet = 0 if b.lost else b.quiet + 1
     if gone or quiet >= NO_LOSS_ROLLS:
         return end(state)
@@ -199,8 +322,9 @@ def can_stop(state: FranceState) -> bool:
     """The attacker alone may stop an attack on a fortification (§9.5)."""
     b = state.battle
     assert b is not None
+    ctrl = control.controller(state, b.village)
     return (
-        state.place(b.village).fort != "none" and control.controller(state, b.village) == b.defender
+        state.place(b.village).fort != "none" and ctrl is not None and (b.side(ctrl) == b.defender)
     )
 
 
@@ -208,23 +332,25 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
     """After a roll: go on, stop (attacker against a fortification) or surrender (§9.5)."""
     b = state.battle
     assert b is not None
-    deciding = b.attacker if b.stage == "attacker" else b.defender
+    lead = b.attacker if b.stage == "attacker" else b.defender
+    deciding = b.decider(lead)
     if r.seat != deciding:
         raise refuse("battle/not-your-decision", "battle", seat=r.seat)
-    if r.choice == "stop" and (deciding != b.attacker or not can_stop(state)):
+    if r.choice == "stop" and (lead != b.attacker or not can_stop(state)):
         raise refuse("battle/no-stop", "battle", seat=r.seat)
     if r.choice == "truce":
-        if deciding == b.attacker:
+        if lead == b.attacker:
             return replace(state, battle=replace(b, stage="defender", truce=True))
         if not b.truce:
             raise refuse("battle/no-truce", "battle", seat=r.seat)
         return end(state)  # everyone stays, the controller keeps the Village
     if r.choice == "surrender":
-        other = b.defender if deciding == b.attacker else b.attacker
-        t = state.troops_at(deciding, b.village)
-        state = state.with_troops(replace(t, maa=0, knights=0))
-        for lord in fighters(state, deciding, b.village):
-            state = state.with_lord(replace(lord, captor=other))
+        other = b.decider(b.opposing(lead))
+        for s in b.members(lead):
+            t = state.troops_at(s, b.village)
+            state = state.with_troops(replace(t, maa=0, knights=0))
+            for lord in fighters(state, s, b.village):
+                state = state.with_lord(replace(lord, captor=other))
         return end(state)
     if r.choice == "stop":
         return end(state)
@@ -247,11 +373,12 @@ def end(state: FranceState) -> FranceState:
 def resolve_moves(state: FranceState) -> list[Resolve]:
     b = state.battle
     assert b is not None
-    seat = b.attacker if b.stage == "attacker" else b.defender
+    lead = b.attacker if b.stage == "attacker" else b.defender
+    seat = b.decider(lead)
     out = [Resolve(seat, "go-on"), Resolve(seat, "surrender")]
-    if seat == b.attacker and can_stop(state):
+    if lead == b.attacker and can_stop(state):
         out.append(Resolve(seat, "stop"))
-    if seat == b.attacker or b.truce:
+    if lead == b.attacker or b.truce:
         out.append(Resolve(seat, "truce"))
     return out
 

@@ -192,12 +192,66 @@ def test_uprising_only_where_taxed_or_famine_and_not_by_the_taxer() -> None:
     assert cards.card_problem(famine, "david", UPRISING, "vaux", "") is None
 
 
+def _nobody_adds(state: FranceState) -> FranceState:
+    """Every family asked passes on adding to the Uprising (FR-33)."""
+    while state.pending and state.pending[-1].kind == "rally":
+        state = apply(state, Answer(state.pending[-1].seat, False))
+    return state
+
+
 def test_uprising_against_a_stronghold_with_one_card_fails_mazilles_example() -> None:
     """§11.4 example: Mazilles, Stronghold + 2 MaA: one Uprising, 1 - 1 = 0 dice: it fails."""
     state = fort(troops(_taxed_blaye(table()), "david", "mazilles", maa=2), "mazilles")
     state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    state = _nobody_adds(state)
     assert not state.pending and state.troops_at("david", "mazilles").maa == 2
     assert state.fortune_discard.get(UPRISING) == 1
+
+
+def test_a_second_uprising_from_an_ally_adds_a_die_mazilles_example() -> None:
+    """§11.4 example (FR-33): Mazilles, Stronghold + 2 MaA; with a second Uprising from an ally,
+    2 - 1 = 1 die; it rolls 1, +1 = 2 hits: both MaA die and the Stronghold is destroyed.
+    Every family is asked in turn from the card's player; only the family asked may add, only
+    on that Village; a card not in hand is refused."""
+    state = fort(troops(_taxed_blaye(table()), "gunter", "mazilles", maa=2), "mazilles")
+    state = hand(_playing(state, "david", UPRISING), "kirsten", UPRISING)
+    state = apply(state, PlayCard("david", UPRISING, "mazilles"))
+    assert state.pending[-1].kind == "rally" and state.pending[-1].seat == "david"
+    assert legal_moves(state) == [Answer("david", False)]
+    state = apply(state, Answer("david", False))
+    assert state.pending[-1].seat == "kirsten"  # the next clockwise
+    assert _refused(state, PlayCard("kirsten", UPRISING, "vaux")) == "card/rally-village"
+    assert _refused(state, PlayCard("gunter", UPRISING, "mazilles")) == "answer/not-asked"
+    assert PlayCard("kirsten", UPRISING, "mazilles") in legal_moves(state)
+    state = apply(state, PlayCard("kirsten", UPRISING, "mazilles"))
+    assert state.pending[-1].amount == 2 and state.family("kirsten").hand == ()
+    state = _nobody_adds(state)
+    assert state.pending[-1].kind == "uprising" and state.pending[-1].amount == 1
+    after = apply(state, HitDie(1))
+    assert after.troops_at("gunter", "mazilles").count() == 0
+    assert after.place("mazilles").fort == "none"
+    assert after.fortune_discard.get(UPRISING) == 2
+
+
+def test_three_uprisings_roll_three_dice_each_plus_one() -> None:
+    """§11.4: several cards on one Village: each adds a die and its +1 (3 cards, no penalty:
+    3 dice + 3); a Secret Passage removes a Fortified City's penalty."""
+    state = troops(_taxed_blaye(table()), "gunter", "mazilles", maa=13)
+    state = fort(state, "mazilles", "fortified")
+    state = _playing(state, "david", UPRISING, UPRISING, SECRET_PASSAGE)
+    state = hand(state, "kirsten", UPRISING)
+    state = apply(state, PlayCard("david", UPRISING, "mazilles"))
+    state = apply(state, PlayCard("david", UPRISING, "mazilles"))
+    state = apply(state, PlayCard("david", SECRET_PASSAGE, "mazilles"))
+    assert _refused(state, PlayCard("david", SECRET_PASSAGE, "mazilles")) == "card/not-in-hand"
+    state = apply(state, Answer("david", False))
+    state = _nobody_adds(apply(state, PlayCard("kirsten", UPRISING, "mazilles")))
+    assert state.pending[-1].kind == "uprising" and state.pending[-1].amount == 3
+    for face in (3, 2):
+        state = apply(state, HitDie(face))
+        assert state.troops_at("gunter", "mazilles").maa == 13  # dice rolled together
+    state = apply(state, HitDie(1))
+    assert state.troops_at("gunter", "mazilles").maa == 13 - (3 + 2 + 1 + 3)
 
 
 def test_uprising_die_plus_one_kills_all_troops_then_the_lords_and_mills() -> None:
@@ -205,6 +259,7 @@ def test_uprising_die_plus_one_kills_all_troops_then_the_lords_and_mills() -> No
     state = troops(_taxed_blaye(table()), "gunter", "mazilles", maa=2)
     state = lord(mills(state, "mazilles", 2), "thierry", "gunter", "mazilles")
     state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    state = _nobody_adds(state)
     assert state.pending[-1].kind == "uprising"
     assert _refused(state, HitDie(5)) == "die/face"
     after = apply(state, HitDie(1))
@@ -249,12 +304,11 @@ def test_a_bishop_or_cardinal_may_try_to_stop_an_uprising() -> None:
     death, a Cardinal lives."""
     from frcore_builders import money
 
-    from engine.games.france1429.moves import Answer
-
     state = troops(_taxed_blaye(table()), "gunter", "mazilles", maa=2)
     state = lord(state, "francois", "kirsten", "vaux", bishop=1)
     state = money(lord(state, "arthur", "gunter", "vaux", bishop=2, cardinal=True), "gunter", 5)
     state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    state = _nobody_adds(state)
     assert legal_moves(state) == [Answer("kirsten", True), Answer("kirsten", False)]
     tried = apply(state, Answer("kirsten", True))
     stopped = apply(tried, LordDie("francois", 3))

@@ -30,7 +30,8 @@ def _sigy() -> FranceState:
 
 
 def test_bishop_votes_per_family_sigy_example() -> None:
-    """§10.3 example: David 3 (Sigy principal 2 + St Paul 1), Grady 2, Kirsten's old Bishop 2."""
+    """§10.3 example (§13 item 7): David 3 (Sigy principal 2 + St Paul 1), Grady 2, Kirsten's
+    old Bishop 2."""
     state = _sigy()
     assert hear_ye.votes(state, "david", "bishop", 5) == 3
     assert hear_ye.votes(state, "grady", "bishop", 5) == 2

@@ -62,11 +62,11 @@ def test_the_grail_takes_one_hit_off_each_opposing_die_and_the_spear_adds_one() 
     state = lord(state, "beaudoin", "grady", "vaux")
     state = troops(state, "grady", "vaux", knights=3)  # with Beaudoin: 10 SP, 2 dice
     state = replace(state, relics={**state.relics, "holy-grail": "l:quentin"})
-    hits = relics.battle_hits(state, "grady", "david", "vaux", ((1, 1, 3), (2,)))
+    hits = relics.battle_hits(state, ("grady",), ("david",), "vaux", ((1, 1, 3), (2,)))
     assert hits == (2, 2)
     state = replace(state, relics={**state.relics, "holy-spear": "l:beaudoin",
                                    "holy-grail": "v:blaye"})  # fmt: skip
-    assert relics.battle_hits(state, "grady", "david", "vaux", ((1, 3), (2,))) == (5, 2)
+    assert relics.battle_hits(state, ("grady",), ("david",), "vaux", ((1, 3), (2,))) == (5, 2)
     fight = replace(at_phase(state, "battles", "grady"), battle=Battle("grady", "david", "vaux"))
     after = apply(fight, BattleRoll((1, 3), (2,)))
     assert after.battle is not None and after.battle.hits["david"] == 5

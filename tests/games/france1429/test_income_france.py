@@ -82,7 +82,7 @@ def test_a_second_harvest_without_famine_is_refused() -> None:
 def test_the_constructed_check_of_the_digest_pays_21() -> None:
     """§6.2 constructed check: 5 Villages (one besieged), 3 Mills in Bishopric 2 with Good
     Weather, 1 Mill in Bishopric 3 under Famine, Queen, Tallage on her own 3-Village County:
-    4 + 3 × 3 + 0 + 2 + 3 × 2 = 21."""
+    4 + 3 × 3 + 0 + 2 + 3 × 2 = 21 (§13 item 24)."""
     state = table()
     state = lord(state, "alienor", "kirsten", "tournus", fiefs=("green",), queen=True)
     for v in ("cuisery", "louhans", "st-gerome", "marcigny"):
@@ -136,7 +136,8 @@ def test_a_dead_tither_collects_nothing() -> None:
 
 
 def test_income_removes_tax_markers_and_fortune_cards_but_not_disasters() -> None:
-    """§6.1.8: after income all Tax markers and Fortune cards leave the map; Disasters stay."""
+    """§6.1.8 (§13 item 25): after income all Tax markers and Fortune cards leave the map;
+    Disasters stay."""
     state = troops(table(), "grady", "st-gerome", maa=1)
     state = lord(state, "francois", "grady", "st-gerome", fiefs=("gerome",))
     state = hand(at_phase(state, "play", "grady"), "grady", TAXES)

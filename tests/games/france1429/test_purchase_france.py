@@ -151,8 +151,9 @@ def test_ransom_is_two_plus_two_per_title() -> None:
 
 
 def test_a_full_ransom_is_paid_first_the_most_valuable_captive_first() -> None:
-    """§7.6 (PL example): Patryk holds Arthur (6) and Aliénor (4); Franek has 8, so he must free
-    Arthur first (the offer of 8 for both is a table bargain the referee does not make)."""
+    """§7.6 (PL example; §13 item 26): Patryk holds Arthur (6) and Aliénor (4); Franek has 8,
+    so he must free Arthur first (the offer of 8 for both is a table bargain the referee does
+    not make)."""
     state = table(("franek", "patryk", "third"))
     state = troops(lord(state, "thierry", "franek", "vaux"), "franek", "vaux", maa=1)
     state = troops(state, "patryk", "blaye", maa=1)

@@ -42,8 +42,8 @@ def test_king_breaks_the_tie_between_two_solo_winners() -> None:
 
 
 def test_a_solo_victory_beats_a_bigger_alliance() -> None:
-    """§1.2 example (both): Grady (3 Fiefs) married to David (1 Fief + King) = 5 VP together;
-    Gunter, unallied, has 3 Fiefs: Gunter wins."""
+    """§1.2 example (both; §13 item 62): Grady (3 Fiefs) married to David (1 Fief + King) =
+    5 VP together; Gunter, unallied, has 3 Fiefs: Gunter wins."""
     state = table(("grady", "david", "gunter", "kirsten"))
     state = _fiefs(state, "quentin", "grady", "bourg", "bourg", "green", spouse="jeanne")
     state = _fiefs(state, "thierry", "grady", "sigy", "sigy")
