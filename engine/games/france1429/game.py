@@ -307,6 +307,17 @@ class France1429(GameBase):
         """An election's markers, all turned in one event (§10.2 step 3)."""
         return hear_ye.reveal(state, sealed)
 
+    def dice_move(self, state: FranceState, dice: Any, by: str | None = None) -> Any:
+        """Dice from the table as the chance move the step waits for (``dice_input``)."""
+        from engine.games.france1429.dice_input import dice_move
+
+        return dice_move(state, dice, by)
+
+    def dice_pool(self, state: FranceState) -> list[dict[str, Any]] | None:
+        from engine.games.france1429.dice_input import dice_pool
+
+        return dice_pool(state)
+
     def money(self, state: FranceState) -> tuple[int, dict[str, int]]:
         """Each family's Deniers, for the money-by-round plot."""
         return state.round, {f.seat: f.deniers for f in state.families}
