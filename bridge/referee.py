@@ -38,6 +38,7 @@ from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.refs import readable
 from engine.violations import InputError, RuleViolation
 
 _LOG = logging.getLogger(__name__)
@@ -576,10 +577,10 @@ class Referee:
                 undo.append(seq)
             move = codec.encode(event.move)
             entry.update(kind=move.get("kind", "move"), actor=actor)
-            entry["label"] = move_label(self.game.info.key, move, self.lang)
+            key, state = self.game.info.key, session.state
+            entry["label"] = move_label(key, move, self.lang, state=state)
             # every shipped language's label: a page reading another language shows its own
-            key = self.game.info.key
-            entry["labels"] = {lang: move_label(key, move, lang) for lang in LANGUAGES}
+            entry["labels"] = {lang: move_label(key, move, lang, state=state) for lang in LANGUAGES}
         entries.append(entry)
         self._changed.added.append(entry)
         if event.kind == "undo":
@@ -619,7 +620,12 @@ class Referee:
         }
         income = {
             seat: [
-                {"amount": line.amount, "text": game.describe(line, self.lang), "ref": line.ref}
+                {
+                    "amount": line.amount,
+                    "text": game.describe(line, self.lang),
+                    "ref": line.ref,
+                    "where": readable(line.ref),
+                }
                 for line in game.income(state, seat)
             ]
             for seat in self.seats
@@ -702,7 +708,12 @@ class Referee:
         if lang != self.lang:  # the itemised income in this phone's language too
             income = {
                 seat: [
-                    {"amount": line.amount, "text": game.describe(line, lang), "ref": line.ref}
+                    {
+                        "amount": line.amount,
+                        "text": game.describe(line, lang),
+                        "ref": line.ref,
+                        "where": readable(line.ref),
+                    }
                     for line in game.income(state, seat)
                 ]
                 for seat in self.seats
@@ -713,7 +724,7 @@ class Referee:
         for seat in self.seats:
             view = present.view(game, state, seat, lang)
             seats[seat] = {**base, "seat": seat, "view": view, "income": income[seat]}
-            mine = [prompt_json(game, p, lang) for p in prompts if p.seat == seat]
+            mine = [prompt_json(game, p, lang, state) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {
                 "state_id": base["state_id"],
                 "session": session_id,

@@ -9,14 +9,13 @@ each may carry a name the players chose, shown beside the colour everywhere.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from bridge import gamedata
 from bridge.seats import SEAT_NAMES, seat_names
 from engine import data as engine_data
-from engine import registry, selfplay
+from engine import refs, registry, selfplay
 from engine.game import Game
 from engine.violations import InputError, RuleViolation
 
@@ -43,15 +42,8 @@ class SetupError(ValueError):
         self.params = params
 
 
-_FILE_ID = re.compile(r"\b[0-9]+_[0-9a-f]{8,}\.txt:")
-_DIGEST = re.compile(r"^rules/[\w./-]+\.md\s*")
-
-
-def readable_ref(ref: str) -> str:
-    """A rulebook reference as players read it: the section and the rulebook's lines, without
-    the digest's file name or the stored file's id (``§3.1 (L111-123)``)."""
-    text = _DIGEST.sub("", _FILE_ID.sub("", ref)).strip()
-    return re.sub(r"\s*\[([^\]]*)\]", r" (\1)", text).strip()
+readable_ref = refs.readable
+"""A rulebook reference as players read it (``engine.refs.readable``)."""
 
 
 def _jsonable(value: Any) -> Any:

@@ -57,6 +57,10 @@ def browser(playwright: Any) -> Iterator[Any]:
     browser.close()
 
 
+SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
+"""A component id as the data spell it (``dar-damy``, ``lord-18``, ``joust-3-b``)."""
+
+
 def watch(page: Any, errors: list[str]) -> Any:
     page.on("pageerror", lambda e: errors.append(str(e)))
     return page
@@ -68,9 +72,16 @@ def font_px(page: Any, selector: str) -> float:
 
 
 def no_ids_in_words(page: Any) -> None:
-    """No stored file id in any visible text; the page's own parts name no phase by its slug."""
+    """No stored file id in any visible text (nor in a tooltip of an itemised line); the page's
+    own parts name no phase by its slug; options and the log name no component by its id."""
     text = page.inner_text("body")
     assert not FILE_ID.search(text), FILE_ID.search(text)
+    tips = " ".join(page.eval_on_selector_all("[title]", "(ns) => ns.map((n) => n.title)"))
+    assert not FILE_ID.search(tips), FILE_ID.search(tips)
+    for part in ("#moves", "#log", "#prompt-text"):
+        if page.locator(part).count():
+            words = " ".join(page.locator(part).all_inner_texts())
+            assert not SLUG.search(words), SLUG.search(words)
     latest = page.evaluate(
         "window.heraldTable ? window.heraldTable.latest() : window.heraldSeat.table()"
     )
@@ -147,6 +158,7 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     prompt = phone.evaluate("window.heraldSeat.prompt()")
     moves = prompt["prompts"][0]["moves"]
     previewed = [m for m in moves if m.get("preview") not in (None, "", [])]
+    assert previewed, "the first choice of every game says what each option gives"
     if phone.locator("#moves button.move").count():  # the generic buttons (not a game panel)
         assert phone.locator("#moves button.move .preview").count() == len(previewed)
         for i, m in enumerate(moves):

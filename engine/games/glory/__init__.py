@@ -305,10 +305,30 @@ class Glory:
 
         return dice_pool(state)
 
-    def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
+    def label(
+        self,
+        move: dict[str, Any],
+        lang: str = "en",
+        public: bool = True,
+        names: dict[str, str] | None = None,
+    ) -> str | None:
         from engine.games.glory.labels import label
 
-        return label(move, lang, public)
+        return label(move, lang, public, names)
+
+    def names(self, state: GloryState) -> dict[str, str]:
+        """Every card id of the game's box with its printed name (engine.game ``names``)."""
+        from engine.games.glory.preview import names
+
+        return names(state)
+
+    def preview(
+        self, state: GloryState, move: Move, seat: str, lang: str = "en"
+    ) -> dict[str, Any] | None:
+        """What a legal option gives ``seat``: the card with its data, the resources after it."""
+        from engine.games.glory.preview import preview
+
+        return preview(state, move, seat, lang)
 
 
 GAME = Glory()
