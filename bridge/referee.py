@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from bridge import gamedata, json_diff
+from bridge import autopass, gamedata, json_diff
 from bridge.labels import move_label, prompt_json
 from bridge.store import SessionRow, Store, Tokens
 from bridge.table_setup import SetupError, read_setup
@@ -215,9 +215,14 @@ class Referee:
         *,
         lang: str = DEFAULT_LANG,
         snapshot_every: int = SNAPSHOT_EVERY,
+        auto_pass: bool = True,
     ) -> None:
-        """Restore the session ``row`` from its latest snapshot and the events after it."""
+        """Restore the session ``row`` from its latest snapshot and the events after it.
+
+        ``auto_pass``: a seat whose only legal move is a pass passes by itself (bridge/autopass.py).
+        """
         self.game = game
+        self.auto_pass = auto_pass
         self.store = store
         self.row = row
         self.lang = lang
@@ -373,6 +378,7 @@ class Referee:
                 return self.new_game(principal.source, data.get("setup"))
             if data["kind"] == "undo":
                 by = HOST if principal.role == "host" else principal.seat
+                self._undo_auto_passes(by)
                 return self._submit(principal.source, log.Event("undo", by=by))
             if data["kind"] == "dice":
                 return self._dice(principal, data.get("dice"))
@@ -532,7 +538,34 @@ class Referee:
         self._latest = self._build_update()
         for transport in list(self._transports):
             transport.publish(self._latest)
-        return Outcome("accepted", session.state_id)
+        if event.kind == "move" and source != autopass.SOURCE:
+            self._auto_passes()
+        return Outcome("accepted", self._session.state_id)
+
+    def _auto_passes(self) -> None:
+        """Play every pass that is some seat's only legal move (bridge/autopass.py), each an
+        ordinary event published on its own, so the log shows it."""
+        for _ in range(autopass.MAX_CHAIN if self.auto_pass else 0):
+            move = autopass.forced_pass(self.game, self._session.state)
+            if move is None or not self._submit(autopass.SOURCE, log.Event("move", move=move)).ok:
+                return
+
+    def _auto_on_top(self) -> int:
+        """How many of the newest undoable moves the referee played itself."""
+        auto = {e["seq"] for e in self._extras["log"] if e.get("source") == autopass.SOURCE}
+        count = 0
+        for seq in reversed(self._extras["undo"]):
+            if seq not in auto:
+                break
+            count += 1
+        return count
+
+    def _undo_auto_passes(self, by: str | None) -> None:
+        """Before ``by`` takes back its move, take back the passes played for others after it."""
+        on_top = self._auto_on_top()
+        plan = autopass.undo_plan(self._session, by, on_top) if on_top else None
+        for actor in (plan or [])[:-1]:
+            self._submit(autopass.SOURCE, log.Event("undo", by=actor))
 
     def snapshot(self) -> None:
         """Save the current session so a resume replays only the events after it."""
@@ -731,7 +764,8 @@ class Referee:
                 "seat": seat,
                 "your_turn": bool(mine),
                 "prompts": mine,
-                "can_undo": log.can_undo(session, seat),
+                "can_undo": log.can_undo(session, seat)
+                or autopass.undo_plan(session, seat, self._auto_on_top()) is not None,
             }
         return seats, seat_prompts
 

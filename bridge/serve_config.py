@@ -66,3 +66,7 @@ class ServeConfig:
     camera_fps: float = 8.0
     message_queue: str | None = None
     """A Redis URL shared by the venue's Herald processes (``--message-queue``)."""
+    auto_pass: bool = True
+    """``--no-auto-pass``: a seat whose only option is to pass is asked anyway (bridge/autopass)."""
+    lang: str = "en"
+    """``--lang``: the table display's (and the log's) default language; phones choose their own."""
