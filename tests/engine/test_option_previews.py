@@ -165,3 +165,14 @@ def test_a_rule_reference_is_read_as_its_section_never_a_file_id() -> None:
     )
     assert readable(ref) == "§5 Village (L245-249); §5 Church (L295-316)"
     assert readable("rules/france1429.md §7.2 [EN p.10 §4.0-4.4]") == "§7.2 (EN p.10 §4.0-4.4)"
+
+
+def test_no_english_sentence_hedges_a_plural_with_s_in_brackets() -> None:
+    """Issue 15, point 8: "Coin(s)", "symbol(s)": the catalog has plural objects for counts."""
+    from engine.i18n import catalog
+
+    hedged = []
+    for code, entry in catalog("en").items():
+        texts = entry.values() if isinstance(entry, dict) else [entry]
+        hedged += [code for text in texts if "(s)" in str(text)]
+    assert hedged == []

@@ -273,7 +273,7 @@ def apply_register(state: GloryState, move: Register) -> GloryState:
     seats = registrants(state)
     if t.type == "pas-d-armes":
         if move.slot is None:
-            if state.options.get("pas_register", "optional") == "mandatory":
+            if state.options.get("pas_register", "mandatory") == "mandatory":
                 raise Refused(v("registration/must-place", "pas-register", seat=move.seat))
             t = evolve(t, passed=(*t.passed, move.seat))
             state = evolve(state, tournament=t, turn=seats.index(move.seat) + 1)
