@@ -172,9 +172,9 @@ def _stop_on_sigterm() -> None:
               help="Redis shared by a venue's Herald processes (redis://host:port/0): "
                    "Socket.IO emits and the venue view go through it.")  # fmt: skip
 @click.option("--auto-pass/--no-auto-pass", "auto_pass", default=True, show_default=True,
-              help="A seat whose only option is to pass passes by itself (shown in the log).")  # fmt: skip
+              help="A seat whose only option is to pass passes by itself (logged).")  # fmt: skip
 @click.option("--lang", "lang", default=DEFAULT_LANG, show_default=True,
-              type=click.Choice(LANGUAGES), help="The table display's default language.")  # fmt: skip
+              type=click.Choice(LANGUAGES), help="The table display's language.")  # fmt: skip
 @click.pass_context
 def serve(ctx: click.Context, /, **params: Any) -> None:
     """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
