@@ -171,6 +171,8 @@ def _stop_on_sigterm() -> None:
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
               help="Redis shared by a venue's Herald processes (redis://host:port/0): "
                    "Socket.IO emits and the venue view go through it.")  # fmt: skip
+@click.option("--tower-every", default=0.0, show_default=True, type=click.FloatRange(0),
+              help="Seconds between the virtual tower's own rolls (0: never).")  # fmt: skip
 @click.option("--auto-pass/--no-auto-pass", "auto_pass", default=True, show_default=True,
               help="A seat whose only option is to pass passes by itself (logged).")  # fmt: skip
 @click.option("--lang", "lang", default=DEFAULT_LANG, show_default=True,
@@ -293,7 +295,8 @@ def run_server(cfg: ServeConfig) -> None:
             mqtt=cfg.mqtt_url,
             serial=cfg.serial_urls,
             virtual=cfg.virtual if sim_mode != "off" else "off",
-            roll_every=None if has_dice else 20.0,  # a game with dice: the tower rolls its pools
+            # the tower rolls what a step awaits (its pools); on its own only when asked to
+            roll_every=None if has_dice or not cfg.tower_every else cfg.tower_every,
             ha_discovery=cfg.ha_discovery,
             ha_prefix=cfg.ha_prefix,
         )
