@@ -487,6 +487,8 @@ class Referee:
                 except SetupError as exc:
                     return self._error(exc.code, **exc.params)
             game = chosen.game if chosen else self.game
+            if chosen is not None and chosen.auto_pass is not None:
+                self.auto_pass = chosen.auto_pass
             players = chosen.seats if chosen else self.row.header.players
             opts = dict(chosen.options if chosen else self.row.header.options)
             try:  # the data read again: a changed file is the new game's
@@ -650,6 +652,7 @@ class Referee:
             "over": bool(game.is_over(state)),
             "accepted_at": self._accepted_at,
             "names": dict(self._extras["names"]),
+            "auto_pass": self.auto_pass,
         }
         income = {
             seat: [

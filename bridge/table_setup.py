@@ -31,6 +31,8 @@ class Setup:
     seats: tuple[str, ...]
     names: dict[str, str] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    auto_pass: bool | None = None
+    """Whether a seat whose only option is a pass passes by itself (None: as the table had it)."""
 
 
 class SetupError(ValueError):
@@ -125,7 +127,10 @@ def read_setup(data: Any) -> Setup:
         if name.strip():
             names[seat] = name.strip()
     options = _options(game, data.get("options", {}))
-    return Setup(game, tuple(seats), names, options)
+    auto_pass = data.get("auto_pass")
+    if auto_pass is not None and not isinstance(auto_pass, bool):
+        raise SetupError("setup/malformed")
+    return Setup(game, tuple(seats), names, options, auto_pass)
 
 
 def _options(game: Game[Any, Any], given: Any) -> dict[str, Any]:

@@ -96,3 +96,22 @@ def test_a_seats_undo_takes_back_the_passes_played_after_its_move(tmp_path: Path
 def test_serve_has_the_option() -> None:
     out = CliRunner().invoke(serve_command, ["--help"]).output
     assert "--no-auto-pass" in out and "--lang" in out
+
+
+def test_the_host_setup_turns_auto_pass_off_for_the_next_game(tmp_path: Path) -> None:
+    """The host page's setup carries ``auto_pass``; the table's payload says how it is set."""
+    referee = Referee.open(EventStore(tmp_path / "d.db"), GLORY, "t1", SEATS, OPTIONS)
+    assert referee.current().table["auto_pass"] is True
+    setup = {
+        "game": "glory",
+        "seats": [{"seat": s, "name": ""} for s in SEATS],
+        "options": {"data": "stand-in"},
+        "auto_pass": False,
+    }
+    host = Principal("host")
+    outcome = referee.intent(host, {"state_id": referee.state_id, "kind": "start", "setup": setup})
+    assert outcome.ok, outcome
+    assert referee.auto_pass is False and referee.current().table["auto_pass"] is False
+    bad = {**setup, "auto_pass": "no"}
+    refused = referee.intent(host, {"state_id": referee.state_id, "kind": "start", "setup": bad})
+    assert refused.kind == "error" and referee.auto_pass is False
