@@ -1,10 +1,11 @@
 """Passes the table need not ask for: a step whose only legal option is to pass passes by itself.
 
-A Glory duel asked each seat to decline up to six steps one by one even when "pass" was the
-only option (issue 15, point 5: one duel logged ten "blue: pass"). The referee plays such a
-pass itself, as an ordinary event with the source ``auto`` (so the log shows it and a replay
-rebuilds it), unless the table turned this off (``herald serve --no-auto-pass``, the host's
-setup). Which move is a pass is the game's to say (``is_pass``, engine/game.py).
+A duel of a game with many small steps asked each seat to decline up to six of them one by
+one even when "pass" was the only option (issue 15, point 5: one duel logged ten "blue: pass").
+The referee plays such a pass itself, as an ordinary event with the source ``auto`` (so the
+log shows it and a replay rebuilds it), unless the table turned this off (``herald serve
+--no-auto-pass``, the host's setup). Which move is a pass is the game's to say (``is_pass``,
+engine/game.py).
 
 Undo stays a seat's own: a seat taking back its move first takes back the passes played for
 others after it (``undo_plan``), since they followed from that move alone.

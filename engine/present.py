@@ -10,6 +10,7 @@ boardgame.io's ``filter-player-view`` is the model: the first payload is filtere
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import Any
 
@@ -56,6 +57,14 @@ def _param(
     return value
 
 
+def _takes_names(verb: Any) -> bool:
+    """Whether a game's ``label`` verb takes the printed ``names`` (engine/game.py ``names``)."""
+    try:
+        return "names" in inspect.signature(verb).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def move_label(
     game: Game[Any, Any],
     move: dict[str, Any],
@@ -78,7 +87,10 @@ def move_label(
     verb = getattr(game, "label", None)
     own: str | None = None
     if callable(verb):
-        own = verb(move, lang, public, names) if names is not None else verb(move, lang, public)
+        if names is not None and _takes_names(verb):
+            own = verb(move, lang, public, names)
+        else:
+            own = verb(move, lang, public)
     if own is not None:
         return own
     key = game.info.key

@@ -153,6 +153,15 @@ INFO = GameInfo(
             ref("Appendix A", "L1182-1186"),
             "Solo Rival: the Knight token whose Attack and Prestige SIR fights with.",
         ),
+        OptionSpec(
+            "sir_duel",
+            "knight",
+            ("knight", "attack"),
+            ref("Appendix A", "L1278, L975-978"),
+            "Solo Rival, SIR against a Knight: 'knight' as two Knights fight (Glory value, SIR's "
+            "a player's 7 or 9; then Prestige; then the left-hand side), the rulebook's words "
+            "(GL-50); 'attack': higher Attack, then Prestige, a full tie to the Knight.",
+        ),
     ),
     # the box's data is incomplete (§11): a simulated table plays the stand-in set, 2-4 players,
     # both tournament types
