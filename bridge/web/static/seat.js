@@ -65,7 +65,7 @@
     return true;
   }
 
-  // What a move made gave: "Done: Lord to slot 2 · Village: +2 income a round" (its preview).
+  // What a move made gave: "Done: <its label> · <its preview>".
   function moved(m) {
     const text = t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, m.label) });
     const gave = Herald.previewText(m);
