@@ -430,14 +430,16 @@ def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
 def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
     browser: Any, tmp_path: Path
 ) -> None:
-    """(7) A game with no dice step (Middle Ages): the simulated tower's roll is listed in the
-    device panel, and neither the table display nor a phone raises a toast for it."""
+    """(7) A game with no dice step (Middle Ages): the simulated tower rolls on its own only when
+    told to (``--tower-every``); such a roll is listed in the device panel, and neither the
+    table display nor a phone raises a toast for it."""
     from playwright.sync_api import expect
 
     key = next((k for k in GAMES if not callable(getattr(get_game(k), "dice_pool", None))), None)
     if key is None:
         pytest.skip("every registered game has dice steps")
-    served = serve(tmp_path / "rolls.db", "--game", key, "--sim", "table", "--move-delay", "0.05")
+    served = serve(tmp_path / "rolls.db", "--game", key, "--sim", "table", "--move-delay", "0.05",
+                   "--tower-every", "20")  # fmt: skip
     errors: list[str] = []
     try:
         display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
