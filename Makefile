@@ -54,6 +54,7 @@ test: lint typecheck pytest
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/engine.py --game middle-ages
+	$(BIN)/python bench/fanout.py --game middle-ages
 
 clean:
 	rm -rf $(VENV) build *.egg-info $(MPY_DIR)/node_modules

@@ -20,8 +20,8 @@ after the commit, the client on receipt.
 
 Numbers, not assertions: the tests never time anything. Usage::
 
-    python bench/fanout.py                      # 7, 50, 200, 1000 clients
-    python bench/fanout.py --clients 7 200 --json
+    python bench/fanout.py --game KEY                     # 7, 50, 200, 1000 clients
+    python bench/fanout.py --game KEY --clients 7 200 --json
 """
 
 from __future__ import annotations
@@ -127,13 +127,13 @@ def _drain(proc: subprocess.Popen[str]) -> None:
     threading.Thread(target=loop, daemon=True).start()
 
 
-def start_herald(tmp: str, count: int, move_delay: float, queue: str | None) -> Servers:
+def start_herald(tmp: str, game: str, count: int, move_delay: float, queue: str | None) -> Servers:
     servers = Servers()
     for i in range(count):
         port = _free_port()
         cmd = [_herald(), "serve", "--db", os.path.join(tmp, f"t{i}.db"), "--port", str(port),
                "--no-qr", "--move-delay", str(move_delay), "--table-id", f"bench{i}",
-               "--default-game", "middle-ages", "--table", "moves", "--sim", "all",
+               "--game", game, "--table", "moves", "--sim", "all",
                "--restart-after", "0.5", "--virtual-devices", "off"]  # fmt: skip
         if queue:
             cmd += ["--message-queue", queue]
@@ -258,6 +258,7 @@ def start_redis(tmp: str) -> tuple[subprocess.Popen[str], str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", help="the game the tables play (a game key; required)")
     parser.add_argument("--clients", type=int, nargs="+", default=[7, 50, 200, 1000])
     parser.add_argument("--events", type=int, default=25, help="events per measurement")
     parser.add_argument("--move-delay", type=float, default=0.5)
@@ -271,6 +272,8 @@ def main() -> None:
     if args.bare_server:
         bare_server(args.bare_server, args.interval, args.payload_bytes)
         return
+    if not args.game:
+        parser.error("--game is required")
     _raise_file_limit()
     console = Console(stderr=True)
     tmp = tempfile.mkdtemp(prefix="herald-fanout-")
@@ -290,8 +293,8 @@ def main() -> None:
                     else:
                         count = 4 if config == "herald-x4" else 1
                         sub = tempfile.mkdtemp(dir=tmp)
-                        servers = start_herald(sub, count, args.move_delay, queue if count > 1
-                                               else None)  # fmt: skip
+                        servers = start_herald(sub, args.game, count, args.move_delay,
+                                               queue if count > 1 else None)  # fmt: skip
                     try:
                         procs = max(1, min(args.client_procs, n))
                         got = measure(servers, n, procs, args.events, args.move_delay, 120)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bridge.game_files import camera_profile
 from vision.bench import run
 
 
@@ -22,13 +23,18 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--scenes", type=int, default=30)
     ap.add_argument("--frames", type=int, default=150)
+    ap.add_argument("--family-scenes", type=int, default=10)
+    ap.add_argument("--negatives", action="store_true")
+    ap.add_argument("--game", default="middle-ages")
     args = ap.parse_args()
 
     def log(stage: str, done: int, total: int) -> None:
         if not args.json and (done == total or done % 10 == 0):
             print(f"{stage}: {done}/{total}", file=sys.stderr)
 
-    figures = run(args.scenes, args.frames, log)
+    figures = run(
+        camera_profile(args.game), args.scenes, args.frames, log, args.family_scenes, args.negatives
+    )
     if args.json:
         print(json.dumps(figures))
     else:

@@ -37,6 +37,7 @@ from bridge.table_setup import SetupError, read_setup
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
+from engine.game import money as game_money
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 from engine.refs import readable
 from engine.violations import InputError, RuleViolation
@@ -535,11 +536,13 @@ class Referee:
         over = self.is_over()
         if over:
             self.store.set_status(self.row.id, "over")
-        if over or seq % self.snapshot_every == 0:
-            self.snapshot()
         self._latest = self._build_update()
         for transport in list(self._transports):
             transport.publish(self._latest)
+        if over or seq % self.snapshot_every == 0:
+            # after the clients have the move: the snapshot only shortens a restore (the
+            # committed events are the record), so it need not delay them
+            self.snapshot()
         if event.kind == "move" and source != autopass.SOURCE:
             self._auto_passes()
         return Outcome("accepted", self._session.state_id)
@@ -621,13 +624,11 @@ class Referee:
         if event.kind == "undo":
             self._changed.undone.append(entry["undoes"])
         state = session.state
-        rnd = getattr(state, "round", None)
-        players = getattr(state, "players", None)
-        if isinstance(rnd, int) and players is not None:
-            coins = {p.seat: p.coins for p in players if hasattr(p, "coins")}
-            if coins:
-                self._extras["coins"][str(rnd)] = coins
-                self._changed.rounds.add(str(rnd))
+        found = game_money(self.game, state)
+        if found is not None:
+            rnd, coins = found
+            self._extras["coins"][str(rnd)] = dict(coins)
+            self._changed.rounds.add(str(rnd))
         # the game's own score measure after each move that changed it, for the plot
         totals = {r.seat: r.total for r in self.game.score(state)}
         series: dict[str, dict[str, int]] = self._extras["scores"]
@@ -666,7 +667,8 @@ class Referee:
             ]
             for seat in self.seats
         }
-        view = present.view(game, state, None, self.lang)
+        shown = present.views(game, state, (None, *self.seats), self.lang)
+        view = shown[None]
         public = {**base, "view": view}
         table = {
             **public,
@@ -697,7 +699,8 @@ class Referee:
                 },
             }
         session, row = self._session, self.row
-        seats, seat_prompts = self._seat_payloads(session, row.id, base, income, self.lang)
+        seats, seat_prompts = self._seat_payloads(session, row.id, base, income, self.lang,
+                                                  shown)  # fmt: skip
         built: dict[str, dict[str, Any] | None] = {}
 
         def in_lang(lang: str) -> dict[str, Any] | None:
@@ -706,9 +709,10 @@ class Referee:
             if lang == self.lang or lang not in LANGUAGES:
                 return None
             if lang not in built:
+                other = present.views(game, state, (None, *self.seats), lang)
                 other_seats, other_prompts = self._seat_payloads(session, row.id, base, income,
-                                                                 lang)  # fmt: skip
-                other_view = present.view(game, state, None, lang)
+                                                                 lang, other)  # fmt: skip
+                other_view = other[None]
                 built[lang] = {"view": other_view, "seats": other_seats, "prompts": other_prompts,
                                "change": self._view_change(lang, sid, other_view)}  # fmt: skip
             return built[lang]
@@ -737,9 +741,11 @@ class Referee:
         base: dict[str, Any],
         income: dict[str, Any],
         lang: str,
+        shown: dict[str | None, dict[str, Any]],
     ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
         """Each seat's ``seat_state`` and ``prompt`` payloads of ``session``, their sentences in
-        ``lang`` (the session is passed in: another language's are built when first asked)."""
+        ``lang`` (the session is passed in: another language's are built when first asked);
+        ``shown`` holds each seat's view (``present.views``)."""
         game, state = self.game, session.state
         if lang != self.lang:  # the itemised income in this phone's language too
             income = {
@@ -758,8 +764,7 @@ class Referee:
         seats: dict[str, dict[str, Any]] = {}
         seat_prompts: dict[str, dict[str, Any]] = {}
         for seat in self.seats:
-            view = present.view(game, state, seat, lang)
-            seats[seat] = {**base, "seat": seat, "view": view, "income": income[seat]}
+            seats[seat] = {**base, "seat": seat, "view": shown[seat], "income": income[seat]}
             mine = [prompt_json(game, p, lang, state) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {
                 "state_id": base["state_id"],

@@ -236,6 +236,9 @@ class Game(Protocol[S, M]):
 # - ``names(state) -> dict[str, str]``: component ids with their printed names (from the game's
 #   data); a game offering it takes them as a fourth argument of ``label``, so a label shows
 #   "Kasztelan", never the id ``kasztelan`` (``engine.present.state_names``).
+# - ``money(state) -> (round, {seat: amount}) | None``: each seat's money now and the round it
+#   counts for, for the displays' money-by-round plot. Without it a state with ``round`` and
+#   ``players`` whose items have ``coins`` is read; a game with neither has no money plot.
 
 
 def dice_move(game: Any, state: Any, dice: Any, by: str | None = None) -> Any:
@@ -255,6 +258,21 @@ def is_pass(game: Any, move: Any) -> bool:
     """``game.is_pass`` if the game says which moves decline, else False (no pass button)."""
     verb = getattr(game, "is_pass", None)
     return bool(verb(move)) if callable(verb) else False
+
+
+def money(game: Any, state: Any) -> tuple[int, dict[str, int]] | None:
+    """Each seat's money and the round it counts for (``game.money``, else the common shape:
+    ``state.round`` and ``state.players[*].coins``), or None when the game has no money."""
+    verb = getattr(game, "money", None)
+    if callable(verb):
+        found: tuple[int, dict[str, int]] | None = verb(state)
+        return found
+    rnd = getattr(state, "round", None)
+    players = getattr(state, "players", None)
+    if not isinstance(rnd, int) or players is None:
+        return None
+    coins = {p.seat: p.coins for p in players if hasattr(p, "coins")}
+    return (rnd, coins) if coins else None
 
 
 def move_label(game: Any, move: dict[str, Any], lang: str, public: bool = True) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from engine import codec, flow, rules
@@ -183,20 +184,37 @@ def view(
     game: Game[Any, Any], state: Any, seat: str | None, lang: str = DEFAULT_LANG
 ) -> dict[str, Any]:
     """The whole payload for ``seat`` (None: the public table display)."""
-    own = game.view(state, seat, lang)
-    data = {k: v for k, v in own.items() if k not in CORE_KEYS}
+    return views(game, state, (seat,), lang)[seat]
+
+
+def views(
+    game: Game[Any, Any], state: Any, seats: Iterable[str | None], lang: str = DEFAULT_LANG
+) -> dict[str | None, dict[str, Any]]:
+    """The payloads of several seats (None: the public display) of one state, as ``view``
+    gives each: the parts every seat shares (whose move, the scores, the last move's lines)
+    are computed once, since the referee builds them all after every move."""
     prompts = game.prompts(state)
-    data["game"] = game.info.key
-    data["to_act"] = list(rules.to_act(game, state))
-    data["prompts"] = [prompt_json(game, p, lang, p.seat == seat, state) for p in prompts]
-    data["scores"] = scores_json(game, state, lang)
-    data["last_lines"] = [
-        {"seat": s, **line_json(game, line, lang)} for s, line in last_lines(game, state)
-    ]
-    sealed = sealed_json(state, seat)
-    if sealed is not None:
-        data["sealed"] = sealed
-    if seat is not None:
-        data["you"] = seat
-        data["your_prompts"] = [p for p in data["prompts"] if p["seat"] == seat]
-    return data
+    to_act = list(rules.to_act(game, state))
+    scores = scores_json(game, state, lang)
+    lines = [{"seat": s, **line_json(game, line, lang)} for s, line in last_lines(game, state)]
+    others = [prompt_json(game, p, lang, own=False) for p in prompts]
+    out: dict[str | None, dict[str, Any]] = {}
+    for seat in seats:
+        own = game.view(state, seat, lang)
+        data = {k: v for k, v in own.items() if k not in CORE_KEYS}
+        data["game"] = game.info.key
+        data["to_act"] = list(to_act)
+        data["prompts"] = [
+            prompt_json(game, p, lang, state=state) if p.seat == seat else other
+            for p, other in zip(prompts, others, strict=True)
+        ]
+        data["scores"] = scores
+        data["last_lines"] = lines
+        sealed = sealed_json(state, seat)
+        if sealed is not None:
+            data["sealed"] = sealed
+        if seat is not None:
+            data["you"] = seat
+            data["your_prompts"] = [p for p in data["prompts"] if p["seat"] == seat]
+        out[seat] = data
+    return out

@@ -30,9 +30,11 @@ import numpy as np
 
 from vision.art import stand_in_art
 from vision.calibration import BoardProfile
+from vision.family_bench import run_families
 from vision.library import Library
 from vision.markers import opencv_default_detector
 from vision.pipeline import Pipeline
+from vision.real_photos import labelled_figures, negative_figures
 from vision.scenes import hard_scene
 from vision.sim import SimulatedTable
 from vision.slots import SlotClassifier
@@ -58,7 +60,7 @@ CONTRACT = (
 """The keys ``herald bench vision --json`` prints first, in this order."""
 
 Progress = Callable[[str, int, int], None]
-"""``progress(stage, done, total)`` with stage ``stream`` or ``scenes``."""
+"""``progress(stage, done, total)`` with stage ``stream``, ``scenes`` or ``families``."""
 
 
 def build_pipeline(profile: BoardProfile) -> Pipeline:
@@ -163,11 +165,20 @@ def stream_figures(pipe: Pipeline, frames: int, progress: Progress | None = None
         if progress is not None:
             progress("stream", frame.index + 1, frames)
     full = []
+    cards_ms = []
+    marker_ms = []
     for i in range(min(3, max(1, frames // 50))):
         image = sim.frame(i).image
         t0 = time.perf_counter()
         pipe.detect(image)
         full.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        pipe.markers.detect(image)
+        marker_ms.append((time.perf_counter() - t0) * 1000)
+        if pipe.matcher is not None:
+            t0 = time.perf_counter()
+            pipe.matcher.find(image)
+            cards_ms.append((time.perf_counter() - t0) * 1000)
     w, h = sim.camera.size
     return {
         "frames": frames,
@@ -176,24 +187,41 @@ def stream_figures(pipe: Pipeline, frames: int, progress: Progress | None = None
         "pipeline_ms_mean": round(statistics.fmean(ms), 2),
         "pipeline_ms_p95": round(float(np.percentile(ms, 95)), 2),
         "full_detect_ms_median": round(statistics.median(full), 1),
+        "marker_detect_ms_median": round(statistics.median(marker_ms), 1),
+        "card_match_ms_median": round(statistics.median(cards_ms), 1) if cards_ms else None,
         "stream_commits": tracker.stats.commits,
         "stream_region_detections": tracker.stats.region_detections,
     }
 
 
 def run(
-    profile: BoardProfile, scenes: int = 30, frames: int = 150, progress: Progress | None = None
+    profile: BoardProfile,
+    scenes: int = 30,
+    frames: int = 150,
+    progress: Progress | None = None,
+    family_scenes: int = 10,
+    negatives: bool = False,
 ) -> dict[str, Any]:
     """Every figure on ``profile``'s board, the contract keys first (``CONTRACT``), then the
     extras.
 
+    ``family_scenes`` scenes of each family of ``vision.families`` (0: none) give the
+    per-family figures of Herald's detector and both OpenCV baselines (``marker_families``);
+    ``real_photos`` are the labelled OpenCV photographs, and with ``negatives`` also the false
+    ids on OpenCV's marker-free sample photographs (slow: about 90 photos, two dictionaries).
+
     Raises:
         ValueError: ``scenes`` or ``frames`` below 1.
     """
-    if scenes < 1 or frames < 1:
+    if scenes < 1 or frames < 1 or family_scenes < 0:
         raise ValueError("the benchmark needs at least one scene and one frame")
     pipe = build_pipeline(profile)
     figures = stream_figures(pipe, frames, progress)
     figures.update(scene_figures(pipe, scenes, progress))
+    if family_scenes:
+        figures["marker_families"] = run_families(family_scenes, progress=progress)
+    figures["real_photos"] = labelled_figures()
+    if negatives:
+        figures["real_photos"]["negatives"] = negative_figures()
     ordered = {k: figures[k] for k in CONTRACT}
     return ordered | {k: v for k, v in figures.items() if k not in CONTRACT}

@@ -66,6 +66,20 @@ class MarkerConfig:
     # Codes whose inner cells are nearly all one colour look like a plain square with a hole,
     # which board art often is: the sticker kit never prints them and they are not reported.
     min_minority_share: float = 0.2
+    # Third pass (issue 17): OpenCV with error correction on the plain frame finds blurred and
+    # compressed stickers the exact re-read loses. Its reads are believed only after our own
+    # soft bit read: at most ``soft_max_bit_errors`` inner cells off the claimed code (in its
+    # best rotation), every other code at least ``soft_min_margin`` bits further, at most
+    # ``soft_max_border_errors`` light border cells, and the cells' contrast.
+    adapted_pass: bool = True
+    adapted_min_perimeter_rate: float = 0.01
+    adapted_win_min: int = 3
+    adapted_win_max: int = 53
+    adapted_win_step: int = 10
+    adapted_error_correction: float = 0.6
+    soft_max_bit_errors: int = 1
+    soft_min_margin: int = 2
+    soft_max_border_errors: int = 1
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,7 @@ class MarkerDetector:
         self.marker_size = int(self.dictionary.markerSize)
         self._frame = cv2.aruco.ArucoDetector(self.dictionary, self._params(crop=False))
         self._crop = cv2.aruco.ArucoDetector(self.dictionary, self._params(crop=True))
+        self._adapted = cv2.aruco.ArucoDetector(self.dictionary, self._adapted_params())
         n = self.dictionary.bytesList.shape[0]
         codes = []
         for i in range(n):
@@ -148,6 +149,18 @@ class MarkerDetector:
             codes.append(np.stack([np.rot90(bits, r) for r in range(4)]))
         self._codes = np.stack(codes).astype(np.uint8)
         self.usable = usable_mask(self._codes[:, 0], self.cfg.min_minority_share)
+        self._flat_codes = self._codes.reshape(n * 4, -1).astype(np.int16)
+
+    def _adapted_params(self) -> cv2.aruco.DetectorParameters:
+        c = self.cfg
+        p = cv2.aruco.DetectorParameters()
+        p.minMarkerPerimeterRate = c.adapted_min_perimeter_rate
+        p.adaptiveThreshWinSizeMin = c.adapted_win_min
+        p.adaptiveThreshWinSizeMax = c.adapted_win_max
+        p.adaptiveThreshWinSizeStep = c.adapted_win_step
+        p.errorCorrectionRate = c.adapted_error_correction
+        p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        return p
 
     def _params(self, crop: bool) -> cv2.aruco.DetectorParameters:
         c = self.cfg
@@ -227,7 +240,102 @@ class MarkerDetector:
                 quads.append(pts)
         quads.extend(r.reshape(4, 2).astype(np.float64) + np.array((ox, oy)) for r in rejected)
         hits.extend(self._rescan(base, quads))
-        return self._cross_check(base, hits)
+        found = self._cross_check(base, hits)
+        if c.adapted_pass:
+            found = _dedupe(found + self._adapted_reads(gray, base, (ox, oy), found))
+        return found
+
+    def _adapted_reads(
+        self, gray: Image, base: Image, offset: tuple[int, int], found: list[MarkerDetection]
+    ) -> list[MarkerDetection]:
+        """The third pass: OpenCV with error correction, each new read checked by ``soft_read``.
+
+        Only reads no earlier pass explains are checked (a verified marker is not read twice).
+        """
+        corners, ids, _ = self._adapted.detectMarkers(gray)
+        out: list[MarkerDetection] = []
+        if ids is None:
+            return out
+        for quad, mid in zip(corners, ids.ravel(), strict=True):
+            pts = quad.reshape(4, 2).astype(np.float64) + np.array(offset)
+            center = pts.mean(axis=0)
+            side = float(np.mean(_sides(pts)))
+            if any(np.hypot(*(np.array(f.center) - center)) < 0.5 * side for f in found):
+                continue
+            if not plausible_quad(pts, self.cfg):
+                continue
+            contrast = self._soft_upscaled(base, pts, int(mid))
+            if contrast is not None:
+                corners_t = tuple((float(x), float(y)) for x, y in pts)
+                out.append(MarkerDetection(int(mid), corners_t, contrast, 0.5))  # type: ignore[arg-type]
+        return out
+
+    def _soft_upscaled(self, gray: Image, pts: FloatArray, marker_id: int) -> float | None:
+        """``soft_read`` on the same upscaled view ``_verify_upscaled`` uses, without sharpening
+        (sharpening a compressed marker brings its block edges back)."""
+        c = self.cfg
+        h, w = gray.shape
+        side = float(np.mean(_sides(pts)))
+        k = c.upscale if side <= c.rescan_max_side_px else 1.0
+        x0 = int(max(0, pts[:, 0].min() - 6))
+        y0 = int(max(0, pts[:, 1].min() - 6))
+        x1 = int(min(w, pts[:, 0].max() + 7))
+        y1 = int(min(h, pts[:, 1].max() + 7))
+        crop = gray[y0:y1, x0:x1]
+        if k != 1.0:
+            crop = np.asarray(
+                cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC), dtype=np.uint8
+            )
+        return self.soft_read(crop, (pts - (x0, y0)) * k, marker_id)
+
+    def soft_read(self, gray: Image, pts: FloatArray, marker_id: int) -> float | None:
+        """Our own tolerant bit read: the cells' contrast if they spell ``marker_id`` and no
+        other code.
+
+        Cell means are split into dark and light by Otsu's rule on the cells. The inner cells
+        may differ from the claimed code (best rotation) in ``soft_max_bit_errors`` places (or
+        0.6 of the dictionary's correction capacity, if more), and every other code of the
+        dictionary in every rotation must be ``soft_min_margin`` bits (or the capacity) further
+        away than the claimed one: a blurred sticker is read, a texture that happens to sit one
+        bit from a code and two from another is not. Weak codes are never reported.
+        """
+        c = self.cfg
+        if marker_id < 0 or marker_id >= len(self._codes) or not self.usable[marker_id]:
+            return None
+        means = self._quadrant_means(gray, pts).mean(axis=0)
+        cells = self.marker_size + 2
+        values = np.sort(means.ravel())
+        # Otsu on the cell means: the split with the largest between-class variance.
+        best_t, best_v = None, -1.0
+        for i in range(1, len(values)):
+            lo, hi = values[:i], values[i:]
+            v = len(lo) * len(hi) * (hi.mean() - lo.mean()) ** 2
+            if v > best_v:
+                best_v, best_t = v, (values[i - 1] + values[i]) / 2
+        if best_t is None:
+            return None
+        light = means > best_t
+        border = np.ones((cells, cells), dtype=bool)
+        border[1:-1, 1:-1] = False
+        # Bigger codes are further apart (6x6_250 corrects 5 bits, 4x4_250 one): the allowance
+        # grows with the dictionary's own correction capacity and border length.
+        if int(light[border].sum()) > max(c.soft_max_border_errors, int(border.sum()) // 14):
+            return None
+        dark_mean = float(means[~light].mean())
+        light_mean = float(means[light].mean()) if light.any() else dark_mean
+        gap = light_mean - dark_mean
+        if gap < c.min_cell_contrast * 255.0:
+            return None
+        bits = light[1:-1, 1:-1].ravel().astype(np.int16)
+        dist = np.abs(self._flat_codes - bits).sum(axis=1).reshape(-1, 4).min(axis=1)
+        own = int(dist[marker_id])
+        others = np.delete(dist, marker_id)
+        correctable = int(self.dictionary.maxCorrectionBits)
+        allowed = max(c.soft_max_bit_errors, round(0.6 * correctable))
+        margin = max(c.soft_min_margin, correctable)
+        if own > allowed or int(others.min()) < own + margin:
+            return None
+        return round(gap / 255.0, 3)
 
     def _rescan(
         self, gray: Image, quads: Sequence[FloatArray]

@@ -11,6 +11,7 @@ usable IDs instead and the caller saves the returned profile next to the sheet.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -193,7 +194,7 @@ def write_pdf(
         pdf.set_text_color(0, 0, 0)
         pdf.set_font("Helvetica", size=8)
         pdf.set_xy(MARGIN_MM, MARGIN_MM)
-        pdf.cell(0, 4, header)
+        pdf.cell(0, 4, printable(header))
         bar_y = MARGIN_MM + 7
         pdf.set_fill_color(0, 0, 0)
         pdf.rect(MARGIN_MM, bar_y, 50, 1.5, style="F")
@@ -201,7 +202,7 @@ def write_pdf(
             pdf.rect(MARGIN_MM + 10 * k - 0.1, bar_y - 1, 0.2, 3.5, style="F")
         pdf.set_font("Helvetica", size=6)
         pdf.set_xy(MARGIN_MM + 53, bar_y - 1)
-        pdf.cell(0, 3.5, scale_label)
+        pdf.cell(0, 3.5, printable(scale_label))
         for sticker in page:
             next(order, None)
             cells = marker_cells(plan.dictionary, sticker.marker_id)
@@ -223,7 +224,7 @@ def write_pdf(
                     )
             pdf.set_font("Helvetica", size=LABEL_PT)
             pdf.set_xy(bx - 4, by + bh + 0.6)
-            pdf.cell(bw + 8, 2.4, sticker.label, align="C")
+            pdf.cell(bw + 8, 2.4, printable(sticker.label), align="C")
             pdf.set_xy(bx - 4, by + bh + 2.9)
             pdf.set_text_color(90, 90, 90)
             pdf.cell(bw + 8, 2.4, f"#{sticker.marker_id}", align="C")
@@ -231,3 +232,21 @@ def write_pdf(
     for _ in order:  # finish the progress bar
         pass
     pdf.output(str(path))
+
+
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O"})
+
+
+def printable(text: str) -> str:
+    """``text`` in the PDF core font's Latin-1: accents dropped where Latin-1 lacks the letter
+    (a Knight's ``Władysław`` prints as ``Wladyslaw``, a Polish header keeps its meaning), any
+    other character as ``?``. The core fonts need no font file on the machine."""
+    out = []
+    for ch in text.translate(_UNDECOMPOSED):
+        try:
+            ch.encode("latin-1")
+            out.append(ch)
+        except UnicodeEncodeError:
+            base = unicodedata.normalize("NFKD", ch).encode("latin-1", "ignore").decode("latin-1")
+            out.append("".join(c for c in base if not unicodedata.combining(c)) or "?")
+    return "".join(out)

@@ -34,10 +34,21 @@ def bench() -> None:
               help="Hard scenes for recall, precision and top-1 (seeds 9000+).")  # fmt: skip
 @click.option("--frames", default=150, show_default=True, type=click.IntRange(1, 10000),
               help="Frames of the simulated stream for the per-frame cost.")  # fmt: skip
+@click.option("--family-scenes", default=10, show_default=True, type=click.IntRange(0, 1000),
+              help="Scenes per scene family (vision.families; 0: none).")  # fmt: skip
+@click.option("--negatives", is_flag=True,
+              help="Also count false ids on marker-free OpenCV sample photos (slow).")  # fmt: skip
 @click.option("--game", "game_key", default=None,
               help="Whose board profile the scenes lie on (default: the first game a camera "
               "can read).")  # fmt: skip
-def vision_cmd(as_json: bool, scenes: int, frames: int, game_key: str | None) -> None:
+def vision_cmd(
+    as_json: bool,
+    scenes: int,
+    frames: int,
+    family_scenes: int,
+    negatives: bool,
+    game_key: str | None,
+) -> None:
     """Marker recall and ID precision, tile and card top-1, per-frame pipeline cost."""
     readable = camera_games()
     if not readable or (game_key is not None and game_key not in readable):
@@ -55,12 +66,13 @@ def vision_cmd(as_json: bool, scenes: int, frames: int, game_key: str | None) ->
         tasks = {
             "stream": bar.add_task(message("bench/stream"), total=frames),
             "scenes": bar.add_task(message("bench/scenes"), total=scenes),
+            "families": bar.add_task(message("bench/families"), total=family_scenes * 6),
         }
 
         def progress(stage: str, done: int, total: int) -> None:
             bar.update(tasks[stage], completed=done, total=total)
 
-        figures = run(profile, scenes, frames, progress)
+        figures = run(profile, scenes, frames, progress, family_scenes, negatives)
     if as_json:
         click.echo(json.dumps(figures))
         return

@@ -12,7 +12,7 @@ from vision.bench import CONTRACT
 
 def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     result = CliRunner().invoke(main, ["bench", "vision", "--json", "--scenes", "1",
-                                       "--frames", "12"])  # fmt: skip
+                                       "--frames", "12", "--family-scenes", "1"])  # fmt: skip
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert list(figures)[: len(CONTRACT)] == list(CONTRACT)
@@ -22,6 +22,16 @@ def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     for key in ("marker_recall", "marker_id_precision", "tile_top1", "card_top1"):
         assert 0.0 <= figures[key] <= 1.0, key
     assert figures["markers_scored"] > 0 and figures["tiles_scored"] > 0
+    # Issue 17: per-family figures of Herald and both OpenCV baselines, real photographs.
+    families = figures["marker_families"]
+    assert set(families["held_out_families"]) <= set(families["families"])
+    for name, row in families["families"].items():
+        for det in ("herald", "opencv_default", "opencv_adapted"):
+            assert 0.0 <= row[det]["recall"] <= 1.0, (name, det)
+    assert families["families"]["clutter_only"]["herald"]["markers"] == 0
+    photos = figures["real_photos"]["total"]
+    assert photos["herald"]["markers"] == photos["opencv_adapted"]["markers"] > 0
+    assert figures["card_match_ms_median"] > 0 and figures["full_detect_ms_median"] > 0
 
 
 def test_bench_vision_refuses_zero_counts() -> None:

@@ -82,3 +82,15 @@ def test_a_patch_for_another_view_is_refused() -> None:
     forged = {"session": 1, "state_id": 5, "view_patch": [{"op": "remove", "path": "/b"}]}
     assert follower.follow(forged) is None
     assert follower.view == {"a": [1]} and follower.state_id == 4
+
+
+def test_every_game_with_money_has_its_money_by_round(tmp_path: Path) -> None:
+    """The displays' money plot reads each game's own money (France 1429 keeps Deniers on the
+    families, not coins on players: ``Game.money``)."""
+    for key in ("middle-ages", "glory", "france1429"):
+        folder = tmp_path / key
+        folder.mkdir()
+        last = _played(folder, key)[-1].table
+        by_round = last["coins_by_round"]
+        assert by_round, f"{key}: no money plotted"
+        assert set(by_round[max(by_round, key=int)]) == set(last["seats"]), key

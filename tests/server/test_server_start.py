@@ -28,6 +28,7 @@ from bridge.referee import Principal, Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore
 from bridge.web.app import WebConfig, WebTable
+from bridge.web.follow import StateFollower
 from engine.game import TABLE
 
 
@@ -143,11 +144,14 @@ def test_a_finished_game_stays_over_and_the_simulated_table_plays_the_new_one(
 
 
 def test_the_change_deltas_merged_equal_the_snapshot(tmp_path: Path) -> None:
-    """What common.js does: merge each broadcast change into the last snapshot."""
+    """What common.js does: merge each broadcast change into the last snapshot (the view by its
+    patch, the log, coins and income by their deltas)."""
     referee = open_referee(tmp_path / "d.db")
     log: list[dict[str, Any]] = []
     coins: dict[str, Any] = {}
     income = referee.current().table["income"]
+    follower = StateFollower()
+    follower.follow(referee.current().table)
     host = Principal("host")
     for step in range(120):
         sid = referee.state_id
@@ -157,7 +161,9 @@ def test_the_change_deltas_merged_equal_the_snapshot(tmp_path: Path) -> None:
             break
         change = referee.current().change
         assert change["state_id"] == sid + 1 and not change["snapshot"]
-        assert {"state_id", "game", "view"} <= set(change) and "log" not in change
+        assert {"state_id", "game", "view_patch"} <= set(change) and "log" not in change
+        whole = follower.follow(change)
+        assert whole is not None and whole["view"] == referee.current().table["view"]
         undone = set(change["log_undone"])
         log = [{**e, "undone": True} if e["seq"] in undone else e for e in log]
         log = (log + change["log_added"])[-40:]

@@ -52,7 +52,16 @@ def test_enroll_then_detect_json_contract(workdir: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "7" in res.output
     res = runner.invoke(
-        vision, ["detect", str(workdir / "frame.png"), "--library", str(workdir / "lib"), "--json"]
+        vision,
+        [
+            "detect",
+            str(workdir / "frame.png"),
+            "--game",
+            "middle-ages",
+            "--library",
+            str(workdir / "lib"),
+            "--json",
+        ],
     )
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
@@ -74,9 +83,13 @@ def test_enroll_then_detect_json_contract(workdir: Path) -> None:
 
 def test_detect_bad_inputs_exit_2_with_catalog_text(workdir: Path, tmp_path: Path) -> None:
     runner = CliRunner()
-    res = runner.invoke(vision, ["detect", str(tmp_path / "none.png"), "--json"])
+    res = runner.invoke(
+        vision, ["detect", str(tmp_path / "none.png"), "--game", "middle-ages", "--json"]
+    )
     assert res.exit_code == 2 and "Cannot read the frame" in res.output
-    res = runner.invoke(vision, ["detect", str(workdir / "frame.png"), "--dict", "9x9"])
+    res = runner.invoke(
+        vision, ["detect", str(workdir / "frame.png"), "--game", "middle-ages", "--dict", "9x9"]
+    )
     assert res.exit_code == 2 and "Unknown marker dictionary" in res.output
     bad = tmp_path / "p.json"
     bad.write_text("[1]")
@@ -88,7 +101,16 @@ def test_detect_bad_inputs_exit_2_with_catalog_text(workdir: Path, tmp_path: Pat
 
 def test_other_dictionary_finds_nothing_on_4x4_table(workdir: Path) -> None:
     res = CliRunner().invoke(
-        vision, ["detect", str(workdir / "frame.png"), "--dict", "6x6_250", "--json"]
+        vision,
+        [
+            "detect",
+            str(workdir / "frame.png"),
+            "--game",
+            "middle-ages",
+            "--dict",
+            "6x6_250",
+            "--json",
+        ],
     )
     assert res.exit_code == 0
     doc = json.loads(res.output)

@@ -58,7 +58,9 @@ def test_sheet_is_true_size_and_detects_with_profile_ids(tmp_path: Path) -> None
 
 def test_other_dictionary_renumbers_only_when_needed(tmp_path: Path) -> None:
     pdf = tmp_path / "six.pdf"
-    res = CliRunner().invoke(main, ["stickers", "--out", str(pdf), "--dict", "6x6_250"])
+    res = CliRunner().invoke(
+        main, ["stickers", "--game", "middle-ages", "--out", str(pdf), "--dict", "6x6_250"]
+    )
     assert res.exit_code == 0, res.output
     saved = json.loads((tmp_path / "six.profile.json").read_text())
     assert saved["dictionary"] == "6x6_250"
@@ -85,6 +87,9 @@ def test_bad_input_exits_2_with_catalog_sentence(tmp_path: Path) -> None:
     runner = CliRunner()
     res = runner.invoke(main, ["stickers", "--game", "chess", "--out", str(tmp_path / "x.pdf")])
     assert res.exit_code == 2 and "No board profile" in res.output
-    res = runner.invoke(main, ["stickers", "--out", str(tmp_path / "x.pdf"), "--dict", "9x9"])
+    res = runner.invoke(
+        main,
+        ["stickers", "--game", "middle-ages", "--out", str(tmp_path / "x.pdf"), "--dict", "9x9"],
+    )
     assert res.exit_code == 2 and "Unknown marker dictionary" in res.output
     assert not (tmp_path / "x.pdf").exists()

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.data import GameData
+from engine.data_gaps import check_report
 from engine.games.france1429.battle_cli import VERBS as BATTLE_VERBS
 from engine.games.france1429.data import PLAYERS, FranceData, box_gaps, box_schema, refusals
 from engine.games.france1429.geography import MapData, map_schema, parse_map
@@ -104,27 +105,7 @@ def check_data(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         for g in map_gaps(value.map, everything=True) + box_gaps(value.box, everything=True)
         if not g.needed
     ]
-    lines: list[str] = []
-    if value.invented:
-        lines.append(_m("data/invented", lang, name=value.name))
-    if refused:
-        lines.append(_m("data/check-refused", lang, name=value.name, count=len(refused)))
-        lines += [_line(v, lang) for v in refused]
-    else:
-        lines.append(_m("data/check-ok", lang, name=value.name))
-    if shown:
-        lines.append(_m("data/check-shown", lang, count=len(shown)))
-        lines += [_line(v, lang) for v in shown]
-    report = {
-        "data": value.name,
-        "source": data.source,
-        "digest": data.digest,
-        "invented": value.invented,
-        "ok": not refused,
-        "refusals": [v.to_json(lang) for v in refused],
-        "unknown_shown": [v.to_json(lang) for v in shown],
-    }
-    return VerbResult(report, "\n".join(lines), EXIT_FAULTY if refused else EXIT_OK)
+    return check_report(GAME_KEY, data, value.name, value.invented, refused, shown, lang)
 
 
 _MAP = VerbArg("map", "A map file (docs/france1429-data.md).", positional=True, metavar="MAP.json")

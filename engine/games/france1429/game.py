@@ -294,6 +294,10 @@ class France1429(GameBase):
         """An election's markers, all turned in one event (§10.2 step 3)."""
         return hear_ye.reveal(state, sealed)
 
+    def money(self, state: FranceState) -> tuple[int, dict[str, int]]:
+        """Each family's Deniers, for the money-by-round plot."""
+        return state.round, {f.seat: f.deniers for f in state.families}
+
     def preview(
         self, state: FranceState, move: Any, seat: str, lang: str = "en"
     ) -> dict[str, Any] | None:

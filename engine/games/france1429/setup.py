@@ -15,6 +15,7 @@ from typing import Any
 from engine.games.france1429 import control
 from engine.games.france1429.data import BoxData
 from engine.games.france1429.geography import MapData
+from engine.games.france1429.map_view import map_view
 from engine.games.france1429.moves import DealLord, PlaceStart
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import (
@@ -118,6 +119,7 @@ def rules_from(m: MapData, box: BoxData | None) -> Rules:
             dict(DEFAULT_SUPPLY),
             dict(DEFAULT_PRICES),
             source=m.source,
+            drawing=map_view(m),
         )
     lords = tuple(LordInfo(x.id, x.name or x.id, x.sex) for x in box.lords)
     lord_cards: list[tuple[str, int]] = []
@@ -138,6 +140,7 @@ def rules_from(m: MapData, box: BoxData | None) -> Rules:
         _counts(box.prices, DEFAULT_PRICES),
         tuple(r.effect for r in box.relics),
         box.source,
+        map_view(m),
     )
 
 

@@ -8,12 +8,12 @@ Polish translation (``PL``, seed 000, OCR, cited by line ``Lnnn``). The digest
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
-from engine.violations import Violation
+from engine import data_gaps
+from engine.data_gaps import Gap
 
 GAME_KEY = "france1429"
 RULEBOOK = "rules/france1429.md"
@@ -54,44 +54,16 @@ REF = {
 
 
 @dataclass(frozen=True, slots=True)
-class Missing:
-    """A value the sources do not give and the data file leaves ``null`` (or a list it holds
-    only part of).
+class Missing(Gap):
+    """A value the sources do not give and the data file leaves ``null`` (``engine.data_gaps``),
+    refused in this game's catalog."""
 
-    ``what`` is its path in the file (``villages[sigy].fief``, ``lords[lord-13].name``, the list
-    name ``villages``); ``code`` the catalog code of the sentence saying what is unknown and
-    why a game needs it; ``params`` fill that sentence; ``where`` is the data file's note (where
-    it is printed, why the seeds lack it, which seed lines come closest); ``ref`` the rulebook
-    reference. ``needed`` is false for a value shown to players but not used by the rules
-    (a Fief's colour, a card's printed text): listed, never a reason to refuse a game.
-    """
-
-    what: str
-    code: str
-    where: str
-    ref: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    needed: bool = True
-
-    def violation(self) -> Violation:
-        """The refusal record: the catalog sentence with ``what`` and ``where`` filled in."""
-        return Violation(
-            self.code, self.ref, {"what": self.what, "where": self.where, **self.params}, GAME_KEY
-        )
+    GAME: ClassVar[str] = GAME_KEY
 
 
-_SEGMENT = re.compile(r"(\.[^.\[\]]+|\[[^\]]*\])$")
 DEFAULT_WHERE = "not in either rulebook text; see rules/france1429.md §15"
 
 
 def note_for(missing: Mapping[str, str], what: str) -> str:
-    """The data file's note for a path, or a more general one: ``villages[sigy].fief`` →
-    ``villages[*].fief`` → ``villages[sigy]`` → ``villages[*]`` → ``villages``."""
-    exact = what
-    while exact:
-        for key in (exact, re.sub(r"\[[^\]]*\]", "[*]", exact)):
-            if key in missing:
-                return missing[key]
-        cut = _SEGMENT.search(exact)
-        exact = exact[: cut.start()] if cut else ""
-    return DEFAULT_WHERE
+    """The data file's note for a path, or a more general one (``engine.data_gaps.note_for``)."""
+    return data_gaps.note_for(missing, what, DEFAULT_WHERE)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine.flow import Sealed
+from engine.games.france1429.map_view import MapView
 
 Sex = Literal["male", "female"]
 Fort = Literal["none", "stronghold", "fortified"]
@@ -88,7 +89,8 @@ class Rules:
     (``knights``, ``maa``, ``engines``, ``tax``, ``diplomacy``), ``start`` what a player begins
     with (``deniers``, ``knights``, ``maa``, ``strongholds``), ``supply`` the shared counters
     (``mills``, ``strongholds``), ``prices`` the Deniers of each purchase (``maa``, ``knight``,
-    ``mill``, ``stronghold``, ``biretta``, ``title_per_village``).
+    ``mill``, ``stronghold``, ``biretta``, ``title_per_village``). ``drawing``: the map as the
+    pages draw it (``map_view``), worked out once at setup; None in a state a test builds.
     """
 
     villages: tuple[VillageInfo, ...]
@@ -103,6 +105,7 @@ class Rules:
     prices: dict[str, int] = field(default_factory=dict)
     relics: tuple[str, ...] = ()
     source: str = ""
+    drawing: MapView | None = None
 
     def village(self, vid: str) -> VillageInfo:
         for v in self.villages:

@@ -6,6 +6,17 @@ the Disaster track (face down until resolved), deck sizes and the discard piles 
 card was shown face up), titles, the last income. Private: a family's hand, in its own view at
 its own place (``families[i].hand``). The decks' contents are in no view. With Fog of War
 (§12.3) other families' troops show as counters only, until a battle there reveals them.
+
+For the pages (``ui/``): ``map`` is the drawing fixed at setup (``map_view``: positions, Fief
+backgrounds, Bishopric borders), in the public view only (it never changes, so the per-move
+patch of the public view never carries it; a seat's view is sent whole on every move, so it
+has none and the phone takes the public one),
+``battle`` the battle under way with each side's strength points and dice as the rules count
+them (§9.2), ``alliances`` the families allied by marriage (§1.1, 4+ players), ``thresholds``
+the VP that win alone or as an alliance, ``lord_names`` every Lord card's name (a phone names
+the Lord cards in its hand), and ``election.voters`` who is entitled to seal a vote:
+how many have sealed is the core's ``sealed.committed``; what they sealed is in no view but the
+sealing seat's own until the reveal (``last_election``).
 """
 
 from __future__ import annotations
@@ -13,10 +24,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Line, ScoreRow
-from engine.games.france1429 import control
+from engine.games.france1429 import control, hear_ye, war
+from engine.games.france1429.map_view import map_json
 from engine.games.france1429.sources import GAME_KEY, ref
-from engine.games.france1429.state import FranceState, Lord
-from engine.games.france1429.victory import tiebreak, vp
+from engine.games.france1429.state import Battle, FranceState, Lord
+from engine.games.france1429.victory import (
+    ALLIANCE_PLAYERS,
+    ALLIANCE_VP,
+    SOLO_VP,
+    ally,
+    tiebreak,
+    vp,
+)
 
 VICTORY_REF = ref("§1.1", "p.15 §7.0", "§7.0")
 
@@ -52,6 +71,51 @@ def _cards(pile: dict[str, int]) -> list[str]:
     return [card for card, n in sorted(pile.items()) for _ in range(n)]
 
 
+def _side(state: FranceState, b: Battle, lead: str) -> dict[str, Any]:
+    """One side of a battle: its families (the lead first), strength points, dice, last hits."""
+    allies = getattr(b, "attackers" if lead == b.attacker else "defenders", ())
+    members = [lead, *[s for s in allies if s != lead]]
+    return {
+        "seat": lead,
+        "members": members,
+        "sp": sum(war.strength(state, s, b.village) for s in members),
+        "dice": war.dice(state, b, lead),
+        "hits": b.hits.get(lead),
+        "owing": lead in b.owing,
+        "maa": sum(state.troops_at(s, b.village).maa for s in members),
+        "knights": sum(state.troops_at(s, b.village).knights for s in members),
+        "lords": [x.id for x in state.lords_at(b.village) if x.seat in members and not x.captor],
+    }
+
+
+def battle_json(state: FranceState) -> dict[str, Any] | None:
+    """The battle under way as the panel shows it (None: no battle)."""
+    b = state.battle
+    if b is None:
+        return None
+    return {
+        "village": b.village,
+        "stage": b.stage,
+        "fort": state.place(b.village).fort,
+        "attacker": _side(state, b, b.attacker),
+        "defender": _side(state, b, b.defender),
+        "quiet": b.quiet,
+        "cavalcade": b.cavalcade or None,
+        "tunnels": b.tunnels,
+        "truce": b.truce,
+    }
+
+
+def alliances(state: FranceState) -> list[list[str]]:
+    """Pairs of families allied by marriage (none with fewer than 4 players, §1.1)."""
+    out = []
+    for seat in state.seats:
+        other = ally(state, seat)
+        if other is not None and seat < other:
+            out.append([seat, other])
+    return out
+
+
 def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, Any]:
     fog = bool(state.option("fog_of_war"))
     villages = []
@@ -76,6 +140,7 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
                 "mills": place.mills,
                 "fort": place.fort,
                 "besieged_by": place.besieged_by,
+                "engine": place.engine,
                 "troops": troops,
             }
         )
@@ -130,6 +195,7 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
             "bishopric": state.election.bishopric,
             "stage": state.election.stage,
             "candidates": [lid for _, lid in state.election.candidates],
+            "voters": list(hear_ye.voters(state)) if state.election.stage == "vote" else [],
         },
         "last_election": None
         if state.last_election is None
@@ -141,6 +207,16 @@ def view(state: FranceState, seat: str | None, lang: str = "en") -> dict[str, An
             "winner": state.last_election.winner,
         },
         "winners": list(state.winners),
+        "battle": battle_json(state),
+        "alliances": alliances(state),
+        "thresholds": {
+            "solo": SOLO_VP,
+            "alliance": ALLIANCE_VP if len(state.seats) >= ALLIANCE_PLAYERS else None,
+        },
+        # the drawing goes to the table display only: a phone's seat view travels whole on every
+        # move, so the phone draws the map from the public state it also holds
+        "map": map_json(state.rules.drawing, state.rules.roads) if seat is None else None,
+        "lord_names": {x.id: x.name for x in state.rules.lords},
     }
 
 

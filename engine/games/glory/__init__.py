@@ -13,6 +13,7 @@ from a file).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine import flow as core_flow
@@ -44,11 +45,15 @@ from engine.games.glory.game_state import (
     StopQuests,
     TryTitle,
 )
+from engine.games.glory.layout import TABLE_READING, camera_faces
+from engine.games.glory.layout import layout as camera_layout
 from engine.games.glory.position import check_position
 from engine.games.glory.refs import Refused
 from engine.games.glory.setup_phase import initial
 from engine.games.glory.solo import SIR_SEAT, solo_players
 from engine.games.glory.state import Decline
+from engine.interpret import interpret as core_interpret
+from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
 
 __all__ = ["GAME", "GAME_KEY", "RULEBOOK"]
@@ -316,8 +321,19 @@ class Glory:
         return table_view.winners(state)
 
     def interpret(self, state: GloryState, seen: list[dict[str, Any]]) -> Interpretation:
-        """Glory has no camera or TTS profile yet: observations are never turned into moves."""
-        return Interpretation(moves=(), unchanged=False, notes=("glory:interpret/no-profile",))
+        """The move(s) a table observation shows (camera or TTS), or why none fits."""
+        return core_interpret(self, TABLE_READING, state, seen)
+
+    def layout(self, state: GloryState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
+        """Where every component lies on the camera profile's board (``camera/profile.json``)."""
+        return camera_layout(state, regions)
+
+    def camera_faces(self, data: GameData) -> dict[str, dict[str, Any]]:
+        """The stand-in art's faces → card and token attributes, for the set ``data`` holds
+        (the caller loads it: ``engine.data.load``)."""
+        if not isinstance(data.value, Box):
+            raise InputError("input/data", "not a Glory data set")
+        return camera_faces(data.value)
 
     def sample_chance(self, state: GloryState, rng: random.Random) -> Move | None:
         return flow.sample_chance(state, rng)

@@ -74,14 +74,17 @@ def prompts(state: State) -> list[Prompt]:
     return [Prompt(seat, f"prompt/{state.pending.kind}", {}, moves)]
 
 
-_HIDDEN = frozenset({"box"})
-"""State fields no view shows: the tile box (the draw pile's order is nobody's to see)."""
+_HIDDEN = frozenset({"box", "last_move"})
+"""State fields no view shows: the tile box (the draw pile's order is nobody's to see) and the
+last move's ledger (the core sends it as ``last_lines``, with its sentences)."""
 
 
 def view(state: State, seat: str | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The game data of the table display's view (``seat`` None) or a seat's; nothing here is
     private. The core (``engine.present``) adds whose move, prompts, scores and itemised lines."""
     data: dict[str, Any] = codec.encode(state, skip=_HIDDEN)
+    for player in data["players"]:
+        player.pop("last_turn", None)  # the itemised income, sent with its sentences apart
     data["game"] = GAME_KEY
     data["rounds_total"] = ROUNDS
     data["event_cards"] = [

@@ -8,44 +8,20 @@ and the package's ``data_spec`` only: a stand-in for the registration, not for a
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from typing import Any
 
+import key_holder
+
 from engine import data as gamedata
-from engine import registry
 from engine.games.france1429.data import SPEC, FranceData
 from engine.games.france1429.geography import MapData
 from engine.games.france1429.sources import GAME_KEY
 
 
-@dataclass(frozen=True)
-class _Info:
-    key: str = GAME_KEY
-
-
-class KeyHolder:
-    """Holds the key and the data declaration, as ``engine.data`` and ``engine.i18n`` read them."""
-
-    info = _Info()
-    data_spec = SPEC
-
-
-@contextmanager
-def registered() -> Iterator[Any]:
-    """The registered France 1429 game, or the key holder registered for the duration."""
-    if GAME_KEY in registry.game_keys():
-        yield registry.get_game(GAME_KEY)
-        return
-    package = importlib.import_module("engine.games.france1429")
-    holder: Any = getattr(package, "GAME", None) or KeyHolder()
-    registry.register(holder, module="engine.games.france1429")
-    try:
-        yield holder
-    finally:
-        registry.unregister(GAME_KEY)
+def registered() -> AbstractContextManager[Any]:
+    """The registered game, or a stand-in registration for the duration (``key_holder``)."""
+    return key_holder.registered(GAME_KEY, "engine.games.france1429", SPEC)
 
 
 def shipped(name: str = "stand-in") -> FranceData:

@@ -1,0 +1,182 @@
+"""Glory on the camera's board profile: where each pawn, crest, Knight, card and token lies.
+
+One list of table items serves both directions, so what the simulated camera draws and what
+the referee expects to read can never disagree:
+
+- **by sticker** (``engine.layout.Placed`` kind ``sticker``): pawns ``pawn:<seat>`` standing on
+  the city board's action fields (``field:<id>``, several to a field), the Initiative Track's
+  crests ``crest:<seat>`` (``initiative:<k>``, best first), and on the Tournament Board the
+  Knights ``knight:<name>`` and the registered crests: Joust bottom-row spaces ``joust:<k>``,
+  Pas d'armes cities ``city:<c>/knight:<s>`` with the crest space ``city:<c>/crest:<s>`` beside
+  each Knight (rules/glory.md §2.1, §4.5 [L304-315]);
+- **by appearance** (``picture``, read by the slot classifier as a ``tile`` with its face's
+  attributes from ``camera/faces.json``): the four face-up cards of each Quest column, Romance,
+  Market and Challenge (``column:<deck>/slot:<k>`` [L247-252]); the Ally Track's tokens
+  (``ally-track:<k>`` [L227-243]); each seat's Character card (``seat:<seat>/character``).
+
+Not read (the referee keeps them, or a person confirms): cards in hand, Glory markers,
+resource tokens, equipment cards, the Joust bracket above its bottom row (duel results come from
+the dice), and the order of a Quest column after a card is taken (the state keeps the column
+closed up, so the cards below a taken one are expected one slot higher).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.games.glory.data_types import Box
+from engine.games.glory.game_state import GloryState
+from engine.interpret import Key
+from engine.layout import Placed, Rect
+
+PICTURE_MM = 30.0
+"""A card or token drawn in its slot (the slots are 32 mm)."""
+FIELD_SPOTS_MM = tuple((9.0 + 16.0 * c, 9.0 + 16.0 * r) for r in range(3) for c in range(4))
+"""Where the first, second... pawn on one action field stands, from the field's top left
+corner: twelve spots 16 mm apart (a pawn's disc stays clear of its neighbour's sticker)."""
+
+KINDS: tuple[str, ...] = ("pawn", "crest", "knight", "tile")
+"""The kinds of piece a move can change; ``tile`` is anything read by appearance."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One component of the position: a sticker (``key`` its label) or a picture (``key`` its
+    art key), the region it lies in and, for a picture, the attributes its face shows."""
+
+    kind: Literal["picture", "sticker"]
+    key: str
+    region: str
+    attrs: Mapping[str, Any]
+
+
+def character_key(character: str) -> str:
+    return f"gl:character:{character}"
+
+
+def quest_key(card: str) -> str:
+    return f"gl:quest:{card}"
+
+
+def ally_key(ally: str) -> str:
+    return f"gl:ally:{ally}"
+
+
+def camera_faces(box: Box) -> dict[str, dict[str, Any]]:
+    """The stand-in art's face map for the box: art key → the attributes that face shows."""
+    out: dict[str, dict[str, Any]] = {}
+    for c in box.data.characters:
+        out[character_key(c.id)] = {"character": c.id}
+    for q in box.data.quests:
+        out[quest_key(q.id)] = {"card": q.id, "deck": q.deck}
+    for a in box.data.allies:
+        out[ally_key(a.kind)] = {"ally": a.kind}
+    return out
+
+
+def items(state: GloryState) -> Iterator[Item]:
+    """Every component of ``state`` the camera reads, in its region."""
+    for p in state.players:
+        if p.character:
+            attrs = {"character": p.character}
+            yield Item("picture", character_key(p.character), f"seat:{p.seat}/character", attrs)
+    for deck, cards in sorted(state.columns.items()):
+        for k, card in enumerate(cards, start=1):
+            attrs = {"card": card, "deck": deck}
+            yield Item("picture", quest_key(card), f"column:{deck}/slot:{k}", attrs)
+    for k, ally in enumerate(state.ally_track, start=1):
+        if ally is not None:
+            yield Item("picture", ally_key(ally), f"ally-track:{k}", {"ally": ally})
+    for placement in state.placements:
+        yield Item("sticker", f"pawn:{placement.seat}", f"field:{placement.field}", {})
+    for k, seat in enumerate(state.order, start=1):
+        yield Item("sticker", f"crest:{seat}", f"initiative:{k}", {})
+    t = state.tournament
+    if t is None:
+        return
+    for k, entrant in enumerate(t.bracket[0] if t.bracket else (), start=1):
+        if entrant is not None:
+            label = f"crest:{entrant.name}" if entrant.player else f"knight:{entrant.name}"
+            yield Item("sticker", label, f"joust:{k}", {})
+    for c, city in enumerate(t.cities, start=1):
+        for s, slot in enumerate(city, start=1):
+            yield Item("sticker", f"knight:{slot.knight}", f"city:{c}/knight:{s}", {})
+            if slot.crest:
+                yield Item("sticker", f"crest:{slot.crest}", f"city:{c}/crest:{s}", {})
+
+
+def picture_component(attrs: Mapping[str, Any]) -> str:
+    """The key a picture's read attributes give (``tile:?`` when its face was not named)."""
+    if isinstance(attrs.get("character"), str):
+        return f"tile:character:{attrs['character']}"
+    if isinstance(attrs.get("card"), str):
+        return f"tile:quest:{attrs['card']}"
+    if isinstance(attrs.get("ally"), str):
+        return f"tile:ally:{attrs['ally']}"
+    return "tile:?"
+
+
+def layout(state: GloryState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
+    """Every component of ``state`` placed in the profile's ``regions``.
+
+    Raises:
+        ValueError: the profile has no region for a piece of the state.
+    """
+    out: list[Placed] = []
+    standing: Counter[str] = Counter()
+    for item in items(state):
+        if item.region not in regions:
+            raise ValueError(f"the board profile has no region {item.region!r}")
+        x, y, w, h = regions[item.region]
+        if item.kind == "picture":
+            seen = {"component": "tile", "region": item.region, "attrs": dict(item.attrs)}
+            size = (PICTURE_MM, PICTURE_MM)
+            out.append(Placed("picture", item.key, (x + w / 2, y + h / 2), size, seen))
+            continue
+        if item.region.startswith("field:"):
+            k = standing[item.region]
+            standing[item.region] += 1
+            dx, dy = FIELD_SPOTS_MM[min(k, len(FIELD_SPOTS_MM) - 1)]
+            center = (x + dx, y + dy)
+        else:
+            center = (x + w / 2, y + h / 2)
+        seen = {"component": item.key, "region": item.region, "attrs": {}}
+        out.append(Placed("sticker", item.key, center, (0.0, 0.0), seen))
+    return tuple(out)
+
+
+class GloryTable:
+    """Glory in the profile vocabulary (``engine.interpret.TableReading``)."""
+
+    kinds = KINDS
+
+    def pieces(self, state: GloryState, kinds: set[str]) -> Counter[Key]:
+        """The position as (component, region) pieces, from the same items the layout draws."""
+        out: Counter[Key] = Counter()
+        for item in items(state):
+            if item.kind == "picture":
+                if "tile" in kinds:
+                    out[(picture_component(item.attrs), item.region)] += 1
+            elif item.key.split(":", 1)[0] in kinds:
+                out[(item.key, item.region)] += 1
+        return out
+
+    def component(self, kind: str, component: str, attrs: Mapping[str, Any]) -> str:
+        return picture_component(attrs) if kind == "tile" else component
+
+    def forgive(self, state: GloryState, missing: Counter[Key], extra: Counter[Key]) -> None:
+        """Nothing lingers on a Glory table that the rules have removed."""
+
+    def chance(self, state: GloryState, seen: Sequence[Mapping[str, Any]]) -> list[Any]:
+        """Deals and refills are confirmed at the table, never read (they hold hidden cards)."""
+        return []
+
+    def follow_ups(self, state: GloryState, after: GloryState) -> list[Any]:
+        """A move's choices are part of the move itself (``Place`` names them)."""
+        return []
+
+
+TABLE_READING = GloryTable()

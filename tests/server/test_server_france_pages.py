@@ -1,0 +1,231 @@
+"""France 1429 at the table (issue 13, "Table display"): the map on the table display and the
+phones, and a sealed vote that no other page sees before the reveal (digest §10.2: every
+family's markers are turned at once).
+
+A real ``herald serve`` resumes a France 1429 session that the move-level simulated table
+(seed 1, four seats) has played into the Bishop election of round 1: pink has sealed its vote,
+blue has not. Debian's chromium shows the table display and the phones of pink and blue; blue
+seals its vote on its phone, and the reveal shows both families' markers. Screenshots go to
+``artifacts/pages/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from srv_support import Served, serve
+
+from bridge.referee import Referee
+from bridge.simtable import SimConfig, SimTable
+from bridge.store import open_store
+from engine import get_game
+from engine.games.france1429 import war
+from engine.games.france1429.state import FranceState
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
+WAIT_MS = 30_000
+TABLE_SIZE = {"width": 1280, "height": 900}
+PHONE_SIZE = {"width": 390, "height": 844}
+SEATS = ("blue", "green", "pink", "yellow")
+MAX_MOVES = 400
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason="Debian's chromium is not installed (make system-deps installs it as root)",
+)
+
+
+def play_until(db: Path, stop: Callable[[Any, FranceState], bool]) -> FranceState:
+    """Play the simulated table (seed 1, four seats) until ``stop(game, state)``."""
+    store = open_store(db)
+    try:
+        game = get_game("france1429")
+        referee = Referee.open(store, game, "t1", SEATS, {"data": "stand-in"})
+        sim = SimTable(referee, SimConfig(mode="all", seed=1))
+        for _ in range(MAX_MOVES):
+            assert sim.step(), "the simulated game ended first"
+            state: FranceState = referee.session.state
+            if stop(game, state):
+                return state
+        raise AssertionError(f"not reached in {MAX_MOVES} moves")
+    finally:
+        store.close()
+
+
+def half_sealed(game: Any, state: FranceState) -> bool:
+    """An election with one sealed vote, waiting for another family's."""
+    sealed = [s for s, _ in state.sealed.commits]
+    election = state.election
+    if election is None or election.stage != "vote" or len(sealed) != 1:
+        return False
+    return any(s not in sealed for s in game.to_act(state))
+
+
+def losses_after_a_capture(game: Any, state: FranceState) -> bool:
+    """A battle whose roll hit, with a Lord already captured and losses still owed."""
+    b = state.battle
+    return b is not None and bool(b.hits and b.owing) and any(x.captor for x in state.lords)
+
+
+@pytest.fixture(scope="module")
+def election(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str, str]]:
+    db = tmp_path_factory.mktemp("france-pages") / "f.db"
+    state = play_until(db, half_sealed)
+    sealed = state.sealed.commits[0][0]
+    waiting = next(s for s in get_game("france1429").to_act(state) if s != sealed)
+    served = serve(db, "--game", "france1429", "--sim", "off")
+    yield served, sealed, waiting
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, FranceState]]:
+    db = tmp_path_factory.mktemp("france-battle") / "f.db"
+    state = play_until(db, losses_after_a_capture)
+    served = serve(db, "--game", "france1429", "--sim", "off")
+    yield served, state
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def held(page: Any, expr: str) -> Any:
+    """Everything a page received and holds (its latest state), as JSON."""
+    return page.evaluate(f"JSON.stringify({expr})")
+
+
+def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
+    browser: Any, election: tuple[Served, str, str]
+) -> None:
+    from playwright.sync_api import expect
+
+    served, sealed_by, voter = election
+    errors: list[str] = []
+    display = browser.new_page(viewport=TABLE_SIZE)
+    display.on("pageerror", lambda e: errors.append(str(e)))
+    display.goto(served.host_url + "?lang=en")
+    expect(display.locator("#fr-map")).to_be_visible(timeout=WAIT_MS)
+    view = display.evaluate("window.heraldTable.latest().view")
+
+    # the map: every Village of the drawing, coloured by its controller; Lords and troop stacks
+    spots = view["map"]["villages"]
+    assert display.locator("#fr-map .fr-village").count() == len(spots) == len(view["villages"])
+    for village in view["villages"]:
+        mark = display.locator(f"#fr-map .fr-village[data-village='{village['id']}']")
+        assert mark.get_attribute("data-controller") == (village["controller"] or "")
+        for seat, troops in village["troops"].items():
+            chip = mark.locator(f".fr-stack[data-seat='{seat}']")
+            assert chip.get_attribute("data-maa") == str(troops["maa"])
+            assert chip.get_attribute("data-knights") == str(troops["knights"])
+    lords = view["lords"]
+    assert display.locator("#fr-map .fr-lord").count() == len(lords)
+    captives = [x for x in lords if x["captor"]]
+    assert display.locator("#fr-map .fr-lord.lying").count() == len(captives)
+    assert display.locator("#fr-map .fr-fiefs [data-fief]").count() == len(view["map"]["fiefs"])
+    assert display.locator("#fr-map .fr-mitre").count() == len(view["map"]["bishoprics"])
+    expect(display.locator("#fr-phase")).to_contain_text("Marriages and elections")
+
+    # the election panel: one of the sealed votes is in, and whose, never what it holds
+    voters = view["election"]["voters"]
+    count = display.locator("#fr-election .fr-sealed-count")
+    expect(count).to_have_text(f"Sealed votes in: 1 of {len(voters)}")
+    expect(display.locator(f".fr-voters li[data-voter='{sealed_by}']")).to_have_attribute(
+        "data-sealed", "yes"
+    )
+    expect(display.locator(f".fr-voters li[data-voter='{voter}']")).to_have_attribute(
+        "data-sealed", "no"
+    )
+
+    # the phones: the sealing seat sees its own markers; the other phone and the table do not
+    own = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
+    own.on("pageerror", lambda e: errors.append(str(e)))
+    own.goto(served.seat_urls[sealed_by])
+    expect(own.locator("#fr-your-vote")).to_be_visible(timeout=WAIT_MS)
+    said = own.locator("#fr-your-vote").inner_text()
+    assert said.startswith("You sealed: FOR ")
+    other = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
+    other.on("pageerror", lambda e: errors.append(str(e)))
+    other.goto(served.seat_urls[voter])
+    expect(other.locator("#fr-vote")).to_be_visible(timeout=WAIT_MS)
+    # the phone draws the map from the public state (its seat view carries no drawing)
+    expect(other.locator("#fr-map .fr-village")).to_have_count(len(spots), timeout=WAIT_MS)
+    for page in (display, other, own):  # every label from the catalog, none left as a code
+        assert "france1429:ui/" not in page.inner_text("body")
+    for page in (display, other):
+        assert page.locator("#fr-your-vote").count() == 0
+        assert said not in page.inner_text("body")
+    assert '"yours"' not in held(display, "window.heraldTable.latest()")
+    assert '"yours"' not in held(other, "window.heraldSeat.table()")
+    width = other.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_SIZE["width"], f"the phone page scrolls sideways ({width}px)"
+    display.screenshot(path=str(SHOTS / "france1429-table-election.png"), full_page=True)
+    other.screenshot(path=str(SHOTS / "france1429-phone-vote.png"), full_page=True)
+    own.screenshot(path=str(SHOTS / "france1429-phone-sealed.png"), full_page=True)
+
+    # the other family seals FOR the first candidate, DECOY on none: one reveal shows both
+    other.locator("#fr-vote [data-marker='for'] button[data-choice='1']").click()
+    other.locator("#fr-vote [data-marker='decoy'] button[data-choice='0']").click()
+    other.locator("#fr-seal").click()
+    revealed = display.locator("#fr-last-election")
+    expect(revealed).to_be_visible(timeout=WAIT_MS)
+    last = display.evaluate("window.heraldTable.latest().view.last_election")
+    assert {m[0] for m in last["markers"]} == set(voters)
+    first = view["election"]["candidates"][0]
+    assert [voter, first, ""] in last["markers"]
+    for seat in voters:
+        expect(revealed.locator(f".fr-markers li[data-seat='{seat}']")).to_contain_text("FOR")
+    assert not errors, errors
+
+
+def test_the_battle_panel_counts_as_the_rules_do(
+    browser: Any, battle: tuple[Served, FranceState]
+) -> None:
+    """Both sides' strength points and Battle Dice as digest §9.2 counts them (``war``), the
+    roll's hits, who still owes losses (§9.4), and a captured Lord lying on the map (§9.4)."""
+    from playwright.sync_api import expect
+
+    served, state = battle
+    b = state.battle
+    assert b is not None
+    errors: list[str] = []
+    display = browser.new_page(viewport=TABLE_SIZE)
+    display.on("pageerror", lambda e: errors.append(str(e)))
+    display.goto(served.host_url + "?lang=en")
+    panel = display.locator("#fr-battle")
+    expect(panel).to_be_visible(timeout=WAIT_MS)
+    assert panel.get_attribute("data-village") == b.village
+    for role, seat in (("attacker", b.attacker), ("defender", b.defender)):
+        side = panel.locator(f".fr-side[data-side='{role}']")
+        assert side.get_attribute("data-seat") == seat
+        expect(side.locator(".fr-sp")).to_have_text(str(war.strength(state, seat, b.village)))
+        expect(side.locator(".fr-dice")).to_have_text(str(war.dice(state, b, seat)))
+        expect(side.locator(".fr-hits")).to_have_text(str(b.hits.get(seat, "—")))
+        assert ("owing" in (side.get_attribute("class") or "")) == (seat in b.owing)
+    for lord in state.lords:
+        token = display.locator(f"#fr-map .fr-lord[data-lord='{lord.id}']")
+        expect(token).to_have_class("fr-lord lying" if lord.captor else "fr-lord standing")
+    assert "france1429:ui/" not in display.inner_text("body")
+    polish = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
+    polish.on("pageerror", lambda e: errors.append(str(e)))
+    polish.goto(served.seat_urls[b.defender] + "?lang=pl")
+    expect(polish.locator("#fr-battle")).to_contain_text("Obrońca", timeout=WAIT_MS)
+    assert "france1429:ui/" not in polish.inner_text("body")
+    polish.screenshot(path=str(SHOTS / "france1429-phone-battle-pl.png"), full_page=True)
+    display.screenshot(path=str(SHOTS / "france1429-table-battle.png"), full_page=True)
+    assert not errors, errors
