@@ -10,7 +10,6 @@ boardgame.io's ``filter-player-view`` is the model: the first payload is filtere
 
 from __future__ import annotations
 
-import inspect
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -60,10 +59,8 @@ def _param(
 
 def _takes_names(verb: Any) -> bool:
     """Whether a game's ``label`` verb takes the printed ``names`` (engine/game.py ``names``)."""
-    try:
-        return "names" in inspect.signature(verb).parameters
-    except (TypeError, ValueError):
-        return False
+    code = getattr(getattr(verb, "__func__", verb), "__code__", None)
+    return code is not None and "names" in code.co_varnames[: code.co_argcount]
 
 
 def move_label(
