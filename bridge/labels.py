@@ -17,15 +17,24 @@ from engine.registry import get_game
 
 
 def move_label(
-    game_key: str, move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True
+    game_key: str,
+    move: dict[str, Any],
+    lang: str = DEFAULT_LANG,
+    public: bool = True,
+    state: Any = None,
 ) -> str:
-    """A short sentence for a move given as JSON (see ``engine.present.move_label``)."""
-    return present.move_label(get_game(game_key), move, lang, public)
+    """A short sentence for a move given as JSON (see ``engine.present.move_label``); given the
+    ``state``, components are named as printed (the game's ``names``)."""
+    game = get_game(game_key)
+    return present.move_label(game, move, lang, public, present.state_names(game, state))
 
 
-def prompt_json(game: Game[Any, Any], prompt: Prompt, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-    """A prompt with its sentence and every legal move labelled, as a phone shows it."""
-    return present.prompt_json(game, prompt, lang, own=True)
+def prompt_json(
+    game: Game[Any, Any], prompt: Prompt, lang: str = DEFAULT_LANG, state: Any = None
+) -> dict[str, Any]:
+    """A prompt with its sentence and every legal move labelled (and previewed, given the
+    ``state``), as a phone shows it."""
+    return present.prompt_json(game, prompt, lang, own=True, state=state)
 
 
 def is_page_label(code: str) -> bool:

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from bridge import gamedata, json_diff
+from bridge import autopass, gamedata, json_diff
 from bridge.labels import move_label, prompt_json
 from bridge.store import SessionRow, Store, Tokens
 from bridge.table_setup import SetupError, read_setup
@@ -39,6 +39,7 @@ from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
 from engine.game import money as game_money
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.refs import readable
 from engine.violations import InputError, RuleViolation
 
 _LOG = logging.getLogger(__name__)
@@ -215,9 +216,14 @@ class Referee:
         *,
         lang: str = DEFAULT_LANG,
         snapshot_every: int = SNAPSHOT_EVERY,
+        auto_pass: bool = True,
     ) -> None:
-        """Restore the session ``row`` from its latest snapshot and the events after it."""
+        """Restore the session ``row`` from its latest snapshot and the events after it.
+
+        ``auto_pass``: a seat whose only legal move is a pass passes by itself (bridge/autopass.py).
+        """
         self.game = game
+        self.auto_pass = auto_pass
         self.store = store
         self.row = row
         self.lang = lang
@@ -373,6 +379,7 @@ class Referee:
                 return self.new_game(principal.source, data.get("setup"))
             if data["kind"] == "undo":
                 by = HOST if principal.role == "host" else principal.seat
+                self._undo_auto_passes(by)
                 return self._submit(principal.source, log.Event("undo", by=by))
             if data["kind"] == "dice":
                 return self._dice(principal, data.get("dice"))
@@ -481,6 +488,8 @@ class Referee:
                 except SetupError as exc:
                     return self._error(exc.code, **exc.params)
             game = chosen.game if chosen else self.game
+            if chosen is not None and chosen.auto_pass is not None:
+                self.auto_pass = chosen.auto_pass
             players = chosen.seats if chosen else self.row.header.players
             opts = dict(chosen.options if chosen else self.row.header.options)
             try:  # the data read again: a changed file is the new game's
@@ -534,7 +543,34 @@ class Referee:
             # after the clients have the move: the snapshot only shortens a restore (the
             # committed events are the record), so it need not delay them
             self.snapshot()
-        return Outcome("accepted", session.state_id)
+        if event.kind == "move" and source != autopass.SOURCE:
+            self._auto_passes()
+        return Outcome("accepted", self._session.state_id)
+
+    def _auto_passes(self) -> None:
+        """Play every pass that is some seat's only legal move (bridge/autopass.py), each an
+        ordinary event published on its own, so the log shows it."""
+        for _ in range(autopass.MAX_CHAIN if self.auto_pass else 0):
+            move = autopass.forced_pass(self.game, self._session.state)
+            if move is None or not self._submit(autopass.SOURCE, log.Event("move", move=move)).ok:
+                return
+
+    def _auto_on_top(self) -> int:
+        """How many of the newest undoable moves the referee played itself."""
+        auto = {e["seq"] for e in self._extras["log"] if e.get("source") == autopass.SOURCE}
+        count = 0
+        for seq in reversed(self._extras["undo"]):
+            if seq not in auto:
+                break
+            count += 1
+        return count
+
+    def _undo_auto_passes(self, by: str | None) -> None:
+        """Before ``by`` takes back its move, take back the passes played for others after it."""
+        on_top = self._auto_on_top()
+        plan = autopass.undo_plan(self._session, by, on_top) if on_top else None
+        for actor in (plan or [])[:-1]:
+            self._submit(autopass.SOURCE, log.Event("undo", by=actor))
 
     def snapshot(self) -> None:
         """Save the current session so a resume replays only the events after it."""
@@ -579,10 +615,10 @@ class Referee:
                 undo.append(seq)
             move = codec.encode(event.move)
             entry.update(kind=move.get("kind", "move"), actor=actor)
-            entry["label"] = move_label(self.game.info.key, move, self.lang)
+            key, state = self.game.info.key, session.state
+            entry["label"] = move_label(key, move, self.lang, state=state)
             # every shipped language's label: a page reading another language shows its own
-            key = self.game.info.key
-            entry["labels"] = {lang: move_label(key, move, lang) for lang in LANGUAGES}
+            entry["labels"] = {lang: move_label(key, move, lang, state=state) for lang in LANGUAGES}
         entries.append(entry)
         self._changed.added.append(entry)
         if event.kind == "undo":
@@ -617,10 +653,16 @@ class Referee:
             "over": bool(game.is_over(state)),
             "accepted_at": self._accepted_at,
             "names": dict(self._extras["names"]),
+            "auto_pass": self.auto_pass,
         }
         income = {
             seat: [
-                {"amount": line.amount, "text": game.describe(line, self.lang), "ref": line.ref}
+                {
+                    "amount": line.amount,
+                    "text": game.describe(line, self.lang),
+                    "ref": line.ref,
+                    "where": readable(line.ref),
+                }
                 for line in game.income(state, seat)
             ]
             for seat in self.seats
@@ -708,7 +750,12 @@ class Referee:
         if lang != self.lang:  # the itemised income in this phone's language too
             income = {
                 seat: [
-                    {"amount": line.amount, "text": game.describe(line, lang), "ref": line.ref}
+                    {
+                        "amount": line.amount,
+                        "text": game.describe(line, lang),
+                        "ref": line.ref,
+                        "where": readable(line.ref),
+                    }
                     for line in game.income(state, seat)
                 ]
                 for seat in self.seats
@@ -718,14 +765,15 @@ class Referee:
         seat_prompts: dict[str, dict[str, Any]] = {}
         for seat in self.seats:
             seats[seat] = {**base, "seat": seat, "view": shown[seat], "income": income[seat]}
-            mine = [prompt_json(game, p, lang) for p in prompts if p.seat == seat]
+            mine = [prompt_json(game, p, lang, state) for p in prompts if p.seat == seat]
             seat_prompts[seat] = {
                 "state_id": base["state_id"],
                 "session": session_id,
                 "seat": seat,
                 "your_turn": bool(mine),
                 "prompts": mine,
-                "can_undo": log.can_undo(session, seat),
+                "can_undo": log.can_undo(session, seat)
+                or autopass.undo_plan(session, seat, self._auto_on_top()) is not None,
             }
         return seats, seat_prompts
 

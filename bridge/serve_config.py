@@ -66,3 +66,10 @@ class ServeConfig:
     camera_fps: float = 8.0
     message_queue: str | None = None
     """A Redis URL shared by the venue's Herald processes (``--message-queue``)."""
+    tower_every: float = 0.0
+    """``--tower-every``: seconds between the virtual dice tower's own rolls in a game without
+    dice (a device test); 0: it rolls only when a step awaits dice (issue 15, point 7)."""
+    auto_pass: bool = True
+    """``--no-auto-pass``: a seat whose only option is to pass is asked anyway (bridge/autopass)."""
+    lang: str = "en"
+    """``--lang``: the table display's (and the log's) default language; phones choose their own."""

@@ -9,14 +9,13 @@ each may carry a name the players chose, shown beside the colour everywhere.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from bridge import gamedata
 from bridge.seats import SEAT_NAMES, seat_names
 from engine import data as engine_data
-from engine import registry, selfplay
+from engine import refs, registry, selfplay
 from engine.game import Game
 from engine.violations import InputError, RuleViolation
 
@@ -32,6 +31,8 @@ class Setup:
     seats: tuple[str, ...]
     names: dict[str, str] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    auto_pass: bool | None = None
+    """Whether a seat whose only option is a pass passes by itself (None: as the table had it)."""
 
 
 class SetupError(ValueError):
@@ -43,15 +44,8 @@ class SetupError(ValueError):
         self.params = params
 
 
-_FILE_ID = re.compile(r"\b[0-9]+_[0-9a-f]{8,}\.txt:")
-_DIGEST = re.compile(r"^rules/[\w./-]+\.md\s*")
-
-
-def readable_ref(ref: str) -> str:
-    """A rulebook reference as players read it: the section and the rulebook's lines, without
-    the digest's file name or the stored file's id (``§3.1 (L111-123)``)."""
-    text = _DIGEST.sub("", _FILE_ID.sub("", ref)).strip()
-    return re.sub(r"\s*\[([^\]]*)\]", r" (\1)", text).strip()
+readable_ref = refs.readable
+"""A rulebook reference as players read it (``engine.refs.readable``)."""
 
 
 def _jsonable(value: Any) -> Any:
@@ -133,7 +127,10 @@ def read_setup(data: Any) -> Setup:
         if name.strip():
             names[seat] = name.strip()
     options = _options(game, data.get("options", {}))
-    return Setup(game, tuple(seats), names, options)
+    auto_pass = data.get("auto_pass")
+    if auto_pass is not None and not isinstance(auto_pass, bool):
+        raise SetupError("setup/malformed")
+    return Setup(game, tuple(seats), names, options, auto_pass)
 
 
 def _options(game: Game[Any, Any], given: Any) -> dict[str, Any]:

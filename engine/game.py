@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from engine.refs import readable
 from engine.violations import Violation
 
 TABLE = "table"
@@ -82,7 +83,8 @@ class Line:
     def to_json(self, text: str) -> dict[str, Any]:
         """The line as pages and ``--json`` output carry it, with its sentence ``text``."""
         return {"source": self.source, "amount": self.amount, "code": self.code,
-                "ref": self.ref, "params": self.params, "text": text}  # fmt: skip
+                "ref": self.ref, "where": readable(self.ref), "params": self.params,
+                "text": text}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -228,6 +230,12 @@ class Game(Protocol[S, M]):
 #   labels go to every display (the log), so they must not name hidden information.
 # - ``is_pass(move) -> bool``: whether a move is the seat declining (what a seat box's pass
 #   button means). A game without it has no pass: the button is refused, naming why.
+# - ``preview(state, move, seat, lang) -> dict | None``: what a legal option gives ``seat``, shown
+#   beside it on the phone (``{"text", "lines"}``: the component's printed name and data, signed
+#   amounts); engine/preview.py calls it and has the helpers. None: nothing to add.
+# - ``names(state) -> dict[str, str]``: component ids with their printed names (from the game's
+#   data); a game offering it takes them as a fourth argument of ``label``, so a label shows
+#   "Kasztelan", never the id ``kasztelan`` (``engine.present.state_names``).
 # - ``money(state) -> (round, {seat: amount}) | None``: each seat's money now and the round it
 #   counts for, for the displays' money-by-round plot. Without it a state with ``round`` and
 #   ``players`` whose items have ``coins`` is read; a game with neither has no money plot.

@@ -17,6 +17,7 @@ from typing import Any
 from engine import codec, flow, rules
 from engine.game import Game, Line, Prompt
 from engine.i18n import DEFAULT_LANG, has_message, message
+from engine.preview import MAX_PREVIEWED, option_preview
 
 CORE_KEYS = ("game", "to_act", "prompts", "scores", "last_lines", "you", "your_prompts", "sealed")
 """Keys the core owns in a presented view; a game's own view must not use them."""
@@ -35,14 +36,19 @@ def last_lines(game: Game[Any, Any], state: Any) -> tuple[tuple[str, Line], ...]
     return found
 
 
-def _param(game_key: str, key: str, value: Any, lang: str) -> Any:
+def _param(
+    game_key: str, key: str, value: Any, lang: str, names: dict[str, str] | None = None
+) -> Any:
     """A move field as a sentence fragment: a value the game's catalog names
-    (``<game>:<field>/<value>``) in words, lists joined."""
+    (``<game>:<field>/<value>``) in words, else the name the game's data give it (``names``),
+    lists joined."""
     if isinstance(value, str):
         code = f"{game_key}:{key}/{value}"
-        return message(code, lang) if has_message(code) else value
+        if has_message(code):
+            return message(code, lang)
+        return names.get(value, value) if names else value
     if isinstance(value, list):
-        return ", ".join(str(_param(game_key, key, v, lang)) for v in value)
+        return ", ".join(str(_param(game_key, key, v, lang, names)) for v in value)
     if isinstance(value, dict):
         # a component given by its fields (a tile): named by the first field the catalog names
         for field_name, inner in value.items():
@@ -51,8 +57,18 @@ def _param(game_key: str, key: str, value: Any, lang: str) -> Any:
     return value
 
 
+def _takes_names(verb: Any) -> bool:
+    """Whether a game's ``label`` verb takes the printed ``names`` (engine/game.py ``names``)."""
+    code = getattr(getattr(verb, "__func__", verb), "__code__", None)
+    return code is not None and "names" in code.co_varnames[: code.co_argcount]
+
+
 def move_label(
-    game: Game[Any, Any], move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True
+    game: Game[Any, Any],
+    move: dict[str, Any],
+    lang: str = DEFAULT_LANG,
+    public: bool = True,
+    names: dict[str, str] | None = None,
 ) -> str:
     """A short sentence for a move given as JSON.
 
@@ -60,19 +76,25 @@ def move_label(
     labels go to every display (the log), so they must not name hidden information, while a
     seat's own prompt buttons (``public=False``) may. Otherwise the game's catalog entry
     ``<game>:label/<kind>`` is filled from the move's own fields; a kind with no entry gets the
-    generic ``label/move``.
+    generic ``label/move``. ``names``: the game's ``names(state)`` (component ids with their
+    printed names), handed to a label verb that names components so no id reaches a player.
     """
     if public and str(move.get("kind")) in flow.sealed_kinds(game):
         seat = move.get("seat", move.get("by", ""))
         return message("flow/sealed-commit", lang, seat=seat)
     verb = getattr(game, "label", None)
-    own: str | None = verb(move, lang, public) if callable(verb) else None
+    own: str | None = None
+    if callable(verb):
+        if names is not None and _takes_names(verb):
+            own = verb(move, lang, public, names)
+        else:
+            own = verb(move, lang, public)
     if own is not None:
         return own
     key = game.info.key
     kind = str(move.get("kind", "?"))
-    params = {k: _param(key, k, v, lang) for k, v in move.items()}
-    params.setdefault("seat", "")
+    params = {k: _param(key, k, v, lang, names) for k, v in move.items() if k != "seat"}
+    params["seat"] = move.get("seat", "")
     if any(v is None for k, v in move.items() if k != "kind"):
         code = f"{key}:label/{kind}-none"
         if has_message(code):
@@ -83,22 +105,47 @@ def move_label(
     return message("label/move", lang, kind=kind, seat=params["seat"])
 
 
+def state_names(game: Game[Any, Any], state: Any) -> dict[str, str] | None:
+    """The optional game verb ``names(state)``: component ids with their printed names (None:
+    the game has none, or no state to read them from)."""
+    verb = getattr(game, "names", None)
+    if state is None or not callable(verb):
+        return None
+    found: dict[str, str] = verb(state)
+    return found
+
+
 def prompt_json(
-    game: Game[Any, Any], prompt: Prompt, lang: str = DEFAULT_LANG, own: bool = True
+    game: Game[Any, Any],
+    prompt: Prompt,
+    lang: str = DEFAULT_LANG,
+    own: bool = True,
+    state: Any = None,
 ) -> dict[str, Any]:
     """A prompt with its sentence; for the seat it is addressed to (``own``) every legal move
-    with its label, as a phone shows it. Another seat's moves never leave the engine."""
+    with its label, as a phone shows it, and, given the ``state``, its ``preview`` (what the
+    seat gets: engine/preview.py). Another seat's moves never leave the engine."""
     key = game.info.key
     code = f"{key}:{prompt.code}"
     params = {"seat": prompt.seat, **prompt.params}
     text = message(code if has_message(code) else "label/prompt", lang, code=prompt.code, **params)
-    moves = [codec.encode(m) for m in prompt.moves] if own else []
+    moves: list[dict[str, Any]] = []
+    if own:
+        previews = state is not None and len(prompt.moves) <= MAX_PREVIEWED
+        names = state_names(game, state)
+        for m in prompt.moves:
+            encoded = codec.encode(m)
+            item = {"move": encoded, "label": move_label(game, encoded, lang, False, names)}
+            found = option_preview(game, state, m, prompt.seat, lang) if previews else None
+            if found is not None:
+                item["preview"] = found
+            moves.append(item)
     return {
         "seat": prompt.seat,
         "code": prompt.code,
         "params": prompt.params,
         "text": text,
-        "moves": [{"move": m, "label": move_label(game, m, lang, public=False)} for m in moves],
+        "moves": moves,
     }
 
 
@@ -155,7 +202,7 @@ def views(
         data["game"] = game.info.key
         data["to_act"] = list(to_act)
         data["prompts"] = [
-            prompt_json(game, p, lang) if p.seat == seat else other
+            prompt_json(game, p, lang, state=state) if p.seat == seat else other
             for p, other in zip(prompts, others, strict=True)
         ]
         data["scores"] = scores

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.i18n import DEFAULT_LANG, has_message, message
+from engine.refs import readable
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class Violation:
             "code": self.code,
             "game": self.game,
             "ref": self.ref,
+            "where": readable(self.ref),
             "params": self.params,
             "message": self.text(lang),
         }

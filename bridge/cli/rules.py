@@ -39,7 +39,8 @@ from engine import data as engine_data
 from engine import log, selfplay, verbs
 from engine import rules as engine_rules
 from engine.game import Game, Line
-from engine.i18n import message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.refs import readable
 from engine.violations import InputError, RuleViolation, Violation
 
 
@@ -55,12 +56,27 @@ def _load_state(game: Game[Any, Any], path: str) -> Any:
         _input_error(path, exc)
 
 
+def _lang() -> str:
+    """The language ``herald rules GAME --lang`` asked for (the click context's, no global)."""
+    ctx = click.get_current_context(silent=True)
+    return str(ctx.find_root().meta.get(LANG_KEY, DEFAULT_LANG)) if ctx else DEFAULT_LANG
+
+
+def _said(v: Violation, sep: str) -> str:
+    """A violation as printed: code, sentence in ``--lang``, rule section (no file id)."""
+    return f"  • [bold]{v.code}[/] {escape(v.text(_lang()))}{sep}[dim]{escape(readable(v.ref))}[/]"
+
+
 def _line_text(game: Game[Any, Any], line: Line) -> str:
-    return game.describe(line)
+    return game.describe(line, _lang())
 
 
 def _line_json(game: Game[Any, Any], line: Line) -> dict[str, Any]:
-    return line.to_json(game.describe(line))
+    return line.to_json(game.describe(line, _lang()))
+
+
+LANG_KEY = "herald.lang"
+"""Where ``--lang`` is kept on the root click context for the verbs below it."""
 
 
 class RulesGroup(click.Group):
@@ -102,12 +118,15 @@ def _game(key: str) -> Game[Any, Any]:
 
 @click.group(cls=RulesGroup)
 @click.argument("game_key", metavar="GAME")
+@click.option("--lang", default=DEFAULT_LANG, show_default=True, type=click.Choice(LANGUAGES),
+              help="The language of the sentences printed.")  # fmt: skip
 @click.pass_context
-def rules(ctx: click.Context, game_key: str) -> None:
+def rules(ctx: click.Context, game_key: str, lang: str) -> None:
     """Offline calculator for GAME (any registered game): schema, moves, new, check, apply,
     income, score, replay, selfplay, and the game's own verbs (`herald rules GAME --help`).
 
     Exit codes: 0 fine, 1 illegal move, 2 bad input, 3 faulty position."""
+    ctx.find_root().meta[LANG_KEY] = lang
     ctx.obj = _game(game_key)
 
 
@@ -203,7 +222,7 @@ def _refused_setup(game: Game[Any, Any], options: dict[str, Any], exc: RuleViola
     if missing:
         data = options.get("data", game.info.option_defaults().get("data"))
         err.print(f"[bold red]error:[/] cannot start {game.info.key} with data {data!r}: "
-                  f"{len(missing)} value(s) the game needs are missing")  # fmt: skip
+                  f"values the game needs are missing: {len(missing)}")  # fmt: skip
         for v in missing:
             what, task, where = (
                 escape(str(v.params.get(k, "?"))) for k in ("what", "task", "where")
@@ -215,7 +234,7 @@ def _refused_setup(game: Game[Any, Any], options: dict[str, Any], exc: RuleViola
         err.print(f"[bold red]error:[/] cannot start {game.info.key}:")
     for v in exc.violations:
         if v.code not in DATA_CODES:
-            err.print(f"  • [bold]{v.code}[/] {escape(v.text())}\n    [dim]{escape(v.ref)}[/]")
+            err.print(_said(v, "\n    "))
     sys.exit(EXIT_INPUT)
 
 
@@ -262,7 +281,7 @@ def new(
 def _print_violations(violations: list[Violation], to_err: bool = False) -> None:
     console = err if to_err else out
     for v in violations:
-        console.print(f"  • [bold]{v.code}[/] {escape(v.text())}\n    [dim]{escape(v.ref)}[/]")
+        console.print(_said(v, "\n    "))
 
 
 @rules.command()
@@ -287,13 +306,13 @@ def check(game: Game[Any, Any], state_path: str, move_path: str | None, as_json:
         err.print("[yellow]the position itself is faulty; the move was not checked[/]")
     if as_json:
         click.echo(json.dumps({"legal": not violations, "subject": subject,
-                               "violations": [v.to_json() for v in violations]},
+                               "violations": [v.to_json(_lang()) for v in violations]},
                               ensure_ascii=False))  # fmt: skip
     elif not violations:
         out.print(f"[green]legal[/]: the {subject} breaks no rule")
     else:
         word = "faulty" if code == EXIT_FAULTY else "illegal"
-        out.print(f"[red]{word}[/]: {len(violations)} violation(s)")
+        out.print(f"[red]{word}[/]: violations: {len(violations)}")
         _print_violations(violations)
     if violations:
         sys.exit(code)
@@ -327,7 +346,7 @@ def _sound_state(game: Game[Any, Any], path: str) -> Any:
     state = _load_state(game, path)
     faults = game.check_position(state)
     if faults:
-        err.print(f"[red]faulty[/]: {path}: {len(faults)} violation(s)")
+        err.print(f"[red]faulty[/]: {path}: violations: {len(faults)}")
         _print_violations(faults, to_err=True)
         sys.exit(EXIT_FAULTY)
     return state
@@ -357,7 +376,7 @@ def apply(game: Game[Any, Any], state_path: str, move_args: tuple[str, ...]) -> 
         violations = engine_rules.check(game, state, move)
         if violations:
             err.print(f"[red]illegal[/]: move {number} ({escape(name)}): "
-                      f"{len(violations)} violation(s)")  # fmt: skip
+                      f"violations: {len(violations)}")  # fmt: skip
             _print_violations(violations, to_err=True)
             sys.exit(EXIT_ILLEGAL)
         state = engine_rules.apply(game, state, move)
@@ -440,12 +459,12 @@ def income(game: Game[Any, Any], state_path: str, seat: str, as_json: bool) -> N
                                "lines": [_line_json(game, ln) for ln in lines]},
                               ensure_ascii=False))  # fmt: skip
         return
-    table = Table(title=message("income/heading", seat=seat))
+    table = Table(title=message("income/heading", _lang(), seat=seat))
     table.add_column("source")
     table.add_column("amount", justify="right")
     table.add_column("rule", style="dim")
     for line in lines:
-        table.add_row(_line_text(game, line), f"{line.amount:+d}", line.ref)
+        table.add_row(_line_text(game, line), f"{line.amount:+d}", readable(line.ref))
     table.add_row("[bold]total[/]", f"[bold]{total:+d}[/]", "")
     out.print(table)
 
@@ -469,7 +488,7 @@ def _score_payload(game: Game[Any, Any], state: Any) -> dict[str, Any]:
 
 def _print_scores(game: Game[Any, Any], state: Any) -> None:
     over = game.is_over(state)
-    table = Table(title=message("score/heading") + ("" if over else " (standing)"))
+    table = Table(title=message("score/heading", _lang()) + ("" if over else " (standing)"))
     table.add_column("rank", justify="right")
     table.add_column("seat")
     table.add_column("total", justify="right")
@@ -559,7 +578,7 @@ def replay(game: Game[Any, Any], log_path: str, from_path: str | None, as_json: 
             except RuleViolation as exc:
                 err.print(f"[bold red]illegal event at {log_path}:{i}[/]")
                 for v in exc.violations:
-                    err.print(f"  • [bold]{v.code}[/] {escape(v.text())}  [dim]{escape(v.ref)}[/]")
+                    err.print(_said(v, "  "))
                 sys.exit(EXIT_ILLEGAL)
     except InputError as exc:
         fail(f"{log_path}:1: {exc.detail}")
@@ -618,7 +637,7 @@ def selfplay_cmd(
                     data=loaded[key],
                 )  # fmt: skip
             except InputError as exc:
-                fail(f"cannot set up {setup.players} player(s) with {setup.options}: {exc.detail}")
+                fail(f"cannot set up {setup.players} seats with {setup.options}: {exc.detail}")
             except RuleViolation as exc:
                 _refused_setup(game, setup.options, exc)
             moves += result.session.state_id

@@ -57,7 +57,7 @@ from bridge.web.app import WebConfig, WebTable
 from engine import data as engine_data
 from engine import selfplay
 from engine.game import Game
-from engine.i18n import has_message, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, has_message, message
 from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
 
@@ -171,6 +171,12 @@ def _stop_on_sigterm() -> None:
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
               help="Redis shared by a venue's Herald processes (redis://host:port/0): "
                    "Socket.IO emits and the venue view go through it.")  # fmt: skip
+@click.option("--tower-every", default=0.0, show_default=True, type=click.FloatRange(0),
+              help="Seconds between the virtual tower's own rolls (0: never).")  # fmt: skip
+@click.option("--auto-pass/--no-auto-pass", "auto_pass", default=True, show_default=True,
+              help="A seat whose only option is to pass passes by itself (logged).")  # fmt: skip
+@click.option("--lang", "lang", default=DEFAULT_LANG, show_default=True,
+              type=click.Choice(LANGUAGES), help="The table display's language.")  # fmt: skip
 @click.pass_context
 def serve(ctx: click.Context, /, **params: Any) -> None:
     """Referee one table live: web pages, phones over Socket.IO, a crash-safe event store."""
@@ -247,7 +253,8 @@ def run_server(cfg: ServeConfig) -> None:
     store = early or _open_store(cfg.store_url or cfg.db_path)
     try:
         referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
-                               force=cfg.force)  # fmt: skip
+                               force=cfg.force, auto_pass=cfg.auto_pass,
+                               lang=cfg.lang)  # fmt: skip
     except LookupError as exc:
         raise click.ClickException(message("serve/no-resume", detail=str(exc))) from exc
     except OtherGameOpen as exc:
@@ -288,7 +295,8 @@ def run_server(cfg: ServeConfig) -> None:
             mqtt=cfg.mqtt_url,
             serial=cfg.serial_urls,
             virtual=cfg.virtual if sim_mode != "off" else "off",
-            roll_every=None if has_dice else 20.0,  # a game with dice: the tower rolls its pools
+            # the tower rolls what a step awaits (its pools); on its own only when asked to
+            roll_every=None if has_dice or not cfg.tower_every else cfg.tower_every,
             ha_discovery=cfg.ha_discovery,
             ha_prefix=cfg.ha_prefix,
         )

@@ -366,7 +366,7 @@ def test_joust_placement_rules() -> None:
 def test_pas_d_armes_best_beatable_knight() -> None:
     """Pas d'armes [L1255-1257]: the best Knight (most Glory) SIR can beat, by Herald in a city
     where you have not challenged yet; in Registration, in a city where SIR is not yet."""
-    state = at_sir_turn("rywal", "pas-d-armes", sir_knight=SIR_KNIGHT)
+    state = at_sir_turn("rywal", "pas-d-armes", sir_knight=SIR_KNIGHT, sir_duel="attack")
     cities = (
         (KnightSlot("Henry V", HUMAN), KnightSlot("Powała z Taczewa")),
         (KnightSlot("Jan Žižka z Trocnova"), KnightSlot("Hans von Trotha")),
@@ -435,13 +435,13 @@ def test_rival_sir_duels_as_a_knight_full_tie_to_the_first_on_initiative(sir_fir
 
 
 def test_sir_against_a_knight_needs_no_dice() -> None:
-    """SIR "rozstrzyga Pojedynki jak Rycerz" [L1258, L1278]: against a Knight, higher Attack,
-    then Prestige; a full tie goes to the Knight (GL decision). SIR gains the Knight's Glory."""
+    """With ``sir_duel`` 'attack' (GL-50's earlier reading) SIR against a Knight: higher Attack,
+    then Prestige; a full tie goes to the Knight. SIR gains the Knight's Glory."""
     sir = Knight(SIR, "sir", 9, 2, 20)
     assert duel.sir_vs_knight(sir, Knight("a", "nobility", 8, 3, 5)) == (SIR, "attack")
     assert duel.sir_vs_knight(sir, Knight("b", "king", 9, 3, 7)) == ("b", "prestige")
     assert duel.sir_vs_knight(sir, Knight("c", "king", 9, 2, 7)) == ("c", "knight")
-    state = at_sir_turn("rywal", "pas-d-armes", sir_knight=SIR_KNIGHT)
+    state = at_sir_turn("rywal", "pas-d-armes", sir_knight=SIR_KNIGHT, sir_duel="attack")
     cities = ((KnightSlot("Powała z Taczewa", SIR),), (KnightSlot("Henry V", SIR),), ())
     t = Tournament(type="pas-d-armes", card="pas-12-a", cities=cities)
     state = evolve(state, tournament=t, phase="tournament")
@@ -481,3 +481,15 @@ def test_scenario_winners() -> None:
     assert GAME.winners(_over(r, 41, 40)) == (HUMAN,)
     assert GAME.winners(_over(r, 40, 40)) == ()
     assert GAME.winners(_over(r, 39, 40)) == ()
+
+
+def test_sir_against_a_knight_fights_as_two_knights_do() -> None:
+    """GL-50 [L1278, L975-978, L969-972]: SIR "rozstrzyga Pojedynki jak Rycerz" with the chosen
+    Knight's values except Glory, which is a player's (7, or 9 with more Glory than the
+    opponent): the higher Glory value wins, then Prestige, then the left-hand side."""
+    sir = Knight(SIR, "sir", 9, 2, 20)  # 20 Glory: worth 9 against a Knight worth less
+    assert duel.sir_as_knight(sir, Knight("a", "nobility", 12, 3, 8)) == (SIR, "glory")
+    assert duel.sir_as_knight(sir, Knight("b", "king", 1, 3, 9)) == ("b", "prestige")
+    low = Knight(SIR, "sir", 9, 3, 5)  # 5 Glory: worth 7
+    assert duel.sir_as_knight(low, Knight("c", "king", 1, 3, 7), sir_left=True) == (SIR, "left")
+    assert duel.sir_as_knight(low, Knight("c", "king", 1, 3, 7)) == ("c", "left")

@@ -41,7 +41,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     if MOSQUITTO is None:
         pytest.skip("mosquitto not installed (make system-deps installs it as root)")
     db = tmp_path_factory.mktemp("devices") / "d.db"
-    served = serve(db, "--sim", "table", "--move-delay", "0.05")
+    # a game without dice: the tower rolls on its own only when told to (--tower-every)
+    served = serve(db, "--sim", "table", "--move-delay", "0.05", "--tower-every", "20")
     yield served
     served.stop()
 
@@ -94,7 +95,7 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
             **{f"seat-{s}": f"seat:{s}" for s in SEATS},
             "tower-1": "table",
         }
-        # The virtual tower rolls on its own (at start, then every 20 s): the panel keeps it.
+        # The virtual tower told to roll on its own (at start, then every 20 s): the panel keeps it.
         panel = panel_of(client)
         assert panel["note"].startswith("Virtual seat boxes")
         assert panel["pairing"]["open"] is False  # closed once every virtual device paired

@@ -58,6 +58,10 @@ def browser(playwright: Any) -> Iterator[Any]:
     browser.close()
 
 
+SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
+"""A component id as the data spell it (``dar-damy``, ``lord-18``, ``joust-3-b``)."""
+
+
 def watch(page: Any, errors: list[str]) -> Any:
     page.on("pageerror", lambda e: errors.append(str(e)))
     return page
@@ -69,9 +73,16 @@ def font_px(page: Any, selector: str) -> float:
 
 
 def no_ids_in_words(page: Any) -> None:
-    """No stored file id in any visible text; the page's own parts name no phase by its slug."""
+    """No stored file id in any visible text (nor in a tooltip of an itemised line); the page's
+    own parts name no phase by its slug; options and the log name no component by its id."""
     text = page.inner_text("body")
     assert not FILE_ID.search(text), FILE_ID.search(text)
+    tips = " ".join(page.eval_on_selector_all("[title]", "(ns) => ns.map((n) => n.title)"))
+    assert not FILE_ID.search(tips), FILE_ID.search(tips)
+    for part in ("#moves", "#log", "#prompt-text"):
+        if page.locator(part).count():
+            words = " ".join(page.locator(part).all_inner_texts())
+            assert not SLUG.search(words), SLUG.search(words)
     latest = page.evaluate(
         "window.heraldTable ? window.heraldTable.latest() : window.heraldSeat.table()"
     )
@@ -148,6 +159,7 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     prompt = phone.evaluate("window.heraldSeat.prompt()")
     moves = prompt["prompts"][0]["moves"]
     previewed = [m for m in moves if m.get("preview") not in (None, "", [])]
+    assert previewed, "the first choice of every game says what each option gives"
     if phone.locator("#moves button.move").count():  # the generic buttons (not a game panel)
         assert phone.locator("#moves button.move .preview").count() == len(previewed)
         for i, m in enumerate(moves):
@@ -425,14 +437,16 @@ def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
 def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
     browser: Any, tmp_path: Path
 ) -> None:
-    """(7) A game with no dice step (Middle Ages): the simulated tower's roll is listed in the
-    device panel, and neither the table display nor a phone raises a toast for it."""
+    """(7) A game with no dice step (Middle Ages): the simulated tower rolls on its own only when
+    told to (``--tower-every``); such a roll is listed in the device panel, and neither the
+    table display nor a phone raises a toast for it."""
     from playwright.sync_api import expect
 
     key = next((k for k in GAMES if not callable(getattr(get_game(k), "dice_pool", None))), None)
     if key is None:
         pytest.skip("every registered game has dice steps")
-    served = serve(tmp_path / "rolls.db", "--game", key, "--sim", "table", "--move-delay", "0.05")
+    served = serve(tmp_path / "rolls.db", "--game", key, "--sim", "table", "--move-delay", "0.05",
+                   "--tower-every", "20")  # fmt: skip
     errors: list[str] = []
     try:
         display = watch(browser.new_page(viewport=TABLE_SIZE), errors)

@@ -169,9 +169,19 @@ const Herald = (() => {
   function lines(items) {
     if (!items || !items.length) return [el("li", { class: "muted" }, t("ui/nothing"))];
     return items.map((line) =>
-      el("li", { title: line.ref || "" },
+      el("li", { title: line.where || "" },
         el("span", { class: `amount ${line.amount < 0 ? "neg" : "pos"}` }, signed(line.amount)),
-        el("span", { class: "text" }, line.text)));
+        el("span", { class: "text" }, unsigned(line.amount, line.text))));
+  }
+
+  // A line's sentence without the signed amount it starts with when the amount is shown beside
+  // it already ("+2 +2 Coins" said the amount twice).
+  function unsigned(amount, text) {
+    const s = String(text);
+    const m = s.match(/^([+\-−±]?)(\d+)\s+/);
+    if (!m) return s;
+    const n = Number(m[2]) * (m[1] === "-" || m[1] === "−" ? -1 : 1);
+    return n === amount ? s.slice(m[0].length) : s;
   }
 
   const LOG_TAIL = 40; // log entries kept for the display, as the server's snapshot sends
@@ -397,7 +407,7 @@ const Herald = (() => {
       else if (Array.isArray(x)) x.forEach(add);
       else if (typeof x === "object") {
         if (typeof x.amount === "number" && x.text !== undefined) {
-          parts.push(el("span", { class: `pv-line ${x.amount < 0 ? "neg" : "pos"}` }, `${signed(x.amount)} ${x.text}`));
+          parts.push(el("span", { class: `pv-line ${x.amount < 0 ? "neg" : "pos"}` }, `${signed(x.amount)} ${unsigned(x.amount, x.text)}`));
         } else {
           if (x.text) add(String(x.text));
           if (x.lines) add(x.lines);
@@ -407,6 +417,12 @@ const Herald = (() => {
     };
     add(p);
     return parts.length ? el("span", { class: "preview" }, parts) : null;
+  }
+
+  // The preview as one line of plain text (for the toast after the move).
+  function previewText(move) {
+    const shown = preview(move);
+    return shown ? Array.from(shown.children, (c) => c.textContent).join(", ") : "";
   }
 
   // A sentence addressed to `seat` without its leading "seat: " (the chip beside it, or the
@@ -451,6 +467,6 @@ const Herald = (() => {
   return {
     SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, signed, lines,
     connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
-    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview,
+    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText,
   };
 })();

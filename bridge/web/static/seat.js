@@ -65,6 +65,13 @@
     return true;
   }
 
+  // What a move made gave: "Done: <its label> · <its preview>".
+  function moved(m) {
+    const text = t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, m.label) });
+    const gave = Herald.previewText(m);
+    return gave ? `${text} · ${gave}` : text;
+  }
+
   // A move made from the module's own panel: the same feedback as the confirm button's.
   async function answer(body) {
     const wanted = JSON.stringify(body.move);
@@ -72,7 +79,7 @@
       ? prompt.prompts[0].moves.find((m) => JSON.stringify(m.move) === wanted) : null;
     const reply = await conn.intent(body);
     if (!reply.ok) Herald.toast(reply.message, "bad");
-    else if (found) Herald.toast(t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, found.label) }), "good");
+    else if (found) Herald.toast(moved(found), "good");
     return reply;
   }
 
@@ -200,7 +207,7 @@
     confirmButton.disabled = true;
     const reply = await conn.intent({ kind: "move", move: chosen.move });
     if (!reply.ok) Herald.toast(reply.message, "bad");
-    else Herald.toast(t("ui/moved", { label: Herald.forSeat(seatData && seatData.seat, chosen.label) }), "good");
+    else Herald.toast(moved(chosen), "good");
     selected = null;
     renderPrompt();
   });

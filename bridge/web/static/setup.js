@@ -60,7 +60,7 @@ const HeraldSetup = (() => {
     const names = (current && current.names) || {};
     const gameSelect = el("select", { id: "setup-game", onchange: () => {
       const chosen = games.find((g) => g.key === gameSelect.value) || game;
-      current = { game: chosen.key, seats: colours.slice(0, Math.max(chosen.min_players, Math.min(3, chosen.max_players))), names: {} };
+      current = { game: chosen.key, seats: colours.slice(0, Math.max(chosen.min_players, Math.min(3, chosen.max_players))), names: {}, auto_pass: current && current.auto_pass };
       render(send);
     } },
       games.map((g) => el("option", { value: g.key, selected: g.key === game.key }, g.name)));
@@ -70,11 +70,14 @@ const HeraldSetup = (() => {
       seatList.append(seatRow(colours.find((c) => !used.has(c)) || colours[0], ""));
     } }, t("ui/setup-add"));
     const options = el("div", { id: "setup-options", class: "setup-options" }, game.options.map((o) => optionField(game, o)));
+    const autoPass = el("label", { class: "setup-option" },
+      el("input", { type: "checkbox", id: "setup-auto-pass", checked: !current || current.auto_pass !== false }),
+      " ", el("span", {}, t("ui/setup-auto-pass")));
     const start = el("button", { type: "submit", class: "primary", id: "setup-start" }, t("ui/setup-start"));
     return [
       el("label", { class: "setup-option" }, el("span", {}, t("ui/setup-game")), gameSelect),
       el("h3", {}, t("ui/setup-seats"), ` (${game.min_players}–${game.max_players})`), seatList, add,
-      el("h3", {}, t("ui/setup-options")), options, el("div", { class: "actions" }, start),
+      el("h3", {}, t("ui/setup-options")), options, autoPass, el("div", { class: "actions" }, start),
     ];
   }
 
@@ -87,7 +90,8 @@ const HeraldSetup = (() => {
     for (const select of document.querySelectorAll("#setup-options select")) {
       options[select.dataset.option] = JSON.parse(select.value);
     }
-    return { game, seats, options };
+    const auto = document.getElementById("setup-auto-pass");
+    return { game, seats, options, auto_pass: auto ? auto.checked : true };
   }
 
   function render(send) {
@@ -102,7 +106,7 @@ const HeraldSetup = (() => {
   // Open the form, starting from the table as it is (its game, seats and names).
   async function open(table, send) {
     if (!games.length) await load();
-    current = { game: table.game, seats: table.seats, names: table.names || {} };
+    current = { game: table.game, seats: table.seats, names: table.names || {}, auto_pass: table.auto_pass };
     fill("h-setup", t("ui/setup"));
     render(send);
     const box = document.getElementById("setup-box");

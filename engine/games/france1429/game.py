@@ -322,12 +322,33 @@ class France1429(GameBase):
         """Each family's Deniers, for the money-by-round plot."""
         return state.round, {f.seat: f.deniers for f in state.families}
 
+    def preview(
+        self, state: FranceState, move: Any, seat: str, lang: str = "en"
+    ) -> dict[str, Any] | None:
+        """What a legal option gives ``seat``: its price, Deniers and Victory Points after it."""
+        from engine.games.france1429.preview import preview
+
+        return preview(state, move, seat, lang)
+
+    def names(self, state: FranceState) -> dict[str, str]:
+        """Lords, Villages and Fiefs by id with their names (engine.game ``names``)."""
+        from engine.games.france1429.preview import names
+
+        return names(state)
+
     def is_pass(self, move: Any) -> bool:
         """A seat box's pass button: ending one's turn in a step, or answering no."""
         return isinstance(move, Done) or (isinstance(move, Answer) and not move.yes)
 
-    def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
-        """A drawn card is named only to its owner (its phone), never in the public log."""
+    def label(
+        self,
+        move: dict[str, Any],
+        lang: str = "en",
+        public: bool = True,
+        names: dict[str, str] | None = None,
+    ) -> str | None:
+        """A drawn card is named only to its owner (its phone), never in the public log; other
+        moves are the catalog's (``names`` fill them there, engine.present)."""
         from engine.i18n import message
 
         kind = move.get("kind")

@@ -107,10 +107,28 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "pas_register",
-            "optional",
-            ("optional", "mandatory"),
-            ref("§4.5", "L604-616"),
-            "Pas d'armes Registration: may a player place fewer crests than allowed?",
+            "mandatory",
+            ("mandatory", "optional"),
+            ref("§4.5", "L604-616, L659-664"),
+            "Pas d'armes Registration: a player places crests until no Knight is free for it "
+            "or it is in every city ('mandatory', the rulebook's words, GL-37), or may stop "
+            "earlier ('optional').",
+        ),
+        OptionSpec(
+            "quest_return",
+            "any",
+            ("any", "character"),
+            ref("§3.2 step 5", "L249-251"),
+            "Starting Quest cards returned for 1 Strength each: 'any' of the starting hand "
+            "('dowolne karty Wypraw', GL-30), or at most as many as the Character card lists.",
+        ),
+        OptionSpec(
+            "handicap",
+            {},
+            (),
+            ref("§3.2", "L194-198"),
+            "Experienced players: seat → {'horse': n, 'armour': n}, the levels that seat's Horse "
+            "and Armour start lower (never below 1), to give new players an even chance.",
         ),
         OptionSpec(
             "solo",
@@ -139,6 +157,15 @@ INFO = GameInfo(
             (),
             ref("Appendix A", "L1182-1186"),
             "Solo Rival: the Knight token whose Attack and Prestige SIR fights with.",
+        ),
+        OptionSpec(
+            "sir_duel",
+            "knight",
+            ("knight", "attack"),
+            ref("Appendix A", "L1278, L975-978"),
+            "Solo Rival, SIR against a Knight: 'knight' as two Knights fight (Glory value, SIR's "
+            "a player's 7 or 9; then Prestige; then the left-hand side), the rulebook's words "
+            "(GL-50); 'attack': higher Attack, then Prestige, a full tie to the Knight.",
         ),
     ),
     # the box's data is incomplete (§11): a simulated table plays the stand-in set, 2-4 players,
@@ -196,6 +223,7 @@ class Glory:
         if data is None or not isinstance(data.value, Box) or data.source != named:
             raise InputError("setup/data", f"Glory's data {named!r} are loaded by the caller "
                              "(engine.data.load) and handed in", "$.options.data")  # fmt: skip
+        handicap_problem(opts["handicap"], players)
         box = data.value
         seats = solo_players(players) if opts["solo"] else tuple(Player(s) for s in players)
         missing = missing_for(box.data, len(players), opts)
@@ -321,10 +349,44 @@ class Glory:
 
         return dice_pool(state)
 
-    def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
+    def label(
+        self,
+        move: dict[str, Any],
+        lang: str = "en",
+        public: bool = True,
+        names: dict[str, str] | None = None,
+    ) -> str | None:
         from engine.games.glory.labels import label
 
-        return label(move, lang, public)
+        return label(move, lang, public, names)
+
+    def names(self, state: GloryState) -> dict[str, str]:
+        """Every card id of the game's box with its printed name (engine.game ``names``)."""
+        from engine.games.glory.preview import names
+
+        return names(state)
+
+    def preview(
+        self, state: GloryState, move: Move, seat: str, lang: str = "en"
+    ) -> dict[str, Any] | None:
+        """What a legal option gives ``seat``: the card with its data, the resources after it."""
+        from engine.games.glory.preview import preview
+
+        return preview(state, move, seat, lang)
+
+
+def handicap_problem(handicap: Any, players: tuple[str, ...]) -> None:
+    """Refuse a handicap that names no seat of the table or lowers by other than 0-3 levels."""
+    ok = isinstance(handicap, dict) and all(
+        seat in players
+        and isinstance(levels, dict)
+        and set(levels) <= {"horse", "armour"}
+        and all(type(n) is int and 0 <= n <= 3 for n in levels.values())
+        for seat, levels in handicap.items()
+    )
+    if not ok:
+        raise InputError("setup/options", "handicap maps seats of the table to "
+                         "{'horse': 0-3, 'armour': 0-3}", "$.options.handicap")  # fmt: skip
 
 
 GAME = Glory()

@@ -1233,6 +1233,20 @@ def knight_vs_knight(left: Knight, right: Knight) -> tuple[str, str]:
     return _compare(left, right, steps) or (left.name, "left")
 
 
+def sir_as_knight(sir: Knight, knight: Knight, sir_left: bool = False) -> tuple[str, str]:
+    """(winner's name, reason) of SIR against a Knight read as L1278 words it (GL-50, option
+    ``sir_duel`` 'knight'): SIR "rozstrzyga Pojedynki jak Rycerz", so as two Knights do
+    (L975-978): higher Glory value, then higher Prestige, then the left-hand side; SIR's Glory
+    value is a player's, "7 lub 9": 9 with more Glory than the Knight's value, else 7
+    (L969-972). ``sir_left``: SIR holds the left-hand place (a Joust bracket's upper space)."""
+    if knight.glory is None:
+        raise missing_data(f"the Glory value of {knight.name}", "decide SIR's duel",
+                           "data/knights.json")  # fmt: skip
+    worth = 9 if (sir.glory or 0) > knight.glory else 7
+    me = evolve(sir, glory=worth)
+    return knight_vs_knight(me, knight) if sir_left else knight_vs_knight(knight, me)
+
+
 def sir_vs_knight(sir: Knight, knight: Knight) -> tuple[str, str]:
     """(winner's name, reason) of SIR (solo Rival) against a Knight: no dice, no decisions.
 

@@ -355,7 +355,7 @@ def _keep_moves(state: GloryState, seat: str) -> list[Move]:
     p = state.player(seat)
     c = box(state).characters[p.character]
     keep_n = min(c.titles_kept or 0, len(p.offered))
-    starting = sum((c.quests or {}).values())
+    starting = setup_phase.return_limit(state, p)
     goals = sorted(set(combinations(sorted(p.offered), keep_n)))
     returns: list[tuple[str, ...]] = [()]
     for k in range(1, min(starting, len(p.hand)) + 1):
@@ -368,7 +368,7 @@ def _register_moves(state: GloryState, seat: str) -> list[Move]:
     assert t is not None
     out: list[Move] = []
     if t.type == "pas-d-armes":
-        if state.options.get("pas_register", "optional") != "mandatory":
+        if state.options.get("pas_register", "mandatory") != "mandatory":
             out.append(Register(seat))
         return out + [Register(seat, c, s) for c, s in tour.free_knights(t, seat)]
     waiting = tour.joust_unregistered(state)

@@ -12,22 +12,49 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.glory.components import GAME_KEY
-from engine.i18n import DEFAULT_LANG, message
+from engine.i18n import DEFAULT_LANG, has_message, message
 
 _FACE = {"special": "★"}
+
+_Names = dict[str, str]
 
 
 def _t(code: str, lang: str, **params: Any) -> str:
     return message(f"{GAME_KEY}:live/{code}", lang, **params)
 
 
-def _names(items: Any) -> str:
-    return ", ".join(str(x) for x in items) if items else "—"
+def _word(kind: str, slug: Any, lang: str, names: _Names | None = None) -> str:
+    """A slug as players read it: a card's printed name from the box (``names``), else the
+    catalog's ``glory:<kind>/<slug>`` (fields, decks, dice) or ``glory:name/<slug>`` (tokens,
+    Characters), else the slug itself."""
+    text = str(slug)
+    if names and text in names:
+        return names[text]
+    for code in (f"{GAME_KEY}:{kind}/{text}", f"{GAME_KEY}:name/{text}"):
+        if has_message(code):
+            return message(code, lang)
+    return text
 
 
-def _dice(dice: Any) -> str:
-    return " ".join(
-        f"{d.get('id') or d.get('type')}={_FACE.get(str(d.get('face')), d.get('face'))}"
+def _names(items: Any, lang: str = DEFAULT_LANG, names: _Names | None = None,
+           kind: str = "name") -> str:  # fmt: skip
+    return ", ".join(_word(kind, x, lang, names) for x in items) if items else "—"
+
+
+def _die(die: Any, lang: str) -> str:
+    """A die named as players say it: its colour's die and a number for a second one."""
+    text = str(die)
+    kind = text.rstrip("0123456789")
+    number = text[len(kind) :]
+    word = _word("die-name", kind, lang)
+    return f"{word} {number}" if number else word
+
+
+def _dice(dice: Any, lang: str = DEFAULT_LANG) -> str:
+    """Rolled dice in the game's faces: "Strength die 1: 3, Horse die 1: ★"."""
+    return ", ".join(
+        f"{_die(d.get('id') or d.get('type'), lang)}: "
+        f"{_FACE.get(str(d.get('face')), d.get('face'))}"
         for d in dice
         if isinstance(d, dict)
     )
@@ -37,14 +64,15 @@ def _no(value: Any) -> Any:
     return value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
 
 
-def _place(m: dict[str, Any], lang: str) -> str:
-    parts = [_t("place", lang, field=m.get("field", "?"))]
+def _place(m: dict[str, Any], lang: str, names: _Names | None = None) -> str:
+    parts = [_t("place", lang, field=_word("field", m.get("field", "?"), lang, names))]
     if m.get("take"):
-        parts.append(_t("place-take", lang, cards=_names(m["take"])))
+        parts.append(_t("place-take", lang, cards=_names(m["take"], lang, names)))
     if m.get("draw"):
-        parts.append(_t("place-draw", lang, count=len(m["draw"]), decks=_names(m["draw"])))
+        decks = _names(m["draw"], lang, kind="deck")
+        parts.append(_t("place-draw", lang, count=len(m["draw"]), decks=decks))
     if m.get("item"):
-        parts.append(_t("place-item", lang, item=m["item"]))
+        parts.append(_t("place-item", lang, item=_word("item", m["item"], lang)))
     if m.get("space") is not None:
         parts.append(_t("place-space", lang, space=_no(m["space"])))
     if m.get("city") is not None:
@@ -60,34 +88,45 @@ def _duel(m: dict[str, Any], lang: str) -> str:
     if kind == "strength":
         return _t("duel-strength", lang, side=side, tokens=m.get("tokens"))
     if kind == "faith":
-        return _t("duel-faith", lang, side=side, dice=_names(m.get("dice")))
+        return _t(
+            "duel-faith",
+            lang,
+            side=side,
+            dice=", ".join(_die(d, lang) for d in m.get("dice") or ()),
+        )
     if kind == "ally":
-        text = _t("duel-ally", lang, side=side, ally=m.get("ally"))
+        text = _t("duel-ally", lang, side=side, ally=_word("name", m.get("ally"), lang))
         if m.get("die"):
-            text += " " + _t("duel-on-die", lang, die=m["die"])
+            text += " " + _t("duel-on-die", lang, die=_die(m["die"], lang))
         if m.get("target"):
             text += " " + _t("duel-target", lang, target=m["target"])
         return text
     if kind == "relic":
-        text = _t("duel-relic", lang, side=side, relic=m.get("relic"))
+        text = _t("duel-relic", lang, side=side, relic=_word("name", m.get("relic"), lang))
         if m.get("die"):
-            text += " " + _t("duel-on-die", lang, die=m["die"])
+            text += " " + _t("duel-on-die", lang, die=_die(m["die"], lang))
         if m.get("dice"):
-            text += " " + _t("duel-reroll-dice", lang, dice=_names(m["dice"]))
+            dice = ", ".join(_die(d, lang) for d in m["dice"])
+            text += " " + _t("duel-reroll-dice", lang, dice=dice)
         return text
     if kind == "recover":
         what = [m[k] for k in ("ally", "prestige", "relic") if m.get(k)]
         if not what:
             return _t("duel-recover-nothing", lang, side=side)
-        return _t("duel-recover", lang, side=side, what=_names(what))
+        return _t("duel-recover", lang, side=side, what=_names(what, lang))
     if kind in ("roll", "reroll"):
-        return _t(f"duel-{kind}", lang, side=side, dice=_dice(m.get("dice") or []))
+        return _t(f"duel-{kind}", lang, side=side, dice=_dice(m.get("dice") or [], lang))
     if kind == "decline":
         return _t("duel-decline", lang, side=side)
     return _t("duel-other", lang, side=side, kind=kind)
 
 
-def label(move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True) -> str | None:
+def label(
+    move: dict[str, Any],
+    lang: str = DEFAULT_LANG,
+    public: bool = True,
+    names: _Names | None = None,
+) -> str | None:
     """The sentence for one move given as JSON; None: use the catalog's ``glory:label/<kind>``.
 
     Public labels (the log) come from the catalog, except a duel's moves, which hold no secret
@@ -105,18 +144,21 @@ def label(move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True) -
     if public:
         return None
     if kind == "place":
-        return f"{seat}: {_place(move, lang)}"
+        return f"{seat}: {_place(move, lang, names)}"
     if kind == "character":
-        return _t("character", lang, seat=seat, character=move.get("character"))
+        character = _word("name", move.get("character"), lang, names)
+        return _t("character", lang, seat=seat, character=character)
     if kind == "keep":
-        text = _t("keep", lang, seat=seat, goals=_names(move.get("goals")))
+        goals = move.get("goals") or []
+        text = _t("keep", lang, seat=seat, goals=_names(goals, lang, names))
         if move.get("returned"):
-            text += " " + _t("keep-return", lang, cards=_names(move["returned"]))
+            text += " " + _t("keep-return", lang, cards=_names(move["returned"], lang, names))
         return text
     if kind == "keep-titles":
-        return _t("keep-titles", lang, seat=seat, titles=_names(move.get("keep")))
+        return _t("keep-titles", lang, seat=seat, titles=_names(move.get("keep"), lang, names))
     if kind == "quest":
-        return _t("quest", lang, seat=seat, card=move.get("card"), choice=_no(move.get("choice")))
+        card = _word("name", move.get("card"), lang, names)
+        return _t("quest", lang, seat=seat, card=card, choice=_no(move.get("choice")))
     if kind == "stop":
         return _t("stop", lang, seat=seat)
     if kind == "register":
@@ -128,7 +170,7 @@ def label(move: dict[str, Any], lang: str = DEFAULT_LANG, public: bool = True) -
         return _t("register-none", lang, seat=seat)
     if kind == "try-title":
         code = "try-title" if move.get("fight", True) else "give-up-title"
-        return _t(code, lang, seat=seat, title=move.get("title"))
+        return _t(code, lang, seat=seat, title=_word("name", move.get("title"), lang, names))
     if kind == "draw":
         return _t("draw", lang, seat=seat, count=len(move.get("cards") or []))
     if kind in ("setup", "deal-hands", "refill", "fill", "next-tournament", "solo-draw"):

@@ -11,11 +11,11 @@ starting Quest cards for 1 Strength each [L249-251].
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from engine.evolve import evolve
 from engine.games.glory import solo, tournament
-from engine.games.glory.components import COLUMN, PUBLIC_TITLES
+from engine.games.glory.components import COLUMN, PUBLIC_TITLES, Level
 from engine.games.glory.data_types import DECKS, Box, BoxData
 from engine.games.glory.effects import (
     add_glory,
@@ -234,6 +234,10 @@ def _start_resources(state: GloryState) -> GloryState:
             continue
         c = b.characters[p.character]
         horse, armour = solo.start_equipment(state, c.horse or 2, c.armour or 2)
+        # an experienced player may start with lower Horse and/or Armour [L194-198]
+        lower = (state.options.get("handicap") or {}).get(seat, {})
+        horse = cast(Level, max(1, horse - int(lower.get("horse", 0))))
+        armour = cast(Level, max(1, armour - int(lower.get("armour", 0))))
         p = evolve(
             p,
             coins=c.coins or 0,
@@ -322,7 +326,7 @@ def apply_keep(state: GloryState, move: KeepCards) -> GloryState:
     problems: list[Violation] = []
     if remove(p.offered, move.goals) is None or len(move.goals) != keep_n:
         problems.append(v("setup/keep-goals", "goals", seat=move.seat, count=keep_n))
-    starting = sum((c.quests or {}).values())
+    starting = return_limit(state, p)
     if remove(p.hand, move.returned) is None or len(move.returned) > starting:
         problems.append(v("setup/return-quests", "quest-setup", seat=move.seat, count=starting))
     refuse_if(problems)
@@ -337,6 +341,15 @@ def apply_keep(state: GloryState, move: KeepCards) -> GloryState:
     p = evolve(p, goals=tuple(move.goals), offered=(), hand=hand,
                strength=p.strength + len(move.returned))  # fmt: skip
     return set_player(state, evolve(p, done_quests=True))
+
+
+def return_limit(state: GloryState, p: Any) -> int:
+    """How many starting Quest cards a seat may return for Strength [L249-251]: any of its
+    hand ("dowolne karty Wypraw", GL-30), or with ``quest_return`` 'character' at most as
+    many as its Character card lists."""
+    if state.options.get("quest_return", "any") == "any":
+        return len(p.hand)
+    return sum((box(state).characters[p.character].quests or {}).values())
 
 
 def keep_pending(state: GloryState) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from engine.games.glory import actions
 from engine.games.glory import tournament as tour
 from engine.games.glory.components import ROUNDS, Level, missing_data
 from engine.games.glory.data_types import Deck, SoloCard
-from engine.games.glory.duel import sir_vs_knight
+from engine.games.glory.duel import sir_as_knight, sir_vs_knight
 from engine.games.glory.effects import (
     ON_GAIN_GLORY,
     add_glory,
@@ -334,7 +334,11 @@ def knight_beats_sir(state: GloryState, knight: str) -> bool:
     """Would this Knight beat SIR? Both fight with fixed values (``duel.sir_vs_knight``)."""
     sir = tour.duellist(state, sir_seat(state))
     assert isinstance(sir, Knight)
-    winner, _ = sir_vs_knight(sir, tour.knight_side(state, knight))
+    side = tour.knight_side(state, knight)
+    if state.options.get("sir_duel", "knight") == "knight":
+        winner, _ = sir_as_knight(sir, side)
+    else:
+        winner, _ = sir_vs_knight(sir, side)
     return winner != sir.name
 
 

@@ -273,7 +273,7 @@ def apply_register(state: GloryState, move: Register) -> GloryState:
     seats = registrants(state)
     if t.type == "pas-d-armes":
         if move.slot is None:
-            if state.options.get("pas_register", "optional") == "mandatory":
+            if state.options.get("pas_register", "mandatory") == "mandatory":
                 raise Refused(v("registration/must-place", "pas-register", seat=move.seat))
             t = evolve(t, passed=(*t.passed, move.seat))
             state = evolve(state, tournament=t, turn=seats.index(move.seat) + 1)
@@ -454,7 +454,10 @@ def _sir_duel(state: GloryState, where: str, sides: tuple[Side, Side]) -> GloryS
     assert t is not None
     sir, knight = sides if isinstance(sides[0], Knight) and sides[0].type == "sir" else sides[::-1]
     assert isinstance(sir, Knight) and isinstance(knight, Knight)
-    winner, _ = duel.sir_vs_knight(sir, knight)
+    if state.options.get("sir_duel", "knight") == "knight":
+        winner, _ = duel.sir_as_knight(sir, knight, sir_left=sides[0] is sir)
+    else:
+        winner, _ = duel.sir_vs_knight(sir, knight)
     result = DuelResult(where, sides[0].name, sides[1].name, winner)
     state = evolve(state, tournament=evolve(t, results=(*t.results, result),
                                             next_duel=t.next_duel + 1))  # fmt: skip

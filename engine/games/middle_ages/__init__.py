@@ -27,6 +27,7 @@ from engine.games.middle_ages import (
     supply,
     views,
 )
+from engine.games.middle_ages import preview as option_preview
 from engine.games.middle_ages.components import (
     BOX_SPEC,
     EVENTS,
@@ -190,6 +191,12 @@ class MiddleAges:
         """Declining the Village effect or event E10 (no tile back to the board): the only
         move a seat may decline; what a seat box's pass button means."""
         return isinstance(move, ReturnTile) and move.tile is None
+
+    def preview(
+        self, state: State, move: Move, seat: str, lang: str = "en"
+    ) -> dict[str, Any] | None:
+        """What a legal option gives ``seat``: its tile, coins and income change."""
+        return option_preview.preview(state, move, seat, lang)
 
     def last_lines(self, state: State) -> tuple[tuple[str, Line], ...]:
         """The itemised coins of the most recent move, seat by seat."""

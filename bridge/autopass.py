@@ -1,0 +1,56 @@
+"""Passes the table need not ask for: a step whose only legal option is to pass passes by itself.
+
+A duel of a game with many small steps asked each seat to decline up to six of them one by
+one even when "pass" was the only option (issue 15, point 5: one duel logged ten "blue: pass").
+The referee plays such a pass itself, as an ordinary event with the source ``auto`` (so the
+log shows it and a replay rebuilds it), unless the table turned this off (``herald serve
+--no-auto-pass``, the host's setup). Which move is a pass is the game's to say (``is_pass``,
+engine/game.py).
+
+Undo stays a seat's own: a seat taking back its move first takes back the passes played for
+others after it (``undo_plan``), since they followed from that move alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import log
+from engine.game import HOST, TABLE, Game, is_pass
+
+SOURCE = "auto"
+"""The ``source`` of the events the referee plays itself."""
+
+MAX_CHAIN = 64
+"""Most passes played in a row after one move: a game whose passes never end is a bug to
+report, not a loop to hang the referee in."""
+
+
+def forced_pass(game: Game[Any, Any], state: Any) -> Any | None:
+    """The pass some seat must make now: the first seat prompt whose only legal move is a pass
+    (None: every asked seat has a real choice, or the table is asked)."""
+    if game.is_over(state):
+        return None
+    for prompt in game.prompts(state):
+        if prompt.seat in (TABLE, HOST) or len(prompt.moves) != 1:
+            continue
+        only = prompt.moves[0]
+        if is_pass(game, only) and not game.is_chance(only):
+            return only
+    return None
+
+
+def undo_plan(session: log.Session, by: str | None, auto_on_top: int) -> list[str | None] | None:
+    """The undos that take back ``by``'s last move: first the ``auto_on_top`` passes played
+    after it (each by its own seat), then ``by``'s. None: ``by`` cannot undo (nothing of its
+    below the passes), and a plain undo is left to refuse, naming why."""
+    frame = session.undo_chain
+    plan: list[str | None] = []
+    for _ in range(auto_on_top):
+        if frame is None:
+            return None
+        plan.append(frame.actor)
+        frame = frame.parent
+    if frame is None or (by not in (None, HOST) and frame.actor != by):
+        return None
+    return [*plan, by]

@@ -1,0 +1,73 @@
+"""What each legal option gives its seat: the Deniers it costs or brings and the Victory Points.
+
+A purchase previews its price (§7.2 prices, Phase 4 [EN p.10 §4.0-4.4]), a card, a move or a
+battle choice what the seat's Deniers and standing Victory Points become (§1.2 victory [EN p.15
+§7.0-7.2]), computed by applying the move with the game's own rules. Components are named as
+the map and the Lord cards print them (``names``), never by their ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.france1429.moves import Buy, PlaceStart
+from engine.games.france1429.sources import GAME_KEY
+from engine.games.france1429.state import FranceState
+from engine.i18n import DEFAULT_LANG, message
+from engine.preview import amount_line
+
+
+def _t(code: str, lang: str, **params: Any) -> str:
+    return message(f"{GAME_KEY}:preview/{code}", lang, **params)
+
+
+def printed(slug: str) -> str:
+    """An id as a name where the rules keep none (a Village: ``st-gerome`` → ``St Gerome``)."""
+    return " ".join(w.capitalize() for w in slug.replace("-", " ").split())
+
+
+def names(state: FranceState) -> dict[str, str]:
+    """Lords, Villages and Fiefs by id with the names players read."""
+    found = {v.id: printed(v.id) for v in state.rules.villages}
+    found.update({v.fief: printed(v.fief) for v in state.rules.villages if v.fief})
+    found.update({lord.id: lord.name for lord in state.rules.lords if lord.name})
+    for seat in state.seats:  # a seat is named by its colour (and the name the table gave it)
+        found.pop(seat, None)
+    return found
+
+
+def _signed(change: int) -> str:
+    return "+" if change > 0 else "−"
+
+
+def preview(
+    state: FranceState, move: Any, seat: str, lang: str = DEFAULT_LANG
+) -> dict[str, Any] | None:
+    """What ``move`` gives ``seat``: Deniers and Victory Points after it against now."""
+    from engine.games.france1429 import GAME  # the game module imports this one
+
+    text = ""
+    if isinstance(move, PlaceStart):  # §4 setup: the Village, its Fief and Bishopric
+        village = state.rules.village(move.village)
+        code = "village-principal" if village.principal else "village"
+        fief = printed(village.fief) if village.fief else "—"
+        text = _t(code, lang, fief=fief, bishopric=village.bishopric)
+    elif isinstance(move, Buy):
+        price = state.rules.prices.get(move.item)
+        if price is not None:
+            text = _t("price", lang, n=price)
+    try:
+        after = GAME.apply_unchecked(state, move)
+    except (ValueError, KeyError, LookupError):  # an option whose effect waits on the table
+        return {"text": text}
+    lines: list[dict[str, Any]] = []
+    deniers = after.family(seat).deniers - state.family(seat).deniers
+    if deniers:
+        lines.append(
+            amount_line(deniers, _t("deniers", lang, n=abs(deniers), sign=_signed(deniers)))
+        )
+    before = {r.seat: r.total for r in GAME.score(state)}
+    vp = next((r.total for r in GAME.score(after) if r.seat == seat), 0) - before.get(seat, 0)
+    if vp:
+        lines.append(amount_line(vp, _t("vp", lang, n=abs(vp), sign=_signed(vp))))
+    return {"text": text, "lines": lines}

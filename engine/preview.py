@@ -1,0 +1,56 @@
+"""What a legal option gives the seat that may choose it: the preview a phone shows beside it.
+
+A game offers the optional verb ``preview(state, move, seat, lang) -> dict | None`` (see
+engine/game.py); the core asks it for every move of a seat's own prompt (``present.prompt_json``)
+so a player sees "Mill (1 Farmer): +2 income a round" before choosing, not "slot 3". A preview
+is ``{"text": str, "lines": [line JSON...]}``, both optional: ``text`` names the component with
+its printed data, ``lines`` are signed amounts with their sentences (``Line.to_json``).
+
+``effect_lines`` is the helper most games build on: it applies the move to the (immutable) state
+and returns the itemised lines the game's own ``last_lines`` reports for the seat, so a preview
+says exactly what the referee would log, computed by the same code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game import Game, Line
+from engine.i18n import DEFAULT_LANG
+from engine.refs import readable
+
+MAX_PREVIEWED = 60
+"""A prompt with more legal moves than this is shown without previews: each preview applies a
+move, and a phone cannot read hundreds of them anyway."""
+
+
+def option_preview(
+    game: Game[Any, Any], state: Any, move: Any, seat: str, lang: str = DEFAULT_LANG
+) -> dict[str, Any] | None:
+    """``game.preview`` if the game previews its options, else None (nothing to say)."""
+    verb = getattr(game, "preview", None)
+    if not callable(verb):
+        return None
+    found: dict[str, Any] | None = verb(state, move, seat, lang)
+    kept = {k: v for k, v in (found or {}).items() if v not in (None, "", [], {})}
+    return kept or None
+
+
+def effect_lines(
+    game: Game[Any, Any], state: Any, move: Any, seat: str, lang: str = DEFAULT_LANG
+) -> list[dict[str, Any]]:
+    """The itemised lines ``seat`` would get from ``move`` (the game's ``last_lines`` after it),
+    with their sentences; lines of other seats are theirs, not this preview's."""
+    verb = getattr(game, "last_lines", None)
+    if not callable(verb):
+        return []
+    after = game.apply_unchecked(state, move)
+    found: tuple[tuple[str, Line], ...] = tuple(verb(after))
+    mine = [line for s, line in found if s == seat and line.amount]
+    return [line.to_json(game.describe(line, lang)) for line in mine]
+
+
+def amount_line(amount: int, text: str, ref: str = "", code: str = "preview") -> dict[str, Any]:
+    """A preview line that is not one of the game's itemised lines (an income change)."""
+    return {"source": "preview", "amount": amount, "code": code, "ref": ref,
+            "where": readable(ref), "params": {}, "text": text}  # fmt: skip
