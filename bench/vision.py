@@ -25,7 +25,7 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=150)
     ap.add_argument("--family-scenes", type=int, default=10)
     ap.add_argument("--negatives", action="store_true")
-    ap.add_argument("--game", default="middle-ages")
+    ap.add_argument("--game", required=True, help="the game whose camera profile is read")
     args = ap.parse_args()
 
     def log(stage: str, done: int, total: int) -> None:
