@@ -89,6 +89,12 @@ def no_ids_in_words(page: Any) -> None:
     phase = (latest.get("view") or {}).get("phase")
     if isinstance(phase, str) and "-" in phase:
         assert phase not in page.inner_text(".bar .summary")
+    # a game that names its components (the view's ``names``: id -> printed name) shows the
+    # names: no compound id (``dar-damy``, ``joust-3-b``) stands in the page's words
+    names = (latest.get("view") or {}).get("names") or {}
+    words = set(re.findall(r"[\w-]+", text))
+    shown = sorted(k for k, v in names.items() if "-" in k and k != v and k in words)
+    assert not shown, shown
 
 
 def phone_fits(page: Any) -> None:

@@ -50,11 +50,12 @@ def card_name(state: GloryState, card_id: str, lang: str = DEFAULT_LANG) -> str:
     return printed(card_id, lang)
 
 
-def names(state: GloryState) -> dict[str, str]:
-    """Every card id of the box with its printed name (for move labels, which see no state)."""
+def names(state: GloryState, lang: str = DEFAULT_LANG) -> dict[str, str]:
+    """Every card id of the box with its printed name (for move labels, which see no state, and
+    for the pages, which show no id): Characters, Titles, Quests, Events, Tournaments."""
     box = state.box
     tables = (box.characters, box.titles, box.quests, box.events, box.tournaments)
-    return {cid: card_name(state, cid) for table in tables for cid in table}
+    return {cid: card_name(state, cid, lang) for table in tables for cid in table}
 
 
 def reward_text(reward: Reward, lang: str) -> str:

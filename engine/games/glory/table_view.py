@@ -135,6 +135,22 @@ def _options(d: DuelState, seat: str) -> dict[str, Any]:
     return out
 
 
+def _names(state: GloryState, lang: str) -> dict[str, str]:
+    """The printed name of every card and token id the pages may show (issue 15: no ids)."""
+    from engine.games.glory.preview import names, printed
+
+    found = names(state, lang)
+    for player in state.players:
+        for token in (*player.allies, *player.relics, *player.prestige):
+            kind = getattr(token, "kind", None)
+            if isinstance(kind, str) and kind not in found:
+                found[kind] = printed(kind, lang)
+    for kind in state.ally_track:
+        if isinstance(kind, str) and kind not in found:
+            found[kind] = printed(kind, lang)
+    return found
+
+
 def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The table display's view (``seat`` None) or a seat's view with its secrets."""
     b = box(state)
@@ -175,6 +191,7 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
             for x in state.ledger[-12:]
         ],
         "titles_scored": {k: list(v) for k, v in state.titles_scored.items()},
+        "names": _names(state, lang),
     }
     mine = state.pending is not None and state.pending.kind == "keep-titles"
     if seat is not None and mine and state.pending is not None and state.pending.seat == seat:

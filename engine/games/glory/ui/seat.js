@@ -14,6 +14,7 @@
   }
 
   function renderSeat(root, view, ctx) {
+    game.use(view);
     const t = ctx.t;
     ctx.top.replaceChildren(view.duel ? el("section", { id: "duel-box", class: "card duel" },
       el("h2", {}, t("duel")),

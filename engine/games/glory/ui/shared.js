@@ -14,6 +14,14 @@ Herald.register("glory", (() => {
   let dicePick = {}; // die index → wire value, for the dice form
   let pickedFor = null; // the state_id both picks belong to
 
+  // printed names of the box's cards and tokens (the view's `names`), set by `use` before a render
+  let printedNames = {};
+  const N = (id) => (id && printedNames[id]) || id;
+  const use = (view) => { printedNames = (view && view.names) || {}; };
+  const stageText = (where) => {
+    const m = /^stage (\d+):(\d+)$/.exec(where || "");
+    return m ? T("stage-match", { stage: m[1], match: m[2] }) : "";
+  };
   const face = (f) => (f === "special" ? "★" : f === null || f === undefined ? "?" : String(f));
   const name = (side) => (side.player ? seatChip(side.name) : el("strong", {}, side.name));
 
@@ -124,7 +132,7 @@ Herald.register("glory", (() => {
     const step = STEPS.includes(panel.step) ? T(`step-${panel.step}`) : panel.step;
     const head = el("p", { class: "duel-head" },
       el("b", {}, T(`context-${panel.context}`)),
-      panel.where ? ` · ${panel.where.split(":").slice(1).join(" ")}` : "",
+      stageText(panel.where) ? ` · ${stageText(panel.where)}` : "",
       ` · ${T("pass-no", { pass: panel.pass })} · ${step}`);
     const who = [];
     // a player's side by its seat's name and colour; a Knight by its own name
@@ -153,7 +161,7 @@ Herald.register("glory", (() => {
   }
 
   function tokens(list) {
-    return (list || []).map((x) => el("span", { class: `token ${x.active === false ? "used" : ""}`, title: x.active === false ? T("used") : "" }, x.kind));
+    return (list || []).map((x) => el("span", { class: `token ${x.active === false ? "used" : ""}`, title: x.active === false ? T("used") : "" }, N(x.kind)));
   }
 
   // A player's public holdings (and, for the seat itself, hand and Personal Goals).
@@ -166,45 +174,46 @@ Herald.register("glory", (() => {
         stat("res-horse", p.horse), stat("res-armour", p.armour),
         stat("res-pawns", p.pawns), stat("res-initiative", p.initiative ?? "—")),
       el("dl", { class: "private" },
-        el("dt", {}, T("res-character")), el("dd", {}, p.character || "—"),
+        el("dt", {}, T("res-character")), el("dd", {}, N(p.character) || "—"),
         el("dt", {}, T("res-allies")), el("dd", {}, tokens(p.allies).length ? tokens(p.allies) : "—"),
         el("dt", {}, T("res-relics")), el("dd", {}, tokens(p.relics).length ? tokens(p.relics) : "—"),
         el("dt", {}, T("res-prestige")), el("dd", {}, tokens(p.prestige).length ? tokens(p.prestige) : "—"),
-        el("dt", {}, T("res-played")), el("dd", {}, p.played.length ? p.played.join(", ") : "—"),
+        el("dt", {}, T("res-played")), el("dd", {}, p.played.length ? p.played.map(N).join(", ") : "—"),
         el("dt", {}, T("res-cards")), el("dd", {}, T("hand-count", { hand: p.hand_count, goals: p.goals_count }))));
   }
 
   function privateList(p) {
     const dl = [];
-    dl.push(el("dt", {}, T("hand")), el("dd", { id: "glory-hand" }, p.hand && p.hand.length ? p.hand.join(", ") : t("ui/nothing")));
-    dl.push(el("dt", {}, T("goals")), el("dd", { id: "glory-goals" }, p.goals && p.goals.length ? p.goals.join(", ") : t("ui/nothing")));
+    dl.push(el("dt", {}, T("hand")), el("dd", { id: "glory-hand" }, p.hand && p.hand.length ? p.hand.map(N).join(", ") : t("ui/nothing")));
+    dl.push(el("dt", {}, T("goals")), el("dd", { id: "glory-goals" }, p.goals && p.goals.length ? p.goals.map(N).join(", ") : t("ui/nothing")));
     return dl;
   }
 
   // The public board: Event, Tournament, Initiative Track, Ally Track, Quest columns, Titles.
   function board(view) {
+    use(view);
     const rows = [];
     const add = (code, value) => rows.push(el("dt", {}, T(code)), el("dd", {}, value || "—"));
     if (view.data && view.data.stand_in) rows.push(el("dt", { class: "warn" }, "!"), el("dd", { class: "warn" }, T("stand-in")));
-    add("event", view.events.current ? `${view.events.current}${view.events.next ? ` → ${view.events.next}` : ""}` : "");
+    add("event", view.events.current ? `${N(view.events.current)}${view.events.next ? ` → ${N(view.events.next)}` : ""}` : "");
     const tour = view.tournament;
     if (tour) {
       let where = "";
       if (tour.cities && tour.cities.length) {
         where = tour.cities.map((city, c) => `${c + 1}: ${city.map((k) => `${k.knight}${k.crest ? ` [${k.crest}]` : ""}`).join(", ")}`).join(" | ");
       } else if (tour.bracket && tour.bracket.length) {
-        where = tour.bracket[0].map((e) => (e ? e.name : "·")).join(", ");
+        where = tour.bracket[0].filter((e) => e).map((e) => e.name).join(", ");
       }
-      add("tournament", `${tour.card} (${tour.type}) ${where}`);
+      add("tournament", `${N(tour.card)} (${T(`context-${tour.type}`)})${where ? ` ${where}` : ""}`);
     }
     add("order", view.order.map((s, i) => `${i + 1}. ${s}`).join("  "));
-    add("ally-track", view.board.ally_track.map((a) => a || "·").join(", "));
+    add("ally-track", view.board.ally_track.filter((a) => a).map(N).join(", "));
     for (const [deck, cards] of Object.entries(view.board.columns || {})) {
-      add(`column-${deck}`, `${cards.join(", ")} (${T("deck-left", { n: view.board.decks[deck] ?? 0 })})`);
+      add(`column-${deck}`, `${cards.map(N).join(", ")} (${T("deck-left", { n: view.board.decks[deck] ?? 0 })})`);
     }
-    add("titles", (view.public_titles || []).join(", "));
+    add("titles", (view.public_titles || []).map(N).join(", "));
     return el("dl", { class: "private glory-board" }, rows);
   }
 
-  return { duelPanel, holdings, privateList, board };
+  return { use, duelPanel, holdings, privateList, board };
 })());

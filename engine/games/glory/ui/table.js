@@ -7,6 +7,7 @@
 
   function renderTable(root, view, ctx) {
     const t = ctx.t;
+    game.use(view);
     root.replaceChildren(
       el("section", { class: "card" },
         el("h2", {}, t("duel")),
