@@ -147,24 +147,7 @@ class WebTable:
     _venue_due: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
-        self.app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
-        self.app.config["MAX_CONTENT_LENGTH"] = MAX_PACKET_BYTES
-        self.socketio = SocketIO(
-            self.app,
-            async_mode="threading",
-            cors_allowed_origins=self._origin_allowed,
-            max_http_buffer_size=MAX_PACKET_BYTES,
-            ping_interval=self.config.ping_interval,
-            serializer=BoundedPacket,
-            message_queue=self.config.message_queue,
-            channel=QUEUE_CHANNEL,
-            logger=False,
-            engineio_logger=False,
-        )
-        _limit_websocket_frames(self.socketio)
-        self.app.wsgi_app = limit_polling_posts(  # type: ignore[method-assign,assignment]
-            self.app.wsgi_app, "/socket.io", MAX_PACKET_BYTES
-        )
+        self.app, self.socketio = web_server(self.config, self._origin_allowed)
         _routes(self)
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
@@ -366,6 +349,31 @@ class SocketIOTransport:
         cut_off_stalled(self.socketio.server, web.table_room)
         room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
         self.socketio.emit(notice.event, notice.payload, to=room)
+
+
+def web_server(config: WebConfig, origin_allowed: Any) -> tuple[Flask, SocketIO]:
+    """The Flask app and its Socket.IO server as every Herald page server runs them (a table,
+    the venue view): threading with simple-websocket, bounded packets and frames, the queue
+    when there is one, origins checked by ``origin_allowed``."""
+    app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
+    app.config["MAX_CONTENT_LENGTH"] = MAX_PACKET_BYTES
+    socketio = SocketIO(
+        app,
+        async_mode="threading",
+        cors_allowed_origins=origin_allowed,
+        max_http_buffer_size=MAX_PACKET_BYTES,
+        ping_interval=config.ping_interval,
+        serializer=BoundedPacket,
+        message_queue=config.message_queue,
+        channel=QUEUE_CHANNEL,
+        logger=False,
+        engineio_logger=False,
+    )
+    _limit_websocket_frames(socketio)
+    app.wsgi_app = limit_polling_posts(  # type: ignore[method-assign,assignment]
+        app.wsgi_app, "/socket.io", MAX_PACKET_BYTES
+    )
+    return app, socketio
 
 
 def _limit_websocket_frames(socketio: SocketIO) -> None:

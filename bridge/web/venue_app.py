@@ -17,8 +17,8 @@ from flask_socketio import SocketIO, emit, join_room
 
 from bridge.labels import ui_messages
 from bridge.store import Store
-from bridge.venue import QUEUE_CHANNEL, stored_tables
-from bridge.web.app import MAX_PACKET_BYTES, STATIC, VENUE_ROOM, WebConfig
+from bridge.venue import stored_tables
+from bridge.web.app import STATIC, VENUE_ROOM, WebConfig, web_server
 from bridge.web.origins import host_of, normalize
 from engine.i18n import DEFAULT_LANG, LANGUAGES
 
@@ -38,19 +38,7 @@ class VenueWeb:
     socketio: SocketIO = field(init=False)
 
     def __post_init__(self) -> None:
-        self.app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
-        self.app.config["MAX_CONTENT_LENGTH"] = MAX_PACKET_BYTES
-        self.socketio = SocketIO(
-            self.app,
-            async_mode="threading",
-            cors_allowed_origins=self._origin_allowed,
-            max_http_buffer_size=MAX_PACKET_BYTES,
-            ping_interval=self.config.ping_interval,
-            message_queue=self.config.message_queue,
-            channel=QUEUE_CHANNEL,
-            logger=False,
-            engineio_logger=False,
-        )
+        self.app, self.socketio = web_server(self.config, self._origin_allowed)
         self._routes()
         self.socketio.on_event("connect", self._on_connect)
 
