@@ -273,6 +273,12 @@ class MarkerDetector:
     def _soft_upscaled(self, gray: Image, pts: FloatArray, marker_id: int) -> float | None:
         """``soft_read`` on the same upscaled view ``_verify_upscaled`` uses, without sharpening
         (sharpening a compressed marker brings its block edges back)."""
+        crop, local, _ = self._upscaled_crop(gray, pts)
+        return self.soft_read(crop, local, marker_id)
+
+    def _upscaled_crop(self, gray: Image, pts: FloatArray) -> tuple[Image, FloatArray, float]:
+        """The marker's neighbourhood, upscaled when it is small, with its corners in the crop
+        and the scale used."""
         c = self.cfg
         h, w = gray.shape
         side = float(np.mean(_sides(pts)))
@@ -286,7 +292,7 @@ class MarkerDetector:
             crop = np.asarray(
                 cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC), dtype=np.uint8
             )
-        return self.soft_read(crop, (pts - (x0, y0)) * k, marker_id)
+        return crop, (pts - (x0, y0)) * k, k
 
     def soft_read(self, gray: Image, pts: FloatArray, marker_id: int) -> float | None:
         """Our own tolerant bit read: the cells' contrast if they spell ``marker_id`` and no
@@ -437,20 +443,9 @@ class MarkerDetector:
     ) -> float | None:
         """``read_contrast`` on an upscaled, sharpened crop: the same view scale 2 decodes."""
         c = self.cfg
-        h, w = gray.shape
-        side = float(np.mean(_sides(pts)))
-        k = c.upscale if side <= c.rescan_max_side_px else 1.0
-        x0 = int(max(0, pts[:, 0].min() - 6))
-        y0 = int(max(0, pts[:, 1].min() - 6))
-        x1 = int(min(w, pts[:, 0].max() + 7))
-        y1 = int(min(h, pts[:, 1].max() + 7))
-        crop = gray[y0:y1, x0:x1]
-        if k != 1.0:
-            crop = np.asarray(
-                cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC), dtype=np.uint8
-            )
+        crop, local, k = self._upscaled_crop(gray, pts)
         crop = _unsharp(crop, c.sharpen_sigma * k, c.sharpen_amount)
-        return self.read_contrast(crop, (pts - (x0, y0)) * k, marker_id, need)
+        return self.read_contrast(crop, local, marker_id, need)
 
     def read_contrast(
         self, gray: Image, pts: FloatArray, marker_id: int, min_separation: float | None = None
