@@ -26,7 +26,7 @@ def move_label(
     """A short sentence for a move given as JSON (see ``engine.present.move_label``); given the
     ``state``, components are named as printed (the game's ``names``)."""
     game = get_game(game_key)
-    return present.move_label(game, move, lang, public, present.state_names(game, state))
+    return present.move_label(game, move, lang, public, present.state_names(game, state, lang))
 
 
 def prompt_json(

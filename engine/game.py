@@ -233,9 +233,10 @@ class Game(Protocol[S, M]):
 # - ``preview(state, move, seat, lang) -> dict | None``: what a legal option gives ``seat``, shown
 #   beside it on the phone (``{"text", "lines"}``: the component's printed name and data, signed
 #   amounts); engine/preview.py calls it and has the helpers. None: nothing to add.
-# - ``names(state) -> dict[str, str]``: component ids with their printed names (from the game's
-#   data); a game offering it takes them as a fourth argument of ``label``, so a label shows
-#   "Kasztelan", never the id ``kasztelan`` (``engine.present.state_names``).
+# - ``names(state[, lang]) -> dict[str, str]``: component ids with their printed names (from the
+#   game's data; with ``lang`` where the editions print them differently); a game offering it
+#   takes them as a fourth argument of ``label``, so a label shows "Kasztelan", never the id
+#   ``kasztelan`` (``engine.present.state_names``).
 # - ``money(state) -> (round, {seat: amount}) | None``: each seat's money now and the round it
 #   counts for, for the displays' money-by-round plot. Without it a state with ``round`` and
 #   ``players`` whose items have ``coins`` is read; a game with neither has no money plot.

@@ -105,13 +105,18 @@ def move_label(
     return message("label/move", lang, kind=kind, seat=params["seat"])
 
 
-def state_names(game: Game[Any, Any], state: Any) -> dict[str, str] | None:
-    """The optional game verb ``names(state)``: component ids with their printed names (None:
-    the game has none, or no state to read them from)."""
+def state_names(
+    game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG
+) -> dict[str, str] | None:
+    """The optional game verb ``names(state[, lang])``: component ids with their printed names
+    (None: the game has none, or no state to read them from). A game whose components are
+    printed differently in each edition (France 1429's cards) takes ``lang``."""
     verb = getattr(game, "names", None)
     if state is None or not callable(verb):
         return None
-    found: dict[str, str] = verb(state)
+    code = getattr(getattr(verb, "__func__", verb), "__code__", None)
+    takes_lang = code is not None and "lang" in code.co_varnames[: code.co_argcount]
+    found: dict[str, str] = verb(state, lang) if takes_lang else verb(state)
     return found
 
 
@@ -132,7 +137,7 @@ def prompt_json(
     moves: list[dict[str, Any]] = []
     if own:
         previews = state is not None and len(prompt.moves) <= MAX_PREVIEWED
-        names = state_names(game, state)
+        names = state_names(game, state, lang)
         for m in prompt.moves:
             encoded = codec.encode(m)
             item = {"move": encoded, "label": move_label(game, encoded, lang, False, names)}

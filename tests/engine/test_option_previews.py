@@ -14,7 +14,7 @@ import pytest
 
 from engine import log, present, registry
 from engine.game import TABLE, Prompt
-from engine.games.france1429.moves import Buy
+from engine.games.france1429.moves import Buy, PlayCard
 from engine.games.glory.game_state import ChooseCharacter, PlayQuest
 from engine.games.middle_ages.components import ESTATES
 from engine.games.middle_ages.income import income_line
@@ -126,6 +126,26 @@ def test_france_purchase_previews_its_price() -> None:
         assert [line["amount"] for line in item["preview"]["lines"]][:1] == [-price]
         bought += 1
     assert bought
+
+
+def test_france_card_options_name_the_card_as_each_edition_prints_it() -> None:
+    """§11 cards [EN p.8 §2.3-2.4, PL L872-1090]: a card played from the hand is named as the
+    player's own edition prints it (Bountiful Harvest / Udane zbiory), never by its id."""
+    game = registry.get_game("france1429")
+    checked: set[str] = set()
+    for state, prompt in _prompts("france1429", seed=3, moves=600):
+        cards = [m for m in prompt.moves if isinstance(m, PlayCard)]
+        if not cards:
+            continue
+        for lang in ("en", "pl"):
+            shown = present.prompt_json(game, prompt, lang, state=state)
+            for move, item in zip(prompt.moves, shown["moves"], strict=True):
+                if isinstance(move, PlayCard) and move.card == "bountiful-harvest":
+                    assert {"en": "Bountiful Harvest", "pl": "Udane zbiory"}[lang] in item["label"]
+                    checked.add(lang)
+        if checked:
+            break
+    assert checked == {"en", "pl"}
 
 
 SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b|\b[a-z]+-\d+\b")

@@ -330,11 +330,11 @@ class France1429(GameBase):
 
         return preview(state, move, seat, lang)
 
-    def names(self, state: FranceState) -> dict[str, str]:
-        """Lords, Villages and Fiefs by id with their names (engine.game ``names``)."""
+    def names(self, state: FranceState, lang: str = "en") -> dict[str, str]:
+        """Lords, Villages, Fiefs and cards by id with their names (engine.game ``names``)."""
         from engine.games.france1429.preview import names
 
-        return names(state)
+        return names(state, lang)
 
     def is_pass(self, move: Any) -> bool:
         """A seat box's pass button: ending one's turn in a step, or answering no."""

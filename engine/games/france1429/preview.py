@@ -13,7 +13,7 @@ from typing import Any
 from engine.games.france1429.moves import Buy, PlaceStart
 from engine.games.france1429.sources import GAME_KEY
 from engine.games.france1429.state import FranceState
-from engine.i18n import DEFAULT_LANG, message
+from engine.i18n import DEFAULT_LANG, has_message, message
 from engine.preview import amount_line
 
 
@@ -26,9 +26,14 @@ def printed(slug: str) -> str:
     return " ".join(w.capitalize() for w in slug.replace("-", " ").split())
 
 
-def names(state: FranceState) -> dict[str, str]:
-    """Lords, Villages and Fiefs by id with the names players read."""
+def names(state: FranceState, lang: str = DEFAULT_LANG) -> dict[str, str]:
+    """Lords, Villages, Fiefs and cards by id with the names players read; a card as its edition
+    in ``lang`` prints it (the catalog's ``ui/card-<id>``, which the phone's hand shows too)."""
     found = {v.id: printed(v.id) for v in state.rules.villages}
+    for card, _count in state.rules.fortune_cards + state.rules.lord_cards:
+        code = f"{GAME_KEY}:ui/card-{card}"
+        if has_message(code):
+            found[card] = message(code, lang)
     found.update({v.fief: printed(v.fief) for v in state.rules.villages if v.fief})
     found.update({lord.id: lord.name for lord in state.rules.lords if lord.name})
     for seat in state.seats:  # a seat is named by its colour (and the name the table gave it)
