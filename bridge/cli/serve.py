@@ -54,6 +54,7 @@ from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.venue import queue_problem, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig, WebTable
+from bridge.web.phonecam import phone_source
 from engine import data as engine_data
 from engine import selfplay
 from engine.game import Game
@@ -157,7 +158,8 @@ def _stop_on_sigterm() -> None:
                    "the move-level simulated table, or a real camera (--camera).")  # fmt: skip
 @click.option("--camera", "camera_spec", default=None, metavar="SOURCE",
               help="Frame source of --table camera (implied): a device index (0), a video "
-                   "file, an image folder or a stream URL (rtsp://, http://).")  # fmt: skip
+                   "file, an image folder, a stream URL (rtsp://, http://), or 'phone': a "
+                   "phone's camera through the page /phone/<host token>.")  # fmt: skip
 @click.option("--profile", "profile_file", default=None, metavar="FILE",
               type=click.Path(dir_okay=False),
               help="Board profile the camera reads with and the calibration page saves to "
@@ -333,6 +335,8 @@ def run_server(cfg: ServeConfig) -> None:
     if fallback:
         echo(message("serve/table-fallback", reason=fallback))
     echo(_table_line(camera))
+    if phone_source(camera) is not None:
+        echo(message("serve/phone", url=web.phone_url()))
     if sim_mode != "off":
         echo(message("serve/sim", mode=sim_mode, delay=cfg.move_delay, seed=cfg.seed))
     tts_link = _start_tts(referee, game_key, cfg) if cfg.tts else None
