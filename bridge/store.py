@@ -51,6 +51,9 @@ OUR_TABLES = frozenset({"sessions", "events", "snapshots"})
 has exactly these (plus SQLite's own ``sqlite_sequence``) and ``user_version`` 1, and is adopted
 (and migrated: ``_SCHEMA`` creates what a newer version adds)."""
 
+NEWER_TABLES = frozenset({"frames"})
+"""The tables later schema versions added (2: ``frames``)."""
+
 PRIVATE_MODE = 0o600
 """The store holds the seats' join tokens in clear: only its owner may read it."""
 
@@ -304,7 +307,8 @@ class EventStore:
         names.discard("sqlite_sequence")
         objects = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
         empty = app_id == 0 and version == 0 and objects == 0
-        legacy = app_id == 0 and version == 1 and names == OUR_TABLES
+        ours = OUR_TABLES <= names <= OUR_TABLES | NEWER_TABLES
+        legacy = app_id == 0 and 1 <= version <= SCHEMA_VERSION and ours
         if app_id != APPLICATION_ID and not empty and not legacy:
             shown = ", ".join(sorted(names)) or "-"
             raise StoreRefused("store/foreign", db=self.path, app_id=f"0x{app_id:08x}",

@@ -1,0 +1,128 @@
+"""A network stream as the camera: an MJPEG server on loopback (``multipart/x-mixed-replace``,
+what IP-webcam phone apps serve) feeds ``CaptureSource``; the server drops the connection and
+the source opens it again (issue #17, part 3)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.sources import CaptureSource, open_source
+
+BOUNDARY = "heraldframe"
+PER_CONNECTION = 12
+"""Frames the server sends on one connection before it drops it."""
+
+
+def _jpeg(shade: int, k: int) -> bytes:
+    img = np.full((120, 160, 3), shade, np.uint8)
+    cv2.putText(img, str(k), (10, 80), cv2.FONT_HERSHEY_SIMPLEX, 2, (255 - shade,) * 3, 3)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return bytes(buf.tobytes())
+
+
+class MjpegServer:
+    """Serves ``/stream.mjpg``; connection ``n`` (from 0) sends frames of shade 40 + 100 n, then
+    closes after ``PER_CONNECTION`` frames; ``refuse`` makes it answer 503 for a while."""
+
+    def __init__(self) -> None:
+        self.connections = 0
+        self.refuse = 0
+        self.lock = threading.Lock()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                with outer.lock:
+                    if outer.refuse > 0:
+                        outer.refuse -= 1
+                        self.send_error(503)
+                        return
+                    n = outer.connections
+                    outer.connections += 1
+                self.send_response(200)
+                self.send_header("Content-Type", f"multipart/x-mixed-replace;boundary={BOUNDARY}")
+                self.send_header("Cache-Control", "no-cache")
+                self.end_headers()
+                try:
+                    for k in range(PER_CONNECTION):
+                        body = _jpeg(min(240, 40 + 100 * n), k)
+                        self.wfile.write(f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\n"
+                                         f"Content-Length: {len(body)}\r\n\r\n".encode())  # fmt: skip
+                        self.wfile.write(body + b"\r\n")
+                        self.wfile.flush()
+                except (BrokenPipeError, ConnectionResetError):
+                    return
+                self.close_connection = True  # the drop
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/stream.mjpg"
+
+
+@contextmanager
+def mjpeg_server() -> Iterator[MjpegServer]:
+    server = MjpegServer()
+    thread = threading.Thread(target=server.httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.httpd.shutdown()
+        server.httpd.server_close()
+        thread.join(timeout=10)
+
+
+def test_an_mjpeg_stream_is_read_and_reopened_after_a_drop() -> None:
+    with mjpeg_server() as server:
+        src = open_source(server.url)
+        assert isinstance(src, CaptureSource) and src.live
+        src.backoff = (0.05, 0.1)  # the test's pauses; the default grows to 8 s
+        server.refuse = 2  # the first two reopening tries find the app still away
+        shades: list[float] = []
+        try:
+            for frame in src:
+                shades.append(float(frame.image[2:10, 2:10].mean()))
+                if len(shades) >= PER_CONNECTION + 4:
+                    break
+        finally:
+            src.close()
+    assert src.reconnects >= 1
+    assert server.connections >= 2
+    first, later = shades[0], shades[-1]
+    assert abs(first - 40) < 12  # the first connection's pictures
+    assert abs(later - 140) < 12  # after the drop: the second connection's
+    assert frame.index == len(shades) - 1  # frame numbers run on across the drop
+
+
+def test_a_closed_source_stops_reopening() -> None:
+    """Closing the source (``herald serve`` stopping) ends the reopening at once."""
+    with mjpeg_server() as server:
+        src = CaptureSource(server.url, backoff=(30.0,))
+        frames = iter(src)
+        next(frames)
+        done = threading.Event()
+
+        def drain() -> None:
+            for _ in frames:
+                pass
+            done.set()
+
+        thread = threading.Thread(target=drain, daemon=True)
+        thread.start()
+        with server.lock:
+            server.refuse = 1_000_000
+        while server.connections < 1:
+            pass
+        src.close()
+        assert done.wait(20)
