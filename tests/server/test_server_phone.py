@@ -1,0 +1,64 @@
+"""The phone-camera routes (issue #17, part 3): for the host's token only, one bounded JPEG per
+POST into the ``PhoneSource``, the referee's pace in every answer, refusals that change nothing."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+from srv_support import open_referee
+
+from bridge.web.app import WebConfig, WebTable
+from vision.sources import PHONE_MAX_BYTES, PhoneSource, open_source
+
+
+def _jpeg(shade: int = 90, size: tuple[int, int] = (320, 240)) -> bytes:
+    ok, buf = cv2.imencode(".jpg", np.full((size[1], size[0], 3), shade, np.uint8))
+    assert ok
+    return bytes(buf.tobytes())
+
+
+def test_frames_posted_by_the_page_reach_the_source(tmp_path: Path) -> None:
+    referee = open_referee(tmp_path / "t.db")
+    source = open_source("phone", fps=3.0)
+    assert isinstance(source, PhoneSource)
+    web = WebTable(referee, WebConfig(), camera=SimpleNamespace(source=source, profile_path=None))
+    client = web.app.test_client()
+    host = referee.row.tokens.host
+    seat = next(iter(referee.row.tokens.seats.values()))
+    assert client.get(f"/phone/{host}").status_code == 200
+    assert client.get(f"/phone/{seat}").status_code == 403
+    asked = client.get(f"/api/phone/{host}").get_json()
+    assert asked["ok"] and asked["fps"] == 3.0 and asked["frames"] == 0
+    got: list[float] = []
+    reader = threading.Thread(target=lambda: got.extend(float(f.image.mean()) for f in source))
+    reader.start()
+    reply = client.post(f"/api/phone/{host}/frame", data=_jpeg(90), content_type="image/jpeg")
+    assert reply.status_code == 200 and reply.get_json()["fps"] == 3.0
+    assert reply.get_json()["index"] == 0
+    # refused: another token, not a picture, too many bytes, too many pixels; nothing changes
+    assert client.post(f"/api/phone/{seat}/frame", data=_jpeg()).status_code == 403
+    bad = client.post(f"/api/phone/{host}/frame", data=b"not a picture")
+    assert bad.status_code == 400 and bad.get_json()["code"] == "vision/phone-bad-frame"
+    huge = client.post(f"/api/phone/{host}/frame", data=b"\xff\xd8" + bytes(PHONE_MAX_BYTES))
+    assert huge.status_code == 413 and huge.get_json()["code"] == "vision/phone-too-large"
+    wide = client.post(f"/api/phone/{host}/frame", data=_jpeg(size=(2400, 100)))
+    assert wide.status_code == 400 and wide.get_json()["code"] == "vision/phone-too-big"
+    assert source.frames == 1
+    assert "phone_url" in web.host_payload() and "phone_qr_svg" in web.host_payload()
+    source.close()
+    reader.join(timeout=10)
+    assert not reader.is_alive() and len(got) == 1 and abs(got[0] - 90) < 3
+
+
+def test_without_a_phone_source_the_routes_say_so(tmp_path: Path) -> None:
+    referee = open_referee(tmp_path / "t.db")
+    web = WebTable(referee, WebConfig())
+    client = web.app.test_client()
+    host = referee.row.tokens.host
+    reply = client.post(f"/api/phone/{host}/frame", data=_jpeg())
+    assert reply.status_code == 409 and "--camera phone" in reply.get_json()["message"]
+    assert "phone_url" not in web.host_payload()
