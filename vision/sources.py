@@ -21,6 +21,7 @@ A source that cannot be opened raises ``SourceError`` with a message-catalog cod
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
@@ -159,7 +160,7 @@ class CaptureSource:
         if not self.backoff:
             return False
         log.warning("frame source %s dropped; reopening", self.name)
-        for attempt in range(1_000_000_000):
+        for attempt in itertools.count():
             pause = self.backoff[min(attempt, len(self.backoff) - 1)]
             if self._closed.wait(pause):
                 return False
