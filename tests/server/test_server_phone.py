@@ -62,3 +62,25 @@ def test_without_a_phone_source_the_routes_say_so(tmp_path: Path) -> None:
     reply = client.post(f"/api/phone/{host}/frame", data=_jpeg())
     assert reply.status_code == 409 and "--camera phone" in reply.get_json()["message"]
     assert "phone_url" not in web.host_payload()
+
+
+def test_herald_serve_camera_phone_prints_the_page_and_takes_frames(tmp_path: Path) -> None:
+    import json
+    import urllib.request
+
+    from srv_support import serve
+
+    served = serve(tmp_path / "p.db", "--camera", "phone", "--virtual-devices", "off", table=None)
+    try:
+        assert "Phone camera: open" in served.output
+        assert f"/phone/{served.host_token}" in served.output
+        api = f"{served.base}/api/phone/{served.host_token}"
+        post = urllib.request.Request(f"{api}/frame", data=_jpeg(120), method="POST",
+                                      headers={"Content-Type": "image/jpeg"})  # fmt: skip
+        with urllib.request.urlopen(post, timeout=10) as r:
+            assert json.loads(r.read())["ok"] is True
+        with urllib.request.urlopen(api, timeout=10) as r:
+            status = json.loads(r.read())
+        assert status["phone"] is True and status["frames"] == 1 and status["fps"] == 8.0
+    finally:
+        served.stop()

@@ -129,6 +129,10 @@ def test_a_phone_page_streams_the_table_and_the_referee_reads_the_moves(tmp_path
                 href = links.first.get_attribute("href")
                 got = table.request.get(f"{base}{href}")
                 assert got.status == 200 and got.headers["content-type"] == "image/jpeg"
+                # the calibration page captures the phone's picture like any camera's
+                shot = table.request.post(f"{base}/api/calibrate/{host}/capture", data={})
+                assert shot.status == 200, shot.text()
+                assert len(shot.json()["markers"]) >= 4
             finally:
                 browser.close()
     finally:
@@ -141,3 +145,29 @@ def test_a_phone_page_streams_the_table_and_the_referee_reads_the_moves(tmp_path
     assert {e.source for e in stored[:MOVES]} == {"camera"}
     kept = referee.store.frames(referee.row.id)
     assert [f.seq for f in kept][:MOVES] == [1, 2, 3] and all(f.meta["boxes"] for f in kept)
+
+
+def test_a_refused_camera_is_said_in_words(tmp_path: Path) -> None:
+    """No permission (no fake consent UI, no grant): the page says how to allow the camera."""
+    from types import SimpleNamespace
+
+    from playwright.sync_api import expect, sync_playwright
+
+    referee = open_referee(tmp_path / "t.db")
+    camera = SimpleNamespace(source=PhoneSource(fps=2), profile_path=None)
+    web = WebTable(referee, WebConfig(), camera=camera)
+    denied = [a for a in ARGS if a != "--use-fake-ui-for-media-stream"]
+    with served(web) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=denied)
+        try:
+            context = browser.new_context(permissions=[])
+            page = context.new_page()
+            page.goto(f"{base}/phone/{referee.row.tokens.host}?lang=pl")
+            expect(page.locator("body")).to_have_attribute("data-ready", "true")
+            page.click("#start")
+            expect(page.locator("#problem")).to_be_visible(timeout=30_000)
+            expect(page.locator("#problem")).to_contain_text("Odmówiono dostępu do kamery")
+            expect(page.locator("body")).not_to_have_attribute("data-streaming", "true")
+        finally:
+            browser.close()
+    assert camera.source.frames == 0
