@@ -62,6 +62,8 @@ from engine.i18n import DEFAULT_LANG, LANGUAGES, has_message, message
 from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
 
+PEM_FILE = click.Path(exists=True, dir_okay=False)
+
 
 def _qr(url: str) -> str:
     out = io.StringIO()
@@ -126,6 +128,11 @@ def _stop_on_sigterm() -> None:
               help="A rules option of the game (repeatable): --option tournament=pas-d-armes. "
                    "VALUE is read as JSON when it is (true, 3, null), else as text.")  # fmt: skip
 @click.option("--public-url", default=None, help="Base URL printed in links and QR codes.")
+@click.option("--tls-cert", default=None, metavar="PEM", type=PEM_FILE,
+              help="Serve HTTPS with this certificate (and --tls-key): phones open their camera "
+                   "only on a secure page (--camera phone).")  # fmt: skip
+@click.option("--tls-key", default=None, metavar="PEM", type=PEM_FILE,
+              help="The private key of --tls-cert.")  # fmt: skip
 @click.option("--allow-origin", multiple=True,
               help="Another origin allowed to open a socket (repeatable; never '*').")  # fmt: skip
 @click.option("--qr/--no-qr", default=True, show_default=True,
@@ -216,6 +223,8 @@ def _unnamed_game(cfg: ServeConfig, store: Store) -> ServeConfig:
 
 def run_server(cfg: ServeConfig) -> None:
     """Set up the referee, its store, pages, table source and devices, and serve until stopped."""
+    if bool(cfg.tls_cert) != bool(cfg.tls_key):
+        raise click.UsageError(message("serve/tls-pair"))
     early: Store | None = None
     if cfg.game_key is None:
         early = _open_store(cfg.store_url or cfg.db_path)
@@ -283,7 +292,8 @@ def run_server(cfg: ServeConfig) -> None:
     # listening on every interface, the links name the LAN address phones reach
     lan = origins.lan_address() if origins.is_wildcard(cfg.host) else None
     link_host = origins.link_host(cfg.host, lan)
-    public = (cfg.public_url or origins.base_url(link_host, cfg.port)).rstrip("/")
+    scheme = "https" if cfg.tls_cert else "http"
+    public = (cfg.public_url or origins.base_url(link_host, cfg.port, scheme)).rstrip("/")
     web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin,
                                       own_hosts=origins.own_hosts(cfg.host, lan),
                                       message_queue=cfg.message_queue),
@@ -355,8 +365,9 @@ def run_server(cfg: ServeConfig) -> None:
         camera.start()
     announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
+        tls = {"ssl_context": (cfg.tls_cert, cfg.tls_key)} if cfg.tls_cert else {}
         web.socketio.run(web.app, host=cfg.host, port=cfg.port, allow_unsafe_werkzeug=True,
-                         request_handler=NoDelayHandler)  # fmt: skip
+                         request_handler=NoDelayHandler, **tls)  # fmt: skip
     except KeyboardInterrupt:
         pass
     finally:

@@ -84,3 +84,61 @@ def test_herald_serve_camera_phone_prints_the_page_and_takes_frames(tmp_path: Pa
         assert status["phone"] is True and status["frames"] == 1 and status["fps"] == 8.0
     finally:
         served.stop()
+
+
+def test_herald_serve_over_https_for_the_phones_camera(tmp_path: Path) -> None:
+    """A phone's browser opens its camera only on a secure page: ``--tls-cert``/``--tls-key``
+    serve HTTPS, and the printed links (the phone-camera page's too) say ``https``."""
+    import json
+    import shutil
+    import ssl
+    import subprocess
+    import time
+    import urllib.request
+
+    from srv_support import _start, _until_serving
+
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        import pytest
+
+        pytest.skip("openssl is not installed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)  # fmt: skip
+    args = ("--camera", "phone", "--virtual-devices", "off", "--tls-cert", str(cert),
+            "--tls-key", str(key), "--public-url", "https://127.0.0.1:1")  # fmt: skip
+    proc, port = _start(tmp_path / "s.db", args, None, None)
+    try:
+        serving, output = _until_serving(proc, 30)
+        assert serving, output
+        assert "https://127.0.0.1:1/phone/" in output
+        trust = ssl.create_default_context(cafile=str(cert))
+        trust.check_hostname = False
+        health = None
+        deadline = time.monotonic() + 30
+        while health is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"https://127.0.0.1:{port}/healthz", timeout=5,
+                                            context=trust) as r:  # fmt: skip
+                    health = json.loads(r.read())
+            except OSError:
+                time.sleep(0.2)  # not listening yet: the next try waits for the socket
+        assert health is not None and health["ok"] is True
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_half_a_tls_pair_is_refused(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from bridge.cli import main
+
+    pem = tmp_path / "cert.pem"
+    pem.write_text("-----BEGIN CERTIFICATE-----\n")
+    args = ["serve", "--db", str(tmp_path / "x.db"), "--game", "glory", "--tls-cert", str(pem)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and "--tls-cert and --tls-key go together" in result.output
+    assert not (tmp_path / "x.db").exists()
