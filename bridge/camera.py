@@ -12,9 +12,10 @@ way they go through the same path:
    could not read (``unread``), and asks the game's ``interpret`` what move the table shows;
 3. exactly one explaining move, read with confidence, goes to ``Referee.observe`` like any
    observation (schema, rules, store, publication); so does the first move every equally good
-   explanation shares. Several candidates, no explanation (after one whole-frame re-read), or a
-   change read with low confidence become a ``confirm`` notice to the table and the acting seat:
-   the move is confirmed on a phone (or by the host), never guessed.
+   explanation shares. The first such move keeps the frame, its changes outlined, in the store
+   (the audit trail, ``bridge.evidence``). Several candidates, no explanation (after one
+   whole-frame re-read), or a change read with low confidence become a ``confirm`` notice to the
+   table and the acting seat: the move is confirmed on a phone (or by the host), never guessed.
 
 The simulated camera (``CameraTable`` in ``sim`` mode) is the simulated table of ``SimTable``
 moved one level down: it decides the next move as ``SimTable`` does (``sample_chance``, or a
@@ -42,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -202,8 +204,7 @@ class TableReader:
         if result.unchanged or not (result.moves or result.candidates or result.distance):
             reading = Reading(result)
         elif certain and not unsure:
-            frame = evidence_jpeg(image, before) if image is not None else None
-            reading = Reading(result, self._submit(certain, state_id, frame))
+            reading = Reading(result, self._submit(certain, state_id, _evidence(image, before)))
         else:
             code = "camera/unsure" if result.moves else "camera/ambiguous"
             if not result.moves and not result.candidates:
@@ -269,6 +270,17 @@ class TableReader:
         if seat is not None and seat in self.referee.seats:
             self.referee.announce(Notice("confirm", payload, seat))
         log.info("camera asks to confirm (%s): %s", code, labels)
+
+
+def _evidence(image: Image | None, before: Image | None) -> tuple[bytes, dict[str, Any]] | None:
+    """The audit trail's picture of a move (None: no frame, or it would not encode)."""
+    if image is None:
+        return None
+    try:
+        return evidence_jpeg(image, before)
+    except (ValueError, cv2.error):  # the move stands without its picture
+        log.warning("camera frame could not be encoded for the audit trail")
+        return None
 
 
 def _common_prefix(result: Interpretation) -> tuple[Any, ...]:
