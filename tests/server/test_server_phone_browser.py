@@ -37,10 +37,14 @@ HOLD = 14
 MOVES = 3
 WAIT_S = 240.0
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason="Debian's chromium is not installed (make system-deps installs it as root)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason="Debian's chromium is not installed (make system-deps installs it as root)",
+    ),
+    pytest.mark.slow,
+    pytest.mark.timeout(600),  # rendering the video and reading it share 2 cores with the suite
+]
 
 
 def write_y4m(path: Path, frames: list[np.ndarray], fps: int) -> None:
@@ -71,7 +75,9 @@ def film(referee: Any, moves: int, seed: int = 3) -> tuple[list[np.ndarray], lis
         made.append(move)
         frames += [f.image for f in cam.move_frames(state, np_rng)]
         frames += [cam.still() for _ in range(HOLD)]
-    frames += [cam.still() for _ in range(4 * HOLD)]  # the last position, long before the loop
+    # the last position once more before chromium loops the file (back at the start, the table
+    # fits no move: the referee asks, it never takes a move back)
+    frames += [cam.still() for _ in range(HOLD)]
     return frames, made
 
 
