@@ -35,6 +35,9 @@ class MjpegServer:
     def __init__(self) -> None:
         self.connections = 0
         self.refuse = 0
+        self.only_first = False
+        """Refuse every connection after the first (the app was closed for good)."""
+        self.refused = 0
         self.lock = threading.Lock()
         outer = self
 
@@ -44,8 +47,9 @@ class MjpegServer:
 
             def do_GET(self) -> None:
                 with outer.lock:
-                    if outer.refuse > 0:
-                        outer.refuse -= 1
+                    if outer.refuse > 0 or (outer.only_first and outer.connections):
+                        outer.refuse = max(0, outer.refuse - 1)
+                        outer.refused += 1
                         self.send_error(503)
                         return
                     n = outer.connections
@@ -107,23 +111,34 @@ def test_an_mjpeg_stream_is_read_and_reopened_after_a_drop() -> None:
 
 
 def test_a_closed_source_stops_reopening() -> None:
-    """Closing the source (``herald serve`` stopping) ends the reopening at once."""
+    """Closing the source (``herald serve`` stopping) ends a reopening pause at once."""
     with mjpeg_server() as server:
-        src = CaptureSource(server.url, backoff=(30.0,))
-        frames = iter(src)
-        next(frames)
+        server.only_first = True
+        src = CaptureSource(server.url, backoff=(0.05, 60.0))
         done = threading.Event()
+        count: list[int] = []
 
         def drain() -> None:
-            for _ in frames:
-                pass
+            count.extend(1 for _ in src)
             done.set()
 
         thread = threading.Thread(target=drain, daemon=True)
         thread.start()
-        with server.lock:
-            server.refuse = 1_000_000
-        while server.connections < 1:
-            pass
+        # the first connection's frames, the drop, one refused try: now in the 60 s pause
+        assert wait_until(lambda: server.refused >= 1, 30)
+        assert not done.is_set()
         src.close()
         assert done.wait(20)
+    assert len(count) == PER_CONNECTION and src.reconnects == 0
+
+
+def wait_until(check: Any, seconds: float) -> bool:
+    """Poll ``check`` until it holds or ``seconds`` pass (a condition, not a guess)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.02)
+    return bool(check())
