@@ -4,7 +4,8 @@ and the simulated table.
 Every source yields ``Frame(index, image, time)`` (BGR ``uint8``, time in seconds on the source's
 clock) and can be closed; ``open_source(spec)`` picks one from a command-line style spec:
 
-- ``"0"``, ``"1"``: a camera device index (``cv2.VideoCapture``);
+- ``"0"``, ``"1"``: a camera device index (``cv2.VideoCapture``); ``/dev/video0`` or
+  ``/dev/v4l/by-id/…``: a V4L2 device by path;
 - ``"rtsp://…"``, ``"http://…"``, ``"https://…"``: a network stream;
 - a video file path; a directory of images (sorted by name, optionally looping);
 - ``"sim"`` or ``"sim:SEED"``: the seeded simulated table (``vision.sim.SimulatedTable``);
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -107,6 +109,7 @@ class CaptureSource:
     ) -> None:
         self.target = target
         self.live = isinstance(target, int) or str(target).lower().startswith(URL_SCHEMES)
+        self.live = self.live or is_device_path(target)
         self.name = f"camera:{target}" if isinstance(target, int) else str(target)
         if not isinstance(target, int) and not self.live and not Path(target).is_file():
             raise SourceError("vision/source-no-file", path=str(target))
@@ -117,7 +120,7 @@ class CaptureSource:
         self._cap = self._open()
         if not self._cap.isOpened():
             self._cap.release()
-            if isinstance(target, int):
+            if isinstance(target, int) or is_device_path(target):
                 raise SourceError("vision/source-no-device", index=target)
             if self.live:
                 raise SourceError("vision/source-no-stream", url=str(target))
@@ -130,6 +133,9 @@ class CaptureSource:
         target = self.target
         if isinstance(target, int):
             return cv2.VideoCapture(target)
+        if is_device_path(target):  # a V4L2 device by path: /dev/video2, /dev/v4l/by-id/…
+            index = device_index(target)
+            return cv2.VideoCapture(index if index is not None else str(target), cv2.CAP_V4L2)
         if self.live:  # a stalled stream must fail a read, not hang the camera thread
             params = [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, STREAM_TIMEOUT_MS,
                       cv2.CAP_PROP_READ_TIMEOUT_MSEC, STREAM_TIMEOUT_MS]  # fmt: skip
@@ -176,6 +182,19 @@ class CaptureSource:
     def close(self) -> None:
         self._closed.set()
         self._cap.release()
+
+
+def is_device_path(target: int | str | Path) -> bool:
+    """Whether ``target`` names a video device by path (``/dev/video0``, ``/dev/v4l/…``): stable
+    across reboots where an index is not (``/dev/v4l/by-id/…``)."""
+    return not isinstance(target, int) and str(target).startswith(("/dev/video", "/dev/v4l/"))
+
+
+def device_index(path: str | Path) -> int | None:
+    """The index of a V4L2 device path (``/dev/v4l/by-id/…`` → ``/dev/video2`` → 2): OpenCV's
+    V4L2 backend opens devices by index (None: the path is not a ``/dev/videoN`` device)."""
+    name = Path(os.path.realpath(path)).name
+    return int(name[5:]) if name.startswith("video") and name[5:].isdigit() else None
 
 
 class PhoneSource:
@@ -327,7 +346,7 @@ def open_source(
         if profile is None:
             raise SourceError("vision/source-sim-profile", spec=spec)
         return SimulatedSource(int(seed or 0), profile=profile)
-    if text.lower().startswith(URL_SCHEMES):
+    if text.lower().startswith(URL_SCHEMES) or is_device_path(text):
         return CaptureSource(text)
     path = Path(text)
     if path.is_dir():

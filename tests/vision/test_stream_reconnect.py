@@ -8,10 +8,12 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.sources import CaptureSource, open_source
 
@@ -142,3 +144,18 @@ def wait_until(check: Any, seconds: float) -> bool:
             return True
         time.sleep(0.02)
     return bool(check())
+
+
+def test_a_v4l2_device_is_named_by_path(tmp_path: Path) -> None:
+    """``/dev/video2`` and the stable ``/dev/v4l/by-id/…`` links open the device's index through
+    the V4L2 backend; a missing one is the device sentence, not "no such file"."""
+    from vision.sources import SourceError, device_index, is_device_path
+
+    link = tmp_path / "usb-Camera-video-index0"
+    link.symlink_to("/dev/video7")
+    assert device_index(link) == 7 and device_index("/dev/video12") == 12
+    assert device_index("/dev/null") is None
+    assert is_device_path("/dev/v4l/by-id/usb-x") and not is_device_path(str(link))
+    with pytest.raises(SourceError) as err:
+        open_source("/dev/video97")
+    assert err.value.code == "vision/source-no-device"
