@@ -202,8 +202,9 @@ class PhoneSource:
 
     The web server ``push``es each JPEG the page posts; iterating yields the newest frame not yet
     yielded (a slow reader skips frames rather than queueing them) and blocks until one comes.
-    ``fps`` and ``width`` are what the page is asked to send. ``Frame.time`` is seconds since the
-    source was made, on the server's clock.
+    ``fps`` and ``width`` are what the page is asked to send. ``Frame.time`` is ``index / fps``,
+    as a camera's: the page already keeps the pace, so a reader that drops frames arriving
+    sooner than ``1/fps`` (the camera table) drops none for network jitter.
     """
 
     live = True
@@ -216,7 +217,6 @@ class PhoneSource:
         """Frames received so far."""
         self.last_at: float | None = None
         """``time.monotonic()`` of the last frame received (None: none yet)."""
-        self._started = time.monotonic()
         self._cond = threading.Condition()
         self._latest: Frame | None = None
         self._closed = False
@@ -238,7 +238,7 @@ class PhoneSource:
                               height=image.shape[0], limit=PHONE_MAX_SIDE)  # fmt: skip
         now = time.monotonic()
         with self._cond:
-            frame = Frame(self.frames, np.asarray(image, dtype=np.uint8), now - self._started)
+            frame = Frame(self.frames, np.asarray(image, dtype=np.uint8), self.frames / self.fps)
             self.frames += 1
             self.last_at = now
             self._latest = frame

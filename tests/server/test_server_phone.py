@@ -142,3 +142,16 @@ def test_half_a_tls_pair_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and "--tls-cert and --tls-key go together" in result.output
     assert not (tmp_path / "x.db").exists()
+
+
+def test_a_slow_reader_gets_the_newest_frame_not_a_queue() -> None:
+    source = PhoneSource(fps=4.0)
+    for shade in (10, 20, 30):
+        source.push(_jpeg(shade))
+    frames = iter(source)
+    newest = next(frames)
+    assert newest.index == 2 and newest.time == 0.5 and abs(float(newest.image.mean()) - 30) < 3
+    source.push(_jpeg(40))
+    assert next(frames).index == 3
+    source.close()
+    assert list(frames) == []
