@@ -12,9 +12,10 @@ way they go through the same path:
    could not read (``unread``), and asks the game's ``interpret`` what move the table shows;
 3. exactly one explaining move, read with confidence, goes to ``Referee.observe`` like any
    observation (schema, rules, store, publication); so does the first move every equally good
-   explanation shares. Several candidates, no explanation (after one whole-frame re-read), or a
-   change read with low confidence become a ``confirm`` notice to the table and the acting seat:
-   the move is confirmed on a phone (or by the host), never guessed.
+   explanation shares. The first such move keeps the frame, its changes outlined, in the store
+   (the audit trail, ``bridge.evidence``). Several candidates, no explanation (after one
+   whole-frame re-read), or a change read with low confidence become a ``confirm`` notice to the
+   table and the acting seat: the move is confirmed on a phone (or by the host), never guessed.
 
 The simulated camera (``CameraTable`` in ``sim`` mode) is the simulated table of ``SimTable``
 moved one level down: it decides the next move as ``SimTable`` does (``sample_chance``, or a
@@ -42,9 +43,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from bridge.evidence import evidence_jpeg
 from bridge.game_files import camera_profile_path, drawable_games, face_map_path, placer
 from bridge.labels import move_label
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
@@ -146,6 +149,7 @@ class TableReader:
         self.kinds: tuple[str, ...] = ()
         self.use_profile(profile)
         self._last: TableSnapshot | None = None
+        self._last_image: Image | None = None
         self._asked: tuple[str, int] | None = None
 
     def use_profile(self, profile: BoardProfile) -> None:
@@ -168,7 +172,10 @@ class TableReader:
         return seen
 
     def read(
-        self, snapshot: TableSnapshot, recheck: Callable[[], TableSnapshot] | None = None
+        self,
+        snapshot: TableSnapshot,
+        recheck: Callable[[], TableSnapshot] | None = None,
+        image: Image | None = None,
     ) -> Reading:
         """Interpret a committed snapshot against the referee's state and act on it.
 
@@ -179,6 +186,8 @@ class TableReader:
 
         ``recheck`` re-reads the whole frame: when the snapshot fits no single move, it is called
         once before anyone is asked (a piece the region re-read missed is found again).
+        ``image`` is the frame the snapshot was read from: the first move it explains keeps it,
+        outlined against the last committed frame, in the store (``bridge.evidence``).
         """
         referee = self.referee
         with referee.locked():
@@ -190,11 +199,12 @@ class TableReader:
             snapshot = again
         unsure = self._unsure(snapshot)
         self._last = snapshot
+        before, self._last_image = self._last_image, image
         certain = result.moves or _common_prefix(result)
         if result.unchanged or not (result.moves or result.candidates or result.distance):
             reading = Reading(result)
         elif certain and not unsure:
-            reading = Reading(result, self._submit(certain, state_id))
+            reading = Reading(result, self._submit(certain, state_id, _evidence(image, before)))
         else:
             code = "camera/unsure" if result.moves else "camera/ambiguous"
             if not result.moves and not result.candidates:
@@ -204,10 +214,14 @@ class TableReader:
         self.readings.append(reading)
         return reading
 
-    def _submit(self, moves: Iterable[Any], state_id: int) -> tuple[Outcome, ...]:
+    def _submit(
+        self, moves: Iterable[Any], state_id: int, frame: tuple[bytes, dict[str, Any]] | None
+    ) -> tuple[Outcome, ...]:
         outcomes = []
         for move in moves:
-            outcome = self.referee.observe(SOURCE, codec.encode(move), state_id=state_id)
+            outcome = self.referee.observe(SOURCE, codec.encode(move), state_id=state_id,
+                                           frame=frame)  # fmt: skip
+            frame = None  # the picture goes with the first move it explains
             outcomes.append(outcome)
             if not outcome.ok:
                 break
@@ -256,6 +270,17 @@ class TableReader:
         if seat is not None and seat in self.referee.seats:
             self.referee.announce(Notice("confirm", payload, seat))
         log.info("camera asks to confirm (%s): %s", code, labels)
+
+
+def _evidence(image: Image | None, before: Image | None) -> tuple[bytes, dict[str, Any]] | None:
+    """The audit trail's picture of a move (None: no frame, or it would not encode)."""
+    if image is None:
+        return None
+    try:
+        return evidence_jpeg(image, before)
+    except (ValueError, cv2.error):  # the move stands without its picture
+        log.warning("camera frame could not be encoded for the audit trail")
+        return None
 
 
 def _common_prefix(result: Interpretation) -> tuple[Any, ...]:
@@ -451,7 +476,7 @@ class CameraTable:
         reading = None
         if snapshot is not None:
             self.stats.commits += 1
-            reading = self.reader.read(snapshot, lambda: self.tracker.refresh(image, now))
+            reading = self.reader.read(snapshot, lambda: self.tracker.refresh(image, now), image)
             self.stats.camera_moves += reading.accepted
         self.stats.busy_s += time.perf_counter() - started
         return reading
@@ -693,7 +718,7 @@ def open_camera_table(
     if not camera:
         raise CameraError("camera/no-source")
     try:
-        source = open_source(camera, profile=profile)
+        source = open_source(camera, profile=profile, fps=config.fps)
     except SourceError as exc:
         raise CameraError("camera/source", detail=exc.text()) from exc
     return CameraTable(referee, pipeline, reader, config, source=source, profile_path=used_path)

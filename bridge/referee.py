@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol
 
 from bridge import autopass, gamedata, json_diff
 from bridge.labels import move_label, prompt_json
-from bridge.store import SessionRow, Store, Tokens
+from bridge.store import SessionRow, Store, StoreError, Tokens
 from bridge.table_setup import SetupError, read_setup
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
@@ -295,10 +295,12 @@ class Referee:
             session = log.from_snapshot(self.game, header, snap.data["session"])
             self._extras = {**_fresh_extras(), **snap.data["extras"]}
             after = snap.seq
+        framed = {f.seq for f in self.store.frames(self.row.id)}
         for stored in self.store.events(self.row.id, after):
             event = log.decode_event(self.game, stored.payload)
             session = log.accept(session, event)
-            self._note(session, event, stored.seq, stored.source, stored.time)
+            self._note(session, event, stored.seq, stored.source, stored.time,
+                       stored.seq in framed)  # fmt: skip
             self._accepted_at = stored.time
         return session
 
@@ -410,12 +412,20 @@ class Referee:
             return self._error("dice/not-expected")
         return self._submit(principal.source, log.Event("move", move=move))
 
-    def observe(self, source: str, move: Any, state_id: int | None = None) -> Outcome:
+    def observe(
+        self,
+        source: str,
+        move: Any,
+        state_id: int | None = None,
+        frame: tuple[bytes, dict[str, Any]] | None = None,
+    ) -> Outcome:
         """An observation from the table (camera, device, TTS, simulated table).
 
         ``move`` is the move's JSON, decoded here through the game's schema like any input.
         ``state_id`` (optional) is the state the observer saw; a stale one is refused so a
-        simulated player never acts on a position a phone has already changed.
+        simulated player never acts on a position a phone has already changed. ``frame`` (the
+        camera's picture of the move, ``bridge.evidence``: JPEG and metadata) is kept in the
+        store beside the accepted event, and the log entry says so (``frame: true``).
         """
         with self._lock:
             if state_id is not None and state_id != self._session.state_id:
@@ -424,7 +434,7 @@ class Referee:
                 decoded = _decode_move(self.game, move)
             except InputError as exc:
                 return self._error("intent/invalid-move", detail=exc.detail, path=exc.path or "$")
-            outcome = self._submit(source, log.Event("move", move=decoded))
+            outcome = self._submit(source, log.Event("move", move=decoded), frame)
             if outcome.kind == "violation":
                 actor = self.game.actor(decoded)
                 seat = actor if actor in self.seats else None
@@ -519,7 +529,9 @@ class Referee:
 
     # --- the one write path ------------------------------------------------------------------
 
-    def _submit(self, source: str, event: log.Event) -> Outcome:
+    def _submit(
+        self, source: str, event: log.Event, frame: tuple[bytes, dict[str, Any]] | None = None
+    ) -> Outcome:
         try:
             session = log.accept(self._session, event)
         except RuleViolation as exc:
@@ -532,7 +544,8 @@ class Referee:
         stored = self.store.append(self.row.id, seq, source, event, session.state_id)
         self._session = session
         self._accepted_at = time.time()  # committed: what clients measure delivery from
-        self._note(session, event, seq, source, stored.time)
+        kept = frame is not None and self._keep_frame(seq, frame)
+        self._note(session, event, seq, source, stored.time, kept)
         over = self.is_over()
         if over:
             self.store.set_status(self.row.id, "over")
@@ -589,13 +602,32 @@ class Referee:
 
     # --- derived data for the displays (log with undo marks, coins by round) -------------------
 
+    def _keep_frame(self, seq: int, frame: tuple[bytes, dict[str, Any]]) -> bool:
+        """Store the camera's picture of event ``seq``; a refused one is logged, never fatal
+        (the event is the record, the picture its evidence)."""
+        try:
+            self.store.save_frame(self.row.id, seq, *frame)
+        except StoreError as exc:
+            _LOG.warning("camera frame of event %d not kept: %s", seq, exc)
+            return False
+        return True
+
     def _note(
-        self, session: log.Session, event: log.Event, seq: int, source: str, stamp: float
+        self,
+        session: log.Session,
+        event: log.Event,
+        seq: int,
+        source: str,
+        stamp: float,
+        frame: bool = False,
     ) -> None:
-        """Keep the display's log and coin series; mirrors the engine's undo chain exactly."""
+        """Keep the display's log and coin series; mirrors the engine's undo chain exactly.
+        ``frame``: the camera's picture of the event is in the store (the log shows a link)."""
         entries: list[dict[str, Any]] = self._extras["log"]
         undo: list[int] = self._extras["undo"]
         entry: dict[str, Any] = {"seq": seq, "time": stamp, "source": source, "undone": False}
+        if frame:
+            entry["frame"] = True
         if event.kind == "undo":
             target = undo.pop() if undo else None
             for old in entries:

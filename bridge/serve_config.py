@@ -48,6 +48,10 @@ class ServeConfig:
     option_pairs: tuple[str, ...] = ()
     public_url: str | None = None
     allow_origin: tuple[str, ...] = ()
+    tls_cert: str | None = None
+    """``--tls-cert``: serve HTTPS with this certificate (PEM) and ``tls_key``; a phone's browser
+    opens its camera only on a secure page (the phone-camera page, docs/vision.md)."""
+    tls_key: str | None = None
     qr: bool = True
     mqtt_url: str | None = None
     serial_urls: tuple[str, ...] = ()

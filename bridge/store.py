@@ -27,7 +27,18 @@ from typing import Any, Protocol
 from engine import log
 from engine.i18n import message
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: sessions, events, snapshots; 2: ``frames``, the camera's picture of each move it read."""
+
+FRAME_MAX_BYTES = 120_000
+"""Largest stored camera frame (a JPEG; ``bridge.evidence`` lowers the quality to fit)."""
+
+FRAME_MAX_SIDE = 800
+"""Stored camera frames are scaled down to at most this many pixels wide and high."""
+
+FRAME_MAX_COUNT = 500
+"""Camera frames kept per session: past it, the oldest is dropped when a new one is saved (at most
+``FRAME_MAX_COUNT * FRAME_MAX_BYTES``, 60 MB, per session)."""
 
 APPLICATION_ID = 0x48524C44
 """``PRAGMA application_id`` of every Herald event store: "HRLD" in ASCII (1213353028).
@@ -36,8 +47,12 @@ SQLite keeps it in the file header (offset 68), so ``file(1)`` and Herald itself
 Herald store from another application's database before touching it."""
 
 OUR_TABLES = frozenset({"sessions", "events", "snapshots"})
-"""The tables of a Herald store; a store made before ``APPLICATION_ID`` was set has exactly
-these (plus SQLite's own ``sqlite_sequence``) and ``user_version`` 1, and is adopted."""
+"""The tables of a Herald store before version 2; a store made before ``APPLICATION_ID`` was set
+has exactly these (plus SQLite's own ``sqlite_sequence``) and ``user_version`` 1, and is adopted
+(and migrated: ``_SCHEMA`` creates what a newer version adds)."""
+
+NEWER_TABLES = frozenset({"frames"})
+"""The tables later schema versions added (2: ``frames``)."""
 
 PRIVATE_MODE = 0o600
 """The store holds the seats' join tokens in clear: only its owner may read it."""
@@ -69,6 +84,14 @@ CREATE TABLE IF NOT EXISTS snapshots (
     state_id   INTEGER NOT NULL,
     time       REAL    NOT NULL,
     data       TEXT    NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS frames (
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    seq        INTEGER NOT NULL,
+    time       REAL    NOT NULL,
+    meta       TEXT    NOT NULL,
+    jpeg       BLOB    NOT NULL,
     PRIMARY KEY (session_id, seq)
 );
 """
@@ -171,11 +194,33 @@ class Snapshot:
     data: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class StoredFrame:
+    """The camera's picture of the move logged as event ``seq`` (``jpeg`` empty when only the
+    list was asked for); ``meta`` holds its size and the outlined regions."""
+
+    seq: int
+    time: float
+    size: int
+    meta: dict[str, Any]
+    jpeg: bytes = b""
+
+
+def check_frame(jpeg: bytes) -> None:
+    """Refuse a frame over ``FRAME_MAX_BYTES`` or that is not a JPEG (``StoreError``)."""
+    if len(jpeg) > FRAME_MAX_BYTES:
+        raise StoreError(f"camera frame of {len(jpeg)} bytes (limit {FRAME_MAX_BYTES})")
+    if not jpeg.startswith(b"\xff\xd8"):
+        raise StoreError("camera frame is not a JPEG")
+
+
 class Store(Protocol):
     """What the referee and the CLI need of an event store: the SQLite file (``EventStore``,
     the default) or a PostgreSQL database (``bridge.store_pg.PgEventStore``, for a venue)."""
 
     path: str
+    max_frames: int
+    """Camera frames kept per session (``FRAME_MAX_COUNT``)."""
 
     def close(self) -> None: ...
     def create_session(self, table_id: str, header: log.Header, tokens: Tokens) -> int: ...
@@ -194,6 +239,11 @@ class Store(Protocol):
         self, session_id: int, seq: int, state_id: int, data: dict[str, Any]
     ) -> None: ...
     def latest_snapshot(self, session_id: int) -> Snapshot | None: ...
+    def save_frame(
+        self, session_id: int, seq: int, jpeg: bytes, meta: dict[str, Any]
+    ) -> StoredFrame: ...
+    def frame(self, session_id: int, seq: int) -> StoredFrame | None: ...
+    def frames(self, session_id: int) -> list[StoredFrame]: ...
 
 
 def is_url(target: str) -> bool:
@@ -222,6 +272,7 @@ class EventStore:
         (``PRAGMA quick_check``) are refused and left byte for byte as they were.
         """
         self.path = str(path)
+        self.max_frames = FRAME_MAX_COUNT
         self._lock = threading.RLock()
         memory = self.path == ":memory:"
         if not memory:
@@ -256,7 +307,8 @@ class EventStore:
         names.discard("sqlite_sequence")
         objects = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
         empty = app_id == 0 and version == 0 and objects == 0
-        legacy = app_id == 0 and version == SCHEMA_VERSION and names == OUR_TABLES
+        ours = OUR_TABLES <= names <= OUR_TABLES | NEWER_TABLES
+        legacy = app_id == 0 and 1 <= version <= SCHEMA_VERSION and ours
         if app_id != APPLICATION_ID and not empty and not legacy:
             shown = ", ".join(sorted(names)) or "-"
             raise StoreRefused("store/foreign", db=self.path, app_id=f"0x{app_id:08x}",
@@ -421,6 +473,53 @@ class EventStore:
         if row is None:
             return None
         return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
+
+    # --- camera frames -----------------------------------------------------------------------
+
+    def save_frame(
+        self, session_id: int, seq: int, jpeg: bytes, meta: dict[str, Any]
+    ) -> StoredFrame:
+        """Keep the camera's picture of event ``seq`` (replacing one kept before); the session's
+        oldest frames go past ``FRAME_MAX_COUNT``. ``StoreError``: over ``FRAME_MAX_BYTES``, not
+        a JPEG, or no such event."""
+        check_frame(jpeg)
+        stamp = time.time()
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM events WHERE session_id=? AND seq=?",
+                          (session_id, seq)).fetchone() is None:  # fmt: skip
+                raise StoreError(f"session {session_id}: no event {seq} for a camera frame")
+            db.execute("INSERT OR REPLACE INTO frames VALUES (?,?,?,?,?)",
+                       (session_id, seq, stamp, json.dumps(meta), jpeg))  # fmt: skip
+            db.execute(
+                "DELETE FROM frames WHERE session_id=? AND seq NOT IN (SELECT seq FROM frames "
+                "WHERE session_id=? ORDER BY seq DESC LIMIT ?)",
+                (session_id, session_id, self.max_frames),
+            )
+        return StoredFrame(seq, stamp, len(jpeg), meta, jpeg)
+
+    def frame(self, session_id: int, seq: int) -> StoredFrame | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT * FROM frames WHERE session_id=? AND seq=?", (session_id, seq)
+            ).fetchone()
+        return None if row is None else stored_frame(row, with_jpeg=True)
+
+    def frames(self, session_id: int) -> list[StoredFrame]:
+        """The session's kept frames in event order, without their pictures."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT session_id, seq, time, meta, length(jpeg) AS size FROM frames "
+                "WHERE session_id=? ORDER BY seq",
+                (session_id,),
+            ).fetchall()
+        return [stored_frame(r) for r in rows]
+
+
+def stored_frame(r: Any, with_jpeg: bool = False) -> StoredFrame:
+    """A ``frames`` row, as both backends read it (``size`` selected, or the picture)."""
+    jpeg = bytes(r["jpeg"]) if with_jpeg else b""
+    size = len(jpeg) if with_jpeg else int(r["size"])
+    return StoredFrame(int(r["seq"]), float(r["time"]), size, json.loads(r["meta"]), jpeg)
 
 
 def session_row(r: Any) -> SessionRow:

@@ -31,15 +31,19 @@ from psycopg.rows import dict_row
 
 from bridge.store import (
     APPLICATION_ID,
+    FRAME_MAX_COUNT,
     SCHEMA_VERSION,
     SessionRow,
     Snapshot,
     StoredEvent,
+    StoredFrame,
     StoreError,
     StoreRefused,
     Tokens,
+    check_frame,
     session_row,
     stored_event,
+    stored_frame,
 )
 from engine import log
 
@@ -77,6 +81,16 @@ CREATE TABLE snapshots (
     PRIMARY KEY (session_id, seq)
 );
 """,
+    2: """
+CREATE TABLE frames (
+    session_id BIGINT NOT NULL REFERENCES sessions (id),
+    seq        INTEGER NOT NULL,
+    time       DOUBLE PRECISION NOT NULL,
+    meta       TEXT NOT NULL,
+    jpeg       BYTEA NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+""",
 }
 """Schema version → the statements that bring the previous version to it, run in order."""
 
@@ -101,6 +115,7 @@ class PgEventStore:
         used (unreachable, refused credentials, another application's tables, a newer schema),
         with nothing written."""
         self.path = shown(url)
+        self.max_frames = FRAME_MAX_COUNT
         self._lock = threading.RLock()
         try:
             self._db = psycopg.connect(url, autocommit=True, row_factory=dict_row)
@@ -281,3 +296,43 @@ class PgEventStore:
         if row is None:
             return None
         return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
+
+    # --- camera frames -----------------------------------------------------------------------
+
+    def save_frame(
+        self, session_id: int, seq: int, jpeg: bytes, meta: dict[str, Any]
+    ) -> StoredFrame:
+        """As ``EventStore.save_frame``."""
+        check_frame(jpeg)
+        stamp = time.time()
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM events WHERE session_id=%s AND seq=%s",
+                          (session_id, seq)).fetchone() is None:  # fmt: skip
+                raise StoreError(f"session {session_id}: no event {seq} for a camera frame")
+            db.execute(
+                "INSERT INTO frames VALUES (%s, %s, %s, %s, %s) ON CONFLICT (session_id, seq) "
+                "DO UPDATE SET time = EXCLUDED.time, meta = EXCLUDED.meta, jpeg = EXCLUDED.jpeg",
+                (session_id, seq, stamp, json.dumps(meta), jpeg),
+            )
+            db.execute(
+                "DELETE FROM frames WHERE session_id=%s AND seq NOT IN (SELECT seq FROM frames "
+                "WHERE session_id=%s ORDER BY seq DESC LIMIT %s)",
+                (session_id, session_id, self.max_frames),
+            )
+        return StoredFrame(seq, stamp, len(jpeg), meta, jpeg)
+
+    def frame(self, session_id: int, seq: int) -> StoredFrame | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT * FROM frames WHERE session_id=%s AND seq=%s", (session_id, seq)
+            ).fetchone()
+        return None if row is None else stored_frame(row, with_jpeg=True)
+
+    def frames(self, session_id: int) -> list[StoredFrame]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT session_id, seq, time, meta, octet_length(jpeg) AS size FROM frames "
+                "WHERE session_id=%s ORDER BY seq",
+                (session_id,),
+            ).fetchall()
+        return [stored_frame(r) for r in rows]

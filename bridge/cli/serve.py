@@ -54,12 +54,15 @@ from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.venue import queue_problem, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig, WebTable
+from bridge.web.phonecam import phone_source
 from engine import data as engine_data
 from engine import selfplay
 from engine.game import Game
 from engine.i18n import DEFAULT_LANG, LANGUAGES, has_message, message
 from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
+
+PEM_FILE = click.Path(exists=True, dir_okay=False)
 
 
 def _qr(url: str) -> str:
@@ -125,6 +128,11 @@ def _stop_on_sigterm() -> None:
               help="A rules option of the game (repeatable): --option tournament=pas-d-armes. "
                    "VALUE is read as JSON when it is (true, 3, null), else as text.")  # fmt: skip
 @click.option("--public-url", default=None, help="Base URL printed in links and QR codes.")
+@click.option("--tls-cert", default=None, metavar="PEM", type=PEM_FILE,
+              help="Serve HTTPS with this certificate (and --tls-key): phones open their camera "
+                   "only on a secure page (--camera phone).")  # fmt: skip
+@click.option("--tls-key", default=None, metavar="PEM", type=PEM_FILE,
+              help="The private key of --tls-cert.")  # fmt: skip
 @click.option("--allow-origin", multiple=True,
               help="Another origin allowed to open a socket (repeatable; never '*').")  # fmt: skip
 @click.option("--qr/--no-qr", default=True, show_default=True,
@@ -157,7 +165,8 @@ def _stop_on_sigterm() -> None:
                    "the move-level simulated table, or a real camera (--camera).")  # fmt: skip
 @click.option("--camera", "camera_spec", default=None, metavar="SOURCE",
               help="Frame source of --table camera (implied): a device index (0), a video "
-                   "file, an image folder or a stream URL (rtsp://, http://).")  # fmt: skip
+                   "file, an image folder, a stream URL (rtsp://, http://), or 'phone': a "
+                   "phone's camera through the page /phone/<host token>.")  # fmt: skip
 @click.option("--profile", "profile_file", default=None, metavar="FILE",
               type=click.Path(dir_okay=False),
               help="Board profile the camera reads with and the calibration page saves to "
@@ -214,6 +223,8 @@ def _unnamed_game(cfg: ServeConfig, store: Store) -> ServeConfig:
 
 def run_server(cfg: ServeConfig) -> None:
     """Set up the referee, its store, pages, table source and devices, and serve until stopped."""
+    if bool(cfg.tls_cert) != bool(cfg.tls_key):
+        raise click.UsageError(message("serve/tls-pair"))
     early: Store | None = None
     if cfg.game_key is None:
         early = _open_store(cfg.store_url or cfg.db_path)
@@ -281,7 +292,8 @@ def run_server(cfg: ServeConfig) -> None:
     # listening on every interface, the links name the LAN address phones reach
     lan = origins.lan_address() if origins.is_wildcard(cfg.host) else None
     link_host = origins.link_host(cfg.host, lan)
-    public = (cfg.public_url or origins.base_url(link_host, cfg.port)).rstrip("/")
+    scheme = "https" if cfg.tls_cert else "http"
+    public = (cfg.public_url or origins.base_url(link_host, cfg.port, scheme)).rstrip("/")
     web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin,
                                       own_hosts=origins.own_hosts(cfg.host, lan),
                                       message_queue=cfg.message_queue),
@@ -333,6 +345,8 @@ def run_server(cfg: ServeConfig) -> None:
     if fallback:
         echo(message("serve/table-fallback", reason=fallback))
     echo(_table_line(camera))
+    if phone_source(camera) is not None:
+        echo(message("serve/phone", url=web.phone_url()))
     if sim_mode != "off":
         echo(message("serve/sim", mode=sim_mode, delay=cfg.move_delay, seed=cfg.seed))
     tts_link = _start_tts(referee, game_key, cfg) if cfg.tts else None
@@ -351,8 +365,9 @@ def run_server(cfg: ServeConfig) -> None:
         camera.start()
     announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
+        tls = {"ssl_context": (cfg.tls_cert, cfg.tls_key)} if cfg.tls_cert else {}
         web.socketio.run(web.app, host=cfg.host, port=cfg.port, allow_unsafe_werkzeug=True,
-                         request_handler=NoDelayHandler)  # fmt: skip
+                         request_handler=NoDelayHandler, **tls)  # fmt: skip
     except KeyboardInterrupt:
         pass
     finally:

@@ -163,12 +163,18 @@ _SHOW_COLUMNS = ("seq", "time", "source", "kind", "what")
 @click.option("-o", "--output", default="-", show_default=True, help="File to write ('-': stdout).")
 @click.option("--check/--no-check", default=True, show_default=True,
               help="Replay the log through the engine before writing it.")  # fmt: skip
+@click.option("--frames", "frames_dir", default=None, metavar="DIR",
+              type=click.Path(file_okay=False),
+              help="Also write the camera's picture of each move it read: DIR/<seq>.jpg, and "
+                   "DIR/frames.json (event, time, outlined regions).")  # fmt: skip
 @click.pass_obj
-def export(db: str, session_id: int, output: str, check: bool) -> None:
-    """The session as a log file (header line + one event per line) for ``herald rules replay``."""
+def export(db: str, session_id: int, output: str, check: bool, frames_dir: str | None) -> None:
+    """The session as a log file (header line + one event per line) for ``herald rules replay``;
+    with ``--frames`` the camera's pictures too (the audit trail)."""
     store = _open(db)
     row = _get(store, db, session_id)
     events = store.events(row.id)
+    kept = [store.frame(row.id, f.seq) for f in store.frames(row.id)] if frames_dir else []
     store.close()
     if check:
         game = get_game(row.header.game)
@@ -183,3 +189,18 @@ def export(db: str, session_id: int, output: str, check: bool) -> None:
         sys.stdout.write(text)
     else:
         Path(output).write_text(text, encoding="utf-8")
+    if frames_dir is not None:
+        folder = Path(frames_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        index = []
+        for frame in kept:
+            if frame is None:  # dropped between the listing and the read
+                continue
+            (folder / f"{frame.seq:06d}.jpg").write_bytes(frame.jpeg)
+            index.append({"seq": frame.seq, "file": f"{frame.seq:06d}.jpg", "time": frame.time,
+                          "size": frame.size, **frame.meta})  # fmt: skip
+        (folder / "frames.json").write_text(
+            json.dumps({"session": row.id, "frames": index}, indent=2), encoding="utf-8"
+        )
+        click.echo(message("sessions/frames-written", count=len(index), folder=str(folder)),
+                   err=output == "-")  # fmt: skip

@@ -32,6 +32,7 @@ from bridge.table_setup import choices
 from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled, guarded
 from bridge.web.calibration import Calibrator, calibration_blueprint
+from bridge.web.frames import frames_blueprint
 from bridge.web.limits import (
     MAX_JSON_DEPTH,
     REFUSED_AUTH,
@@ -40,6 +41,7 @@ from bridge.web.limits import (
     limit_polling_posts,
 )
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
+from bridge.web.phonecam import phone_blueprint, phone_source
 from engine import registry
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
@@ -151,6 +153,8 @@ class WebTable:
         _routes(self)
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
+        self.app.register_blueprint(phone_blueprint(self.referee, self.camera, self.referee.lang))
+        self.app.register_blueprint(frames_blueprint(self.referee))
         _handlers(self)
         self.referee.attach(SocketIOTransport(self.socketio, self))
 
@@ -235,6 +239,10 @@ class WebTable:
         """The host's camera calibration page (keep it private: it carries the host token)."""
         return f"{self.config.public_url}/calibrate/{self.referee.row.tokens.host}"
 
+    def phone_url(self) -> str:
+        """The phone-camera page (``herald serve --camera phone``; it carries the host token)."""
+        return f"{self.config.public_url}/phone/{self.referee.row.tokens.host}"
+
     def join_links(self) -> dict[str, dict[str, str]]:
         """Each seat's join link and its QR code (inline SVG), for the host's display only."""
         links = {}
@@ -265,6 +273,13 @@ class WebTable:
         }
         if self.camera is not None:
             host["calibrate_url"] = self.calibrate_url()
+        if phone_source(self.camera) is not None:
+            url = self.phone_url()
+            host["phone_url"] = url
+            host["phone_qr_svg"] = segno.make(url, error="m").svg_inline(
+                scale=4, dark="#1b1b1b", light="#ffffff"
+            )
+        host["frames_url"] = f"/api/frames/{self.referee.row.tokens.host}"
         return host
 
     # --- origins -----------------------------------------------------------------------------

@@ -55,11 +55,11 @@ def link_host(host: str, lan: str | None) -> str:
     return host
 
 
-def base_url(host: str, port: int) -> str:
-    """``http://host:port``, with an IPv6 address in brackets."""
+def base_url(host: str, port: int, scheme: str = "http") -> str:
+    """``http://host:port`` (or ``https``), with an IPv6 address in brackets."""
     if ":" in host:
         host = f"[{host}]"
-    return f"http://{host}:{port}"
+    return f"{scheme}://{host}:{port}"
 
 
 def own_hosts(host: str, lan: str | None) -> tuple[str, ...]:

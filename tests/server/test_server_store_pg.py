@@ -33,11 +33,27 @@ def test_a_new_database_gets_the_schema_and_its_version(pg: PgServer) -> None:
     store = open_store(url)
     assert isinstance(store, PgEventStore)
     assert store.schema_version() == SCHEMA_VERSION == max(MIGRATIONS)
-    assert _tables(url) == {"herald_meta", "sessions", "events", "snapshots"}
+    assert _tables(url) == {"herald_meta", "sessions", "events", "snapshots", "frames"}
     store.close()
     again = PgEventStore(url)  # opening again migrates nothing and keeps the data
     assert again.schema_version() == SCHEMA_VERSION
     again.close()
+
+
+def test_a_version_1_database_gains_the_frames_table(pg: PgServer) -> None:
+    """A venue database from before the audit trail (schema 1) is migrated to 2 when opened."""
+    url = pg.new_database()
+    with psycopg.connect(url, autocommit=True) as db:
+        for statement in MIGRATIONS[1].split(";"):
+            if statement.strip():
+                db.execute(statement.encode())
+        db.execute("INSERT INTO herald_meta VALUES ('application', 'herald'), "
+                   "('schema_version', '1')")  # fmt: skip
+    assert "frames" not in _tables(url)
+    store = PgEventStore(url)
+    assert store.schema_version() == SCHEMA_VERSION == 2
+    assert "frames" in _tables(url) and store.frames(1) == []
+    store.close()
 
 
 def test_another_applications_database_is_refused_untouched(pg: PgServer) -> None:
