@@ -598,10 +598,15 @@ class Referee:
         entry: dict[str, Any] = {"seq": seq, "time": stamp, "source": source, "undone": False}
         if event.kind == "undo":
             target = undo.pop() if undo else None
+            taken: dict[str, str] = {}
             for old in entries:
                 if old["seq"] == target:
                     old["undone"] = True
+                    taken = dict(old.get("labels") or {})
             entry.update(kind="undo", actor=event.by or HOST, undoes=target)
+            # the move taken back, in every shipped language: the pages name it ("you took
+            # back: red: Lord to the Mill"), not just that something was undone
+            entry["undoes_labels"] = taken
             entry["label"] = message("label/undo", self.lang, by=event.by or HOST, seq=target)
             entry["labels"] = {
                 lang: message("label/undo", lang, by=event.by or HOST, seq=target)

@@ -425,6 +425,20 @@ const Herald = (() => {
     return shown ? Array.from(shown.children, (c) => c.textContent).join(", ") : "";
   }
 
+  // The toast for an undo in the log (`entry.kind === "undo"`): the move it took back, by name,
+  // said to the seat that took it back as its own ("You took back: …"), to everyone else with
+  // who did it. Undoing the referee's own automatic passes is not news (null).
+  function undoText(entry, seat) {
+    if (entry.source === "auto") return null;
+    const labels = entry.undoes_labels || {};
+    const label = labels[LANG] || labels.en || "";
+    if (!label) return seat && entry.actor === seat ? t("ui/undo-done-plain") : t("ui/undo-seen-plain");
+    if (seat && entry.actor === seat) return t("ui/undo-done", { move: forSeat(seat, label) });
+    const who = entry.actor === "host" ? t("ui/the-host") : seatName(entry.actor);
+    const said = t("ui/undo-seen", { who, move: forSeat(entry.actor, label) });
+    return said.charAt(0).toLocaleUpperCase(LANG) + said.slice(1);
+  }
+
   // A sentence addressed to `seat` without its leading "seat: " (the chip beside it, or the
   // phone itself, already says whose it is), its first letter raised.
   function forSeat(seat, text) {
@@ -467,6 +481,6 @@ const Herald = (() => {
   return {
     SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, signed, lines,
     connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
-    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText,
+    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText, undoText,
   };
 })();

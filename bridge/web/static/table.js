@@ -51,7 +51,11 @@
   }
 
   function render(data) {
-    if (data.snapshot === false && (data.log_undone || []).length) Herald.toast(t("ui/undo-seen"), "");
+    const undos = data.snapshot === false ? (data.log_added || []).filter((e) => e.kind === "undo") : [];
+    for (const undo of undos) {
+      const said = Herald.undoText(undo, null);
+      if (said) Herald.toast(said, "");
+    }
     latest = data;
     if (module === null || moduleKey !== data.game) {
       if (pending === null) {
@@ -91,8 +95,7 @@
   let conn = null;
   async function hostUndo() {
     const reply = await conn.intent({ kind: "undo" });
-    if (!reply.ok) Herald.toast(reply.message, "bad");
-    else Herald.toast(t("ui/undo-seen"), "");
+    if (!reply.ok) Herald.toast(reply.message, "bad"); // accepted: said with the state it made
   }
 
   // The host's "new game": the form starts from this table's game, seats and names; phones stay
