@@ -503,7 +503,7 @@ def _print_scores(game: Game[Any, Any], state: Any) -> None:
     out.print(table)
     if over:
         winners = game.winners(state)
-        label = message("cli/winner", lang, n=len(winners))
+        label = message("cli/winner" if len(winners) == 1 else "cli/shared-win", lang)
         out.print(f"[bold]{label}:[/] {', '.join(winners)}")
 
 
