@@ -453,9 +453,13 @@ class Referee:
                 or not all(type(v) is int and 1 <= v <= 1000 for v in values)
             ):
                 return self._error("roll/malformed")
-            notice = {"source": source, "device": device, "values": values}
+            notice: dict[str, Any] = {"source": source, "device": device, "values": values}
             extra = {"seq": int, "dice": list, "used": bool, "text": str}
             notice.update({k: payload[k] for k, t in extra.items() if type(payload.get(k)) is t})
+            texts = payload.get("texts")
+            if isinstance(texts, dict):  # the sentence in each shipped language
+                notice["texts"] = {k: v for k, v in texts.items()
+                                   if k in LANGUAGES and isinstance(v, str)}  # fmt: skip
             self._notify(Notice("roll", {**notice, "state_id": self.state_id}))
             return Outcome("accepted", self.state_id)
 

@@ -59,7 +59,7 @@ from bridge.web.backlog import cut_off, guarded, queued
 from engine import codec
 from engine.game import TABLE, is_pass
 from engine.game import dice_move as game_dice_move
-from engine.i18n import message
+from engine.i18n import LANGUAGES, message
 from engine.violations import InputError, RuleViolation
 
 from .dedup import DedupStore
@@ -416,6 +416,7 @@ class TableDevices:
         shown = {k: v for k, v in params.items() if k not in ("device", "who")}
         payload = {"code": code, "device": device, "message": text, "time": time.time(),
                    "params": shown}  # fmt: skip
+        payload["messages"] = _in_every_language(code, text, device, params)
         if "table" in rooms:
             self.notices.append(payload)
         if self._emit is None:
@@ -460,6 +461,11 @@ class TableDevices:
                 "values": values,
                 "used": code == "devices/roll-used",
                 "text": text,
+                # each page reads the sentence in its own language
+                "texts": {
+                    lang: message(code, lang, device=event.device, values=shown, detail=detail)
+                    for lang in LANGUAGES
+                },
             }
             outcome = referee.roll(f"device:{event.device}", payload)
             if not outcome.ok:
@@ -608,3 +614,16 @@ class TableDevices:
         self.hub.set_led(device, "illegal")
         self._restore[device] = time.monotonic() + ILLEGAL_SECONDS
         self._leds.pop(device, None)
+
+
+def _in_every_language(code: str, text: str, device: str, params: dict[str, Any]) -> dict[str, str]:
+    """A device notice's sentence in every shipped language (a page shows its own; ``text``,
+    the table's language, stands in for one that cannot be built)."""
+    full = {"device": device, "who": device, **params}
+    out = {}
+    for lang in LANGUAGES:
+        try:
+            out[lang] = message(code, lang, **full)
+        except Exception:  # a notice must never fail the hub's call
+            out[lang] = text
+    return out

@@ -33,7 +33,7 @@
     const entries = data.log.slice().reverse();
     return entries.map((e, i) => el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
       el("button", { class: "seq link", type: "button", title: t("ui/history-show"), onclick: () => HeraldHistory.show(e.seq) }, String(e.seq)),
-      el("span", { class: "what" }, (e.labels && e.labels[Herald.LANG]) || e.label),
+      el("span", { class: "what" }, Herald.seatWords((e.labels && e.labels[Herald.LANG]) || e.label)),
       e.undone ? el("em", {}, ` (${t("ui/undone")})`) : null,
       hostToken && i === 0 && !data.over && e.kind !== "undo" && e.actor !== "table"
         ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null));
@@ -140,7 +140,7 @@
     // a roll no step took (used: false) stays in the device panel, not in a toast
     roll: (r) => {
       window.heraldRolls = (window.heraldRolls || 0) + 1; // rolls received (tests read it)
-      if (r.used !== false) Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, "");
+      if (r.used !== false) Herald.toast(Herald.said(r.texts, r.text) || `${r.device}: ${r.values.join(" ")}`, "");
     },
   });
   HeraldHistory.attach(conn, () => module);
