@@ -463,9 +463,13 @@ class Referee:
                 or not all(type(v) is int and 1 <= v <= 1000 for v in values)
             ):
                 return self._error("roll/malformed")
-            notice = {"source": source, "device": device, "values": values}
+            notice: dict[str, Any] = {"source": source, "device": device, "values": values}
             extra = {"seq": int, "dice": list, "used": bool, "text": str}
             notice.update({k: payload[k] for k, t in extra.items() if type(payload.get(k)) is t})
+            texts = payload.get("texts")
+            if isinstance(texts, dict):  # the sentence in each shipped language
+                notice["texts"] = {k: v for k, v in texts.items()
+                                   if k in LANGUAGES and isinstance(v, str)}  # fmt: skip
             self._notify(Notice("roll", {**notice, "state_id": self.state_id}))
             return Outcome("accepted", self.state_id)
 
@@ -630,10 +634,15 @@ class Referee:
             entry["frame"] = True
         if event.kind == "undo":
             target = undo.pop() if undo else None
+            taken: dict[str, str] = {}
             for old in entries:
                 if old["seq"] == target:
                     old["undone"] = True
+                    taken = dict(old.get("labels") or {})
             entry.update(kind="undo", actor=event.by or HOST, undoes=target)
+            # the move taken back, in every shipped language: the pages name it ("you took
+            # back: red: Lord to the Mill"), not just that something was undone
+            entry["undoes_labels"] = taken
             entry["label"] = message("label/undo", self.lang, by=event.by or HOST, seq=target)
             entry["labels"] = {
                 lang: message("label/undo", lang, by=event.by or HOST, seq=target)

@@ -233,6 +233,10 @@ class Game(Protocol[S, M]):
 # - ``preview(state, move, seat, lang) -> dict | None``: what a legal option gives ``seat``, shown
 #   beside it on the phone (``{"text", "lines"}``: the component's printed name and data, signed
 #   amounts); engine/preview.py calls it and has the helpers. None: nothing to add.
+# - ``previews(state, moves, seat, lang) -> list[dict | None]``: the previews of a whole prompt
+#   at once, one per move in order; for a game whose options come in large families of alike
+#   moves (it may apply one move per family). Used instead of ``preview`` when present, for any
+#   number of moves (``preview`` alone is asked only for prompts of up to 60 moves).
 # - ``names(state[, lang]) -> dict[str, str]``: component ids with their printed names (from the
 #   game's data; with ``lang`` where the editions print them differently); a game offering it
 #   takes them as a fourth argument of ``label``, so a label shows "Kasztelan", never the id

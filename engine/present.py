@@ -17,7 +17,7 @@ from typing import Any
 from engine import codec, flow, rules
 from engine.game import Game, Line, Prompt
 from engine.i18n import DEFAULT_LANG, has_message, message
-from engine.preview import MAX_PREVIEWED, option_preview
+from engine.preview import option_previews
 
 CORE_KEYS = ("game", "to_act", "prompts", "scores", "last_lines", "you", "your_prompts", "sealed")
 """Keys the core owns in a presented view; a game's own view must not use them."""
@@ -136,12 +136,15 @@ def prompt_json(
     text = message(code if has_message(code) else "label/prompt", lang, code=prompt.code, **params)
     moves: list[dict[str, Any]] = []
     if own:
-        previews = state is not None and len(prompt.moves) <= MAX_PREVIEWED
+        found_all: list[dict[str, Any] | None] = (
+            option_previews(game, state, prompt.moves, prompt.seat, lang)
+            if state is not None
+            else [None] * len(prompt.moves)
+        )
         names = state_names(game, state, lang)
-        for m in prompt.moves:
+        for m, found in zip(prompt.moves, found_all, strict=True):
             encoded = codec.encode(m)
             item = {"move": encoded, "label": move_label(game, encoded, lang, False, names)}
-            found = option_preview(game, state, m, prompt.seat, lang) if previews else None
             if found is not None:
                 item["preview"] = found
             moves.append(item)

@@ -13,6 +13,7 @@ says exactly what the referee would log, computed by the same code.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.game import Game, Line
@@ -20,8 +21,10 @@ from engine.i18n import DEFAULT_LANG
 from engine.refs import readable
 
 MAX_PREVIEWED = 60
-"""A prompt with more legal moves than this is shown without previews: each preview applies a
-move, and a phone cannot read hundreds of them anyway."""
+"""A prompt with more legal moves than this is shown without previews when its game previews
+one move at a time (``preview``): each preview applies a move. A game whose options come in
+large families (Glory's Quest Plans: every pair of Quest cards) offers ``previews`` instead,
+which previews a whole prompt at once and applies one move per family of alike options."""
 
 
 def option_preview(
@@ -32,6 +35,27 @@ def option_preview(
     if not callable(verb):
         return None
     found: dict[str, Any] | None = verb(state, move, seat, lang)
+    return _kept(found)
+
+
+def option_previews(
+    game: Game[Any, Any], state: Any, moves: Sequence[Any], seat: str, lang: str = DEFAULT_LANG
+) -> list[dict[str, Any] | None]:
+    """The previews of a prompt's ``moves``, in order: the game's ``previews`` verb if it has
+    one (every option, however many), else ``preview`` per move for a prompt of at most
+    ``MAX_PREVIEWED`` moves, else none."""
+    many = getattr(game, "previews", None)
+    if callable(many):
+        found: list[dict[str, Any] | None] = list(many(state, list(moves), seat, lang))
+        if len(found) != len(moves):
+            raise ValueError(f"{game.info.key}: previews gave {len(found)} for {len(moves)} moves")
+        return [_kept(f) for f in found]
+    if len(moves) > MAX_PREVIEWED:
+        return [None] * len(moves)
+    return [option_preview(game, state, m, seat, lang) for m in moves]
+
+
+def _kept(found: dict[str, Any] | None) -> dict[str, Any] | None:
     kept = {k: v for k, v in (found or {}).items() if v not in (None, "", [], {})}
     return kept or None
 

@@ -309,10 +309,11 @@ def check(game: Game[Any, Any], state_path: str, move_path: str | None, as_json:
                                "violations": [v.to_json(_lang()) for v in violations]},
                               ensure_ascii=False))  # fmt: skip
     elif not violations:
-        out.print(f"[green]legal[/]: the {subject} breaks no rule")
+        said = message(f"cli/legal-{subject}", _lang())
+        out.print(f"[green]{escape(said)}[/]")
     else:
-        word = "faulty" if code == EXIT_FAULTY else "illegal"
-        out.print(f"[red]{word}[/]: violations: {len(violations)}")
+        word = "cli/faulty" if code == EXIT_FAULTY else "cli/illegal"
+        out.print(f"[red]{escape(message(word, _lang(), n=len(violations)))}[/]")
         _print_violations(violations)
     if violations:
         sys.exit(code)
@@ -460,12 +461,13 @@ def income(game: Game[Any, Any], state_path: str, seat: str, as_json: bool) -> N
                               ensure_ascii=False))  # fmt: skip
         return
     table = Table(title=message("income/heading", _lang(), seat=seat))
-    table.add_column("source")
-    table.add_column("amount", justify="right")
-    table.add_column("rule", style="dim")
+    lang = _lang()
+    table.add_column(message("cli/col-source", lang))
+    table.add_column(message("cli/col-amount", lang), justify="right")
+    table.add_column(message("cli/col-rule", lang), style="dim")
     for line in lines:
         table.add_row(_line_text(game, line), f"{line.amount:+d}", readable(line.ref))
-    table.add_row("[bold]total[/]", f"[bold]{total:+d}[/]", "")
+    table.add_row(f"[bold]{message('cli/col-total', lang)}[/]", f"[bold]{total:+d}[/]", "")
     out.print(table)
 
 
@@ -488,19 +490,20 @@ def _score_payload(game: Game[Any, Any], state: Any) -> dict[str, Any]:
 
 def _print_scores(game: Game[Any, Any], state: Any) -> None:
     over = game.is_over(state)
-    table = Table(title=message("score/heading", _lang()) + ("" if over else " (standing)"))
-    table.add_column("rank", justify="right")
-    table.add_column("seat")
-    table.add_column("total", justify="right")
-    table.add_column("breakdown")
-    table.add_column("tie-break", style="dim")
+    lang = _lang()
+    table = Table(title=message("score/heading" if over else "score/heading-standing", lang))
+    table.add_column(message("cli/col-rank", lang), justify="right")
+    table.add_column(message("cli/col-seat", lang))
+    table.add_column(message("cli/col-total", lang), justify="right")
+    table.add_column(message("cli/col-breakdown", lang))
+    table.add_column(message("cli/col-tiebreak", lang), style="dim")
     for r in game.score(state):
         breakdown = "; ".join(_line_text(game, ln) for ln in r.lines)
         table.add_row(str(r.rank), r.seat, str(r.total), breakdown, " ".join(map(str, r.tiebreak)))
     out.print(table)
     if over:
         winners = game.winners(state)
-        label = "winner" if len(winners) == 1 else "shared win"
+        label = message("cli/winner" if len(winners) == 1 else "cli/shared-win", lang)
         out.print(f"[bold]{label}:[/] {', '.join(winners)}")
 
 

@@ -59,7 +59,7 @@ from bridge.web.backlog import cut_off, guarded, queued
 from engine import codec
 from engine.game import TABLE, is_pass
 from engine.game import dice_move as game_dice_move
-from engine.i18n import message
+from engine.i18n import LANGUAGES, message
 from engine.violations import InputError, RuleViolation
 
 from .dedup import DedupStore
@@ -416,6 +416,7 @@ class TableDevices:
         shown = {k: v for k, v in params.items() if k not in ("device", "who")}
         payload = {"code": code, "device": device, "message": text, "time": time.time(),
                    "params": shown}  # fmt: skip
+        payload["messages"] = _in_every_language(code, text, device, params)
         if "table" in rooms:
             self.notices.append(payload)
         if self._emit is None:
@@ -435,6 +436,7 @@ class TableDevices:
         shown = " ".join(str(v) for v in values)
         code = "devices/roll-unused"
         detail = ""
+        taken: dict[str, str] = {}  # the accepted roll's log labels
         with referee.locked():
             state = referee.session.state
             if TABLE in referee.game.to_act(state):
@@ -452,6 +454,8 @@ class TableDevices:
                     detail = outcome.message or (
                         outcome.violations[0]["message"] if outcome.violations else ""
                     )
+                    if outcome.ok:
+                        taken = _logged_labels(referee, source)
             text = message(code, device=event.device, values=shown, detail=detail)
             payload = {
                 "device": event.device,
@@ -460,6 +464,11 @@ class TableDevices:
                 "values": values,
                 "used": code == "devices/roll-used",
                 "text": text,
+            }
+            # each page reads the sentence in its own language, in the game's own faces
+            payload["texts"] = {
+                lang: _roll_text(lang, taken, code, event.device, shown, detail)
+                for lang in LANGUAGES
             }
             outcome = referee.roll(f"device:{event.device}", payload)
             if not outcome.ok:
@@ -608,3 +617,35 @@ class TableDevices:
         self.hub.set_led(device, "illegal")
         self._restore[device] = time.monotonic() + ILLEGAL_SECONDS
         self._leds.pop(device, None)
+
+
+def _roll_text(
+    lang: str, taken: dict[str, str], code: str, device: str, shown: str, detail: str
+) -> str:
+    """A roll's sentence in ``lang``: as the step took it, in the game's own faces (its log
+    label, "blue rolls Strength die: ★, Horse die: 2"), else with its plain values."""
+    if lang in taken:
+        return message("devices/roll-taken", lang, device=device, label=taken[lang])
+    return message(code, lang, device=device, values=shown, detail=detail)
+
+
+def _logged_labels(referee: Referee, source: str) -> dict[str, str]:
+    """The labels, in every shipped language, of the newest log entry ``source`` made."""
+    for entry in reversed(referee.current().table.get("log", [])):
+        if entry.get("source") == source:
+            labels = entry.get("labels") or {}
+            return {k: v for k, v in labels.items() if isinstance(v, str)}
+    return {}
+
+
+def _in_every_language(code: str, text: str, device: str, params: dict[str, Any]) -> dict[str, str]:
+    """A device notice's sentence in every shipped language (a page shows its own; ``text``,
+    the table's language, stands in for one that cannot be built)."""
+    full = {"device": device, "who": device, **params}
+    out = {}
+    for lang in LANGUAGES:
+        try:
+            out[lang] = message(code, lang, **full)
+        except Exception:  # a notice must never fail the hub's call
+            out[lang] = text
+    return out

@@ -44,6 +44,7 @@ from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from bridge.web.phonecam import phone_blueprint, phone_source
 from engine import registry
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.violations import Violation
 
 _LOG = logging.getLogger(__name__)
 
@@ -602,7 +603,9 @@ def _handlers(web: WebTable) -> None:
             return refused
         before = referee.row.tokens
         outcome = referee.intent(principal(), args[0])
-        reply = outcome.to_json()
+        with web._clients_lock:
+            lang = web.langs.get(sid(), referee.lang)
+        reply = _said_in(outcome.to_json(), lang)
         if outcome.session is not None:
             web.after_new_game(before)
         if outcome.kind == "error":
@@ -670,3 +673,27 @@ def _handlers(web: WebTable) -> None:
     ):
         sio.on_event(event, guarded(sio.server, sid, handler))
     sio.on_error_default(on_error)
+
+
+def _said_in(reply: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An intent's refusal in the language of the page that sent it (a Polish phone at a table
+    whose referee speaks English reads its refusals in Polish); its codes and data unchanged."""
+    try:
+        if reply.get("kind") == "error":
+            reply["message"] = message(str(reply["code"]), lang, **dict(reply.get("params") or {}))
+        elif reply.get("kind") == "violation":
+            found = [
+                {
+                    **v,
+                    "message": Violation(v["code"], v["ref"], dict(v["params"]), v["game"]).text(
+                        lang
+                    ),
+                }
+                for v in reply.get("violations") or []
+            ]
+            if found:
+                reply["violations"] = found
+                reply["message"] = found[0]["message"]
+    except (KeyError, TypeError, ValueError):  # a sentence that cannot be rebuilt stays as sent
+        pass
+    return reply

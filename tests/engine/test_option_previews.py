@@ -15,11 +15,13 @@ import pytest
 from engine import log, present, registry
 from engine.game import TABLE, Prompt
 from engine.games.france1429.moves import Buy, PlayCard
-from engine.games.glory.game_state import ChooseCharacter, PlayQuest
+from engine.games.glory.game_state import ChooseCharacter, Place, PlayQuest
+from engine.games.glory.preview import preview as glory_preview
 from engine.games.middle_ages.components import ESTATES
 from engine.games.middle_ages.income import income_line
 from engine.games.middle_ages.play import tile_at
 from engine.games.middle_ages.state import PlaceLord, Pos
+from engine.preview import MAX_PREVIEWED
 from engine.refs import readable
 
 SEATS = ("red", "blue", "green", "yellow", "purple")
@@ -109,6 +111,34 @@ def test_glory_quest_cards_show_their_printed_name_and_reward() -> None:
         card = state.box.quests[move.card]
         assert card.name in item["label"]
         assert item["preview"]["text"].startswith(f"{card.name}: ")
+
+
+def test_glory_every_pawn_option_is_previewed_however_many_there_are() -> None:
+    """§4 Action Phase [L385-395, L487-492]: a pawn prompt offers every pair of Quest cards on
+    Quest Plans (over a hundred options); each still says what it gives: the Quest cards it
+    takes with their printed rewards, the face-down draws, the Ally it recruits, the resources
+    a field pays. Previewed per family of alike options, each equals the move's own preview."""
+    game = registry.get_game("glory")
+    state, prompt = next(
+        (s, p)
+        for s, p in _prompts("glory", seed=1, moves=3000)
+        if p.moves and isinstance(p.moves[0], Place) and len(p.moves) > MAX_PREVIEWED
+    )
+    shown = present.prompt_json(game, prompt, "en", state=state)
+    assert all("preview" in item for item in shown["moves"]), [
+        item["label"] for item in shown["moves"] if "preview" not in item
+    ]
+    for move, item in zip(prompt.moves, shown["moves"], strict=True):
+        assert isinstance(move, Place)
+        one = glory_preview(state, move, prompt.seat, "en") or {}
+        assert item["preview"].get("lines", []) == one.get("lines", [])
+        assert item["preview"].get("text", "") == one.get("text", "")
+        for card in move.take:  # a taken Quest card shows with its printed name and reward
+            assert f"{state.box.quests[card].name}: " in item["preview"]["text"]
+        if move.draw:
+            assert "drawn face down" in item["preview"]["text"]
+        if move.field in ("training", "prayer", "service"):  # a field that pays at once
+            assert item["preview"]["lines"] and item["preview"]["lines"][0]["amount"] > 0
 
 
 def test_france_purchase_previews_its_price() -> None:

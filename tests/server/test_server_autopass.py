@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from srv_support import SEATS
 
@@ -17,6 +18,7 @@ from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore
 from engine import get_game
 from engine.game import TABLE, is_pass
+from engine.registry import installed_keys
 
 GLORY = get_game("glory")
 OPTIONS = {**GLORY.info.option_defaults(), "data": "stand-in"}
@@ -115,3 +117,29 @@ def test_the_host_setup_turns_auto_pass_off_for_the_next_game(tmp_path: Path) ->
     bad = {**setup, "auto_pass": "no"}
     refused = referee.intent(host, {"state_id": referee.state_id, "kind": "start", "setup": bad})
     assert refused.kind == "error" and referee.auto_pass is False
+
+
+@pytest.mark.parametrize("key", installed_keys())
+def test_no_game_leaves_a_seat_asked_only_to_pass(tmp_path: Path, key: str) -> None:
+    """Issue 15, point 5, for every registered game: along a simulated game no seat is ever
+    left asked for a pass it cannot refuse; each such pass is played and logged as ``auto``."""
+    game = get_game(key)
+    setup = game.info.simulations[0] if game.info.simulations else None
+    seats = SEATS[: setup.players if setup else len(SEATS)]
+    if len(seats) < game.info.min_players:
+        seats = (*SEATS, "red", "yellow", "purple")[: game.info.min_players]
+    options = dict(setup.options) if setup else {}
+    referee = Referee.open(EventStore(tmp_path / "e.db"), game, "t1", seats, options)
+    sim = SimTable(referee, SimConfig(mode="all", seed=2))
+    for _ in range(600):
+        state = referee.session.state
+        forced = [
+            p.seat
+            for p in game.prompts(state)
+            if p.seat != TABLE and len(p.moves) == 1 and is_pass(game, p.moves[0])
+        ]
+        assert forced == [], f"{key}: {forced} asked only to pass"
+        if game.is_over(state) or not sim.step():
+            break
+    autos = _auto_entries(referee)
+    assert all(e["kind"] != "undo" and e["label"] for e in autos)

@@ -7,6 +7,7 @@ Screenshots for a person to look at go to ``artifacts/server/`` (git-ignored).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
@@ -171,6 +172,10 @@ def test_serve_glory_plays_into_a_duel_whose_roll_comes_from_the_virtual_tower(
         assert rolled and all(line["text"] for s in rolled for line in s["lines"])
         # the roll notice names the tower and says the duel took it
         wait_for(lambda: any(r["device"] == "tower-1" and r["used"] for r in rolls), 10, "roll")
+        # said in Glory's own faces, in each language (issue 15, point 7), not as d6 numbers
+        used = next(r for r in rolls if r["device"] == "tower-1" and r["used"])
+        assert re.search(r"(Strength|Horse|Armour) die: [★\d]", used["texts"]["en"])
+        assert re.search(r"kość (Siły|Wierzchowca|Zbroi): [★\d]", used["texts"]["pl"])
         # the seat's own view holds its hand and goals; the public view does not
         mine = seat_views[-1]["view"]
         me = next(p for p in mine["players"] if p["seat"] == "blue")

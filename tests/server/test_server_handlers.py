@@ -150,6 +150,36 @@ def test_illegal_move_gets_a_violation_with_rule_reference(web: WebTable) -> Non
     assert web.referee.state_id == before
 
 
+def test_a_polish_phone_reads_its_refusals_in_polish(web: WebTable) -> None:
+    """Issue 15, point 9: the language is the phone's, not the referee's (English here); the
+    codes, rule references and data stay the same."""
+    from engine.i18n import has_message, message
+
+    seat = to_act(web.referee)
+    client = connect(web, web.referee.row.tokens.seats[seat], lang="pl")
+    client.get_received()
+    before = web.referee.state_id
+    bad = {"kind": "place", "seat": seat, "slot": 9}
+    ack = client.emit("intent", {"state_id": before, "kind": "move", "move": bad}, callback=True)
+    assert ack["kind"] == "violation"
+    first = ack["violations"][0]
+    scoped = f"middle-ages:{first['code']}"
+    code = scoped if has_message(scoped) else first["code"]
+    assert (
+        ack["message"]
+        == message(code, "pl", **first["params"])
+        != message(code, "en", **first["params"])
+    )
+    (violation,) = events(client, "violation")
+    assert violation["message"] == ack["message"]
+    stale = client.emit("intent", {"state_id": before - 1, "kind": "move", "move": bad},
+                        callback=True)  # fmt: skip
+    assert stale["code"] == "state/stale"
+    assert stale["message"] == message("state/stale", "pl", **stale["params"])
+    assert stale["message"] != message("state/stale", "en", **stale["params"])
+    assert web.referee.state_id == before
+
+
 def test_a_seat_cannot_move_for_another_seat(web: WebTable) -> None:
     seat = to_act(web.referee)
     other = next(s for s in SEATS if s != seat)

@@ -97,6 +97,30 @@ def no_ids_in_words(page: Any) -> None:
     assert not shown, shown
 
 
+def english_in_polish(page: Any) -> list[str]:
+    """The English catalog phrases (pages and games alike, as ``/api/ui`` serves them) that
+    stand in a page meant to be Polish: each English label's literal words (between its
+    ``{placeholders}``) whose Polish label differs, found as whole words in the visible text."""
+    en = page.evaluate("fetch('/api/ui?lang=en').then((r) => r.json())")
+    pl = page.evaluate("fetch('/api/ui?lang=pl').then((r) => r.json())")
+    text = page.inner_text("body")
+    found = []
+    for code, said in en.items():
+        if code not in pl or pl[code] == said:
+            continue
+        forms = said.values() if isinstance(said, dict) else [said]
+        for form in forms:
+            for part in re.split(r"\{[^}]*\}", str(form)):
+                part = part.strip(" :·,.;()–—-")
+                if len(part) < 5 or not re.search(r"[A-Za-z]{3}", part) or part in str(pl[code]):
+                    continue
+                hit = re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", text)
+                if hit:
+                    where = text[max(0, hit.start() - 40) : hit.end() + 40]
+                    found.append(f"{code}: {part!r} in {where!r}")
+    return found
+
+
 def phone_fits(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_SIZE["width"], f"the phone page scrolls sideways ({width}px)"
@@ -201,11 +225,18 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
             f"() => window.heraldSeat.prompt().state_id > {start}", timeout=WAIT_MS
         )
         assert phone.evaluate("window.heraldSeat.prompt().can_undo")  # undo, and it is said
-        phone.locator("#undo").click()
-        expect(phone.locator("#toast")).to_have_text(
-            "Your last move was taken back.", timeout=WAIT_MS
+        # the undo names the move it took back, to the seat that made it and to the table
+        undone = display.evaluate(
+            f"window.heraldTable.latest().log.find((e) => e.seq === {start + 1})"
         )
-        expect(display.locator("#toast")).to_have_text("A move was taken back.", timeout=WAIT_MS)
+        said = phone.evaluate(
+            f"Herald.forSeat({json.dumps(seat)}, {json.dumps(undone['labels']['en'])})"
+        )
+        phone.locator("#undo").click()
+        expect(phone.locator("#toast")).to_have_text(f"You took back: {said}.", timeout=WAIT_MS)
+        who = display.evaluate(f"Herald.seatName({json.dumps(seat)})")
+        who = who[:1].upper() + who[1:]
+        expect(display.locator("#toast")).to_have_text(f"{who} took back: {said}.", timeout=WAIT_MS)
         expect(display.locator("#log li.undone")).to_have_count(1, timeout=WAIT_MS)
     # (6) the plot: a legend naming each seat, every point inside the axes
     display.wait_for_function("() => window.heraldTable.plot().points > 0", timeout=WAIT_MS)
@@ -254,20 +285,47 @@ def test_a_phone_whose_browser_reads_polish_gets_polish_and_can_switch(
 
     key, served = waiting_table
     errors: list[str] = []
-    seat = next(iter(served.seat_urls))
     context = browser.new_context(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
     try:
+        display = watch(context.new_page(), errors)
+        display.set_viewport_size(TABLE_SIZE)
+        display.goto(served.host_url)  # a Polish browser: the table display in Polish too
+        seat = acting_seat(display, served)
         phone = watch(context.new_page(), errors)
         phone.goto(served.seat_urls[seat])
         expect(phone.locator("#h-scores")).to_have_text("Wyniki", timeout=WAIT_MS)
         expect(phone.locator("#lang")).to_have_value("pl")
-        expect(phone.locator("#turn")).not_to_be_empty(timeout=WAIT_MS)
-        assert phone.locator("#turn").inner_text() != "Your turn"
-        said = phone.inner_text("#turn")
-        assert said in ("Twój ruch", "Koniec gry") or said.startswith("Czekamy")
+        expect(phone.locator("#turn")).to_have_text("Twój ruch", timeout=WAIT_MS)
         expect(phone.locator("#scores caption")).to_contain_text("Wyniki bieżące")
+        expect(phone.locator("#scores .breakdown li").first).to_be_visible(timeout=WAIT_MS)
+        # no English label of the pages or the game stands in the Polish pages
+        assert english_in_polish(phone) == []
+        expect(display.locator("#h-log")).to_have_text("Dziennik", timeout=WAIT_MS)
+        assert english_in_polish(display) == []
         phone_fits(phone)
         phone.screenshot(path=str(SHOTS / f"{key}-phone-pl.png"), full_page=True)
+        display.screenshot(path=str(SHOTS / f"{key}-table-pl.png"), full_page=True)
+        # a move and its undo, said in Polish with the move's Polish name
+        if phone.locator("#moves button.move").count():
+            start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
+            phone.locator("#moves button.move").first.click()
+            phone.locator("#confirm").click()
+            expect(phone.locator("#toast .toast.good")).to_contain_text("Zrobione", timeout=WAIT_MS)
+            phone.wait_for_function(
+                f"() => window.heraldSeat.prompt().state_id > {start}", timeout=WAIT_MS
+            )
+            undone = display.evaluate(
+                f"window.heraldTable.latest().log.find((e) => e.seq === {start + 1})"
+            )
+            said = phone.evaluate(
+                f"Herald.forSeat({json.dumps(seat)}, {json.dumps(undone['labels']['pl'])})"
+            )
+            phone.locator("#undo").click()
+            expect(phone.locator("#toast")).to_have_text(
+                f"Cofnięto twój ruch: {said}.", timeout=WAIT_MS
+            )
+            expect(display.locator("#log li.undone")).not_to_have_count(0, timeout=WAIT_MS)
+            assert english_in_polish(phone) == []
         phone.select_option("#lang", "en")
         expect(phone.locator("#h-scores")).to_have_text("Scores", timeout=WAIT_MS)
         phone.goto(served.seat_urls[seat])  # the choice is kept on this phone

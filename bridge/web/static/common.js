@@ -115,7 +115,22 @@ const Herald = (() => {
     return el("span", { class: `chip ${big ? "big" : ""}`, style: `--seat:${colour}`, "data-seat": seat }, seatName(seat));
   }
 
-  function setNames(given) { names = given || {}; }
+  function setNames(given, seats) {
+    names = given || {};
+    if (Array.isArray(seats)) seatKeys = seats.filter((k) => /^[a-z]+$/.test(k));
+  }
+
+  // A server sentence with each seat of this table named as everywhere else on the page: its
+  // colour in the page's language and the player's name ("green" is "zielony" in Polish, "Ala
+  // (green)" once named). Move labels and violations name seats by their keys.
+  let seatKeys = [];
+  function seatWords(text) {
+    const s = String(text);
+    if (!seatKeys.length) return s;
+    // not inside "(…)": a seat already named ("Ala (green)") stays as it is
+    const any = new RegExp(`(?<![\\w(-])(${seatKeys.join("|")})(?![\\w)-])`, "g");
+    return s.replace(any, (seat) => seatName(seat));
+  }
 
   // The language switch: the choice is kept on this device and the page reloads in it.
   function langSwitch() {
@@ -171,7 +186,7 @@ const Herald = (() => {
     return items.map((line) =>
       el("li", { title: line.where || "" },
         el("span", { class: `amount ${line.amount < 0 ? "neg" : "pos"}` }, signed(line.amount)),
-        el("span", { class: "text" }, unsigned(line.amount, line.text))));
+        el("span", { class: "text" }, seatWords(unsigned(line.amount, line.text)))));
   }
 
   // A line's sentence without the signed amount it starts with when the amount is shown beside
@@ -260,7 +275,7 @@ const Herald = (() => {
     socket.on("state", (data) => {
       if (!merge(data)) return;
       last = data.state_id;
-      setNames(data.names);
+      setNames(data.names, data.seats);
       handlers.state({ ...data, view, log, coins_by_round: coins, score_by_move: scores, income });
     });
     // seat_state and prompt follow the state they belong to on the same connection
@@ -283,7 +298,7 @@ const Herald = (() => {
   function toast(text, kind) {
     const box = document.getElementById("toast");
     if (!box) return;
-    box.replaceChildren(el("div", { class: `toast ${kind || ""}` }, text));
+    box.replaceChildren(el("div", { class: `toast ${kind || ""}` }, seatWords(text)));
     clearTimeout(toast.timer);
     toast.timer = setTimeout(() => box.replaceChildren(), 6000);
   }
@@ -425,12 +440,31 @@ const Herald = (() => {
     return shown ? Array.from(shown.children, (c) => c.textContent).join(", ") : "";
   }
 
+  // A server sentence sent in every shipped language (`{en, pl}`): this page's, else `fallback`.
+  function said(texts, fallback) {
+    return (texts && texts[LANG]) || fallback || "";
+  }
+
+  // The toast for an undo in the log (`entry.kind === "undo"`): the move it took back, by name,
+  // said to the seat that took it back as its own ("You took back: …"), to everyone else with
+  // who did it. Undoing the referee's own automatic passes is not news (null).
+  function undoText(entry, seat) {
+    if (entry.source === "auto") return null;
+    const labels = entry.undoes_labels || {};
+    const label = labels[LANG] || labels.en || "";
+    if (!label) return seat && entry.actor === seat ? t("ui/undo-done-plain") : t("ui/undo-seen-plain");
+    if (seat && entry.actor === seat) return t("ui/undo-done", { move: forSeat(seat, label) });
+    const who = entry.actor === "host" ? t("ui/the-host") : seatName(entry.actor);
+    const said = t("ui/undo-seen", { who, move: forSeat(entry.actor, label) });
+    return said.charAt(0).toLocaleUpperCase(LANG) + said.slice(1);
+  }
+
   // A sentence addressed to `seat` without its leading "seat: " (the chip beside it, or the
   // phone itself, already says whose it is), its first letter raised.
   function forSeat(seat, text) {
     const head = `${seat}: `;
-    if (!seat || !String(text).startsWith(head)) return String(text);
-    const rest = String(text).slice(head.length);
+    if (!seat || !String(text).startsWith(head)) return seatWords(text);
+    const rest = seatWords(String(text).slice(head.length));
     return rest.charAt(0).toLocaleUpperCase(LANG) + rest.slice(1);
   }
 
@@ -465,8 +499,8 @@ const Herald = (() => {
   }
 
   return {
-    SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, signed, lines,
+    SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, seatWords, signed, lines,
     connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
-    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText,
+    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText, undoText, said,
   };
 })();

@@ -22,10 +22,10 @@ const HeraldDevices = (() => {
 
   function renderRolls() {
     if (!rolls.length) return fill("rolls", el("li", { class: "muted" }, t("ui/no-rolls")));
-    return fill("rolls", rolls.map((r) => el("li", { class: r.used ? "used" : "", "data-seq": r.seq, title: r.text || "" },
+    return fill("rolls", rolls.map((r) => el("li", { class: r.used ? "used" : "", "data-seq": r.seq, title: Herald.said(r.texts, r.text || "") },
       el("span", { class: "who" }, `${r.device} #${r.seq}`),
       (r.dice || r.values.map((v) => ({ value: v, sides: 0 }))).map(die),
-      r.text ? el("span", { class: "why muted" }, r.text) : null)));
+      r.text ? el("span", { class: "why muted" }, Herald.said(r.texts, r.text)) : null)));
   }
 
   function ask(event, data) {
@@ -39,8 +39,14 @@ const HeraldDevices = (() => {
     socket.emit("devices", {}, render);
   }
 
+  // What a device is paired to ("seat:green", "table"), in words: the seat by its name.
+  function pairedTo(paired) {
+    const seat = String(paired).match(/^seat:(.+)$/);
+    return seat ? Herald.seatName(seat[1]) : paired === "table" ? t("ui/the-table") : String(paired);
+  }
+
   function targetLabel(target) {
-    return target === "table" ? t("ui/pairing-table") : t("ui/pairing-seat", { seat: target });
+    return target === "table" ? t("ui/pairing-table") : t("ui/pairing-seat", { seat: Herald.seatName(target) });
   }
 
   function renderDevices() {
@@ -48,7 +54,7 @@ const HeraldDevices = (() => {
     if (!list.length) return fill("devices", el("li", { class: "muted" }, t("ui/no-devices")));
     return fill("devices", list.map((d) => {
       const meta = [t(d.online ? "ui/device-online" : "ui/device-offline")];
-      meta.push(d.paired ? t("ui/device-paired", { target: d.paired }) : t("ui/device-unpaired"));
+      meta.push(d.paired ? t("ui/device-paired", { target: pairedTo(d.paired) }) : t("ui/device-unpaired"));
       if (d.battery !== null) meta.push(t("ui/device-battery", { battery: d.battery }));
       if (d.last_seq !== null) meta.push(t("ui/device-seq", { seq: d.last_seq }));
       if (d.errors) meta.push(t("ui/device-errors", { errors: d.errors }));
@@ -98,7 +104,7 @@ const HeraldDevices = (() => {
     if (!box) return;
     const lost = notices.filter((n) => n.code.startsWith("devices/lost")).slice(-3).reverse();
     box.replaceChildren(...lost.map((n) => el("li", { class: "bad", "data-code": n.code,
-      "data-device": n.device }, n.message)));
+      "data-device": n.device }, Herald.said(n.messages, n.message))));
   }
 
   function render(panel) {
@@ -142,7 +148,7 @@ const HeraldDevices = (() => {
     socket.on("devices", render);
     socket.on("devices_delta", applyDelta);
     socket.on("device_notice", (n) => {
-      Herald.toast(n.message, n.code.startsWith("devices/lost") ? "bad" : "");
+      Herald.toast(Herald.said(n.messages, n.message), n.code.startsWith("devices/lost") ? "bad" : "");
       if (!notices.some((x) => x.code === n.code && x.device === n.device && x.time === n.time)) {
         notices = [...notices, n].slice(-6);
       }

@@ -178,9 +178,12 @@
 
   conn = Herald.connect(token, {
     state: (data) => {
-      // another seat's (or the host's) undo: said here too, this phone's own is said on its reply
-      const undo = data.snapshot === false && (data.log_added || []).find((e) => e.kind === "undo");
-      if (undo && seatData && undo.actor !== seatData.seat) Herald.toast(t("ui/undo-seen"), "");
+      // every undo is said with the move it took back: this phone's own, another seat's, the host's
+      const undos = data.snapshot === false ? (data.log_added || []).filter((e) => e.kind === "undo") : [];
+      for (const undo of undos) {
+        const said = Herald.undoText(undo, seatData ? seatData.seat : null);
+        if (said) Herald.toast(said, seatData && undo.actor === seatData.seat ? "good" : "");
+      }
       table = data; needModule(data); renderPrompt();
     },
     seat_state: renderSeat,
@@ -196,7 +199,7 @@
     // a roll no step took (used: false) stays in the device panel, not in a toast
     roll: (r) => {
       window.heraldRolls = (window.heraldRolls || 0) + 1; // rolls received (tests read it)
-      if (r.used !== false) Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, "");
+      if (r.used !== false) Herald.toast(Herald.said(r.texts, r.text) || `${r.device}: ${r.values.join(" ")}`, "");
     },
   });
 
@@ -214,7 +217,6 @@
   window.heraldSeat = { prompt: () => prompt, table: () => table };
   undoButton.addEventListener("click", async () => {
     const reply = await conn.intent({ kind: "undo" });
-    if (!reply.ok) Herald.toast(reply.message, "bad");
-    else Herald.toast(t("ui/undo-done"), "good");
+    if (!reply.ok) Herald.toast(reply.message, "bad"); // accepted: said with the state it made
   });
 })();

@@ -33,7 +33,7 @@
     const entries = data.log.slice().reverse();
     return entries.map((e, i) => el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
       el("button", { class: "seq link", type: "button", title: t("ui/history-show"), onclick: () => HeraldHistory.show(e.seq) }, String(e.seq)),
-      el("span", { class: "what" }, (e.labels && e.labels[Herald.LANG]) || e.label),
+      el("span", { class: "what" }, Herald.seatWords((e.labels && e.labels[Herald.LANG]) || e.label)),
       e.undone ? el("em", {}, ` (${t("ui/undone")})`) : null,
       // the camera's picture of a move it read (the audit trail; the host's display only)
       hostToken && e.frame ? el("a", { class: "frame-link", href: `/api/frames/${encodeURIComponent(hostToken)}/${e.seq}.jpg`,
@@ -54,7 +54,11 @@
   }
 
   function render(data) {
-    if (data.snapshot === false && (data.log_undone || []).length) Herald.toast(t("ui/undo-seen"), "");
+    const undos = data.snapshot === false ? (data.log_added || []).filter((e) => e.kind === "undo") : [];
+    for (const undo of undos) {
+      const said = Herald.undoText(undo, null);
+      if (said) Herald.toast(said, "");
+    }
     latest = data;
     if (module === null || moduleKey !== data.game) {
       if (pending === null) {
@@ -94,8 +98,7 @@
   let conn = null;
   async function hostUndo() {
     const reply = await conn.intent({ kind: "undo" });
-    if (!reply.ok) Herald.toast(reply.message, "bad");
-    else Herald.toast(t("ui/undo-seen"), "");
+    if (!reply.ok) Herald.toast(reply.message, "bad"); // accepted: said with the state it made
   }
 
   // The host's "new game": the form starts from this table's game, seats and names; phones stay
@@ -152,7 +155,7 @@
     // a roll no step took (used: false) stays in the device panel, not in a toast
     roll: (r) => {
       window.heraldRolls = (window.heraldRolls || 0) + 1; // rolls received (tests read it)
-      if (r.used !== false) Herald.toast(r.text || `${r.device}: ${r.values.join(" ")}`, "");
+      if (r.used !== false) Herald.toast(Herald.said(r.texts, r.text) || `${r.device}: ${r.values.join(" ")}`, "");
     },
   });
   HeraldHistory.attach(conn, () => module);

@@ -374,6 +374,15 @@ class Glory:
 
         return preview(state, move, seat, lang)
 
+    def previews(
+        self, state: GloryState, moves: list[Move], seat: str, lang: str = "en"
+    ) -> list[dict[str, Any] | None]:
+        """Every option of a prompt previewed at once, one move applied per family of alike
+        options (a pawn's Quest Plans pairs), so every pawn option carries its preview."""
+        from engine.games.glory.preview import previews
+
+        return previews(state, moves, seat, lang)
+
 
 def handicap_problem(handicap: Any, players: tuple[str, ...]) -> None:
     """Refuse a handicap that names no seat of the table or lowers by other than 0-3 levels."""

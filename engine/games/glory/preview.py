@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.evolve import evolve
+from engine.games.glory.actions import NEW_GOAL_DRAW, NEW_GOAL_KEEP
 from engine.games.glory.components import GAME_KEY
 from engine.games.glory.data_types import CharacterCard, QuestCard, Reward
 from engine.games.glory.game_state import (
@@ -18,6 +20,7 @@ from engine.games.glory.game_state import (
     GloryState,
     KeepCards,
     KeepTitles,
+    Place,
     PlayQuest,
     TryTitle,
 )
@@ -109,30 +112,71 @@ def preview(
 ) -> dict[str, Any] | None:
     """What ``move`` gives ``seat``: the card it names with its data, and the seat's resources
     after it against now."""
-    from engine.games.glory import GAME  # the game module imports this one
+    return {"text": option_text(state, move, lang), "lines": _lines(state, move, seat, lang)}
 
-    text = ""
+
+def previews(
+    state: GloryState, moves: list[Any], seat: str, lang: str = DEFAULT_LANG
+) -> list[dict[str, Any] | None]:
+    """Every option of a prompt previewed as ``preview`` does, applying one move per family:
+    the pawn options of one field that differ only in the Quest cards they take (Quest Plans,
+    an Event bringing Quests: dozens of pairs) change the seat's resources alike [L487-492],
+    so one of them is applied for all."""
+    changes: dict[Any, list[dict[str, Any]]] = {}
+    out: list[dict[str, Any] | None] = []
+    for move in moves:
+        family = evolve(move, take=(), draw=()) if isinstance(move, Place) else move
+        if family not in changes:
+            changes[family] = _lines(state, move, seat, lang)
+        out.append({"text": option_text(state, move, lang), "lines": changes[family]})
+    return out
+
+
+def option_text(state: GloryState, move: Any, lang: str = DEFAULT_LANG) -> str:
+    """The component an option names, with its printed data (no state is changed)."""
     if isinstance(move, ChooseCharacter):
         card = state.box.characters.get(move.character)
         if card is not None:
-            text = f"{card_name(state, card.id, lang)}: {character_text(card, lang)}"
+            return f"{card_name(state, card.id, lang)}: {character_text(card, lang)}"
     elif isinstance(move, PlayQuest):
         quest = state.box.quests.get(move.card)
         if quest is not None:
-            text = quest_text(quest, lang)
+            return quest_text(quest, lang)
     elif isinstance(move, KeepCards):
-        text = ", ".join(card_name(state, c, lang) for c in move.goals)
+        return ", ".join(card_name(state, c, lang) for c in move.goals)
     elif isinstance(move, KeepTitles):
-        text = ", ".join(card_name(state, c, lang) for c in move.keep)
+        return ", ".join(card_name(state, c, lang) for c in move.keep)
     elif isinstance(move, TryTitle):
-        text = card_name(state, move.title, lang)
-    lines: list[dict[str, Any]] = []
+        return card_name(state, move.title, lang)
+    elif isinstance(move, Place):
+        return _place_text(state, move, lang)
+    return ""
+
+
+def _place_text(state: GloryState, move: Place, lang: str) -> str:
+    """A pawn's option: the Quest cards it takes with their rewards, the Ally it recruits."""
+    parts = [quest_text(q, lang) for c in move.take if (q := state.box.quests.get(c)) is not None]
+    if move.draw:
+        parts.append(_t("face-down", lang, n=len(move.draw)))
+    if move.field == "new-goal":
+        parts.append(_t("new-goal", lang, draw=NEW_GOAL_DRAW, keep=NEW_GOAL_KEEP))
+    if move.space is not None and 0 <= move.space < len(state.ally_track):
+        kind = state.ally_track[move.space]
+        if kind is not None:
+            parts.append(_t("ally", lang, ally=printed(kind, lang)))
+    return " · ".join(parts)
+
+
+def _lines(state: GloryState, move: Any, seat: str, lang: str) -> list[dict[str, Any]]:
+    """The seat's resources after ``move`` against now (none when its effect waits on the
+    table: a draw, a roll)."""
+    from engine.games.glory import GAME  # the game module imports this one
+
     try:
         after = GAME.apply_unchecked(state, move)
-        lines = _changes(_player(state, seat), _player(after, seat), lang)
+        return _changes(_player(state, seat), _player(after, seat), lang)
     except (ValueError, KeyError, LookupError):  # an option whose effect waits on the table
-        lines = []
-    return {"text": text, "lines": lines}
+        return []
 
 
 def _player(state: GloryState, seat: str) -> Any:

@@ -200,13 +200,13 @@ Herald.register("glory", (() => {
     if (tour) {
       let where = "";
       if (tour.cities && tour.cities.length) {
-        where = tour.cities.map((city, c) => `${c + 1}: ${city.map((k) => `${k.knight}${k.crest ? ` [${k.crest}]` : ""}`).join(", ")}`).join(" | ");
+        where = tour.cities.map((city, c) => `${c + 1}: ${city.map((k) => `${k.knight}${k.crest ? ` [${Herald.seatName(k.crest)}]` : ""}`).join(", ")}`).join(" | ");
       } else if (tour.bracket && tour.bracket.length) {
         where = tour.bracket[0].filter((e) => e).map((e) => e.name).join(", ");
       }
       add("tournament", `${N(tour.card)} (${T(`context-${tour.type}`)})${where ? ` ${where}` : ""}`);
     }
-    add("order", view.order.map((s, i) => `${i + 1}. ${s}`).join("  "));
+    add("order", view.order.map((s, i) => `${i + 1}. ${Herald.seatName(s)}`).join("  "));
     add("ally-track", view.board.ally_track.filter((a) => a).map(N).join(", "));
     for (const [deck, cards] of Object.entries(view.board.columns || {})) {
       add(`column-${deck}`, `${cards.map(N).join(", ")} (${T("deck-left", { n: view.board.decks[deck] ?? 0 })})`);

@@ -10,7 +10,7 @@
     const marks = {};
     for (const p of view.players) {
       if (p.lord) (marks[`${p.lord.row}/${p.lord.slot}`] ||= []).push(el("span", { class: "pawn lord", title: t("lord") }, seatChip(p.seat)));
-      if (p.scout) (marks[`${p.scout.row}/${p.scout.slot}`] ||= []).push(el("span", { class: "pawn scout", title: t("scout") }, "⚑ ", p.seat));
+      if (p.scout) (marks[`${p.scout.row}/${p.scout.slot}`] ||= []).push(el("span", { class: "pawn scout", title: t("scout") }, "⚑ ", Herald.seatName(p.seat)));
     }
     return view.rows.map((row, r) => el("div", { class: "row" },
       el("span", { class: "row-no" }, `R${r + 1}`),
