@@ -99,7 +99,10 @@ class MarkerDetection:
 
 
 def _sides(pts: FloatArray) -> FloatArray:
-    return np.asarray(np.linalg.norm(np.roll(pts, -1, axis=0) - pts, axis=1), dtype=np.float64)
+    # Called thousands of times a frame on 4 x 2 arrays: plain slicing, not np.roll (whose
+    # axis bookkeeping cost more than the arithmetic).
+    d = np.concatenate((pts[1:], pts[:1])) - pts
+    return np.asarray(np.sqrt((d * d).sum(axis=1)), dtype=np.float64)
 
 
 def plausible_quad(pts: FloatArray, cfg: MarkerConfig) -> bool:

@@ -13,7 +13,7 @@ from vision.bench import CONTRACT
 def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     result = CliRunner().invoke(main, ["bench", "vision", "--json", "--scenes", "1",
                                        "--frames", "12", "--family-scenes", "1",
-                                       "--moves", "1"])  # fmt: skip
+                                       "--moves", "0"])  # fmt: skip
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert list(figures)[: len(CONTRACT)] == list(CONTRACT)
@@ -33,10 +33,8 @@ def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     photos = figures["real_photos"]["total"]
     assert photos["herald"]["markers"] == photos["opencv_adapted"]["markers"] > 0
     assert figures["card_match_ms_median"] > 0 and figures["full_detect_ms_median"] > 0
-    # Issue 17: the settle-to-phone latency, a camera move delivered to real Socket.IO clients
-    latency = figures["settle_to_phone"]
-    assert latency["camera_moves"] == 1 and latency["clients"] >= 4
-    assert latency["settle_to_phone_ms_median"] >= latency["settle_to_accepted_ms_median"] > 0
+    # --moves 0: the latency is not measured (its own test: tests/bridge/test_settle_latency.py)
+    assert "settle_to_phone" not in figures
 
 
 def test_bench_vision_refuses_zero_counts() -> None:
