@@ -111,7 +111,7 @@ def measure(
     from bridge.referee import Referee
     from bridge.store import EventStore
     from bridge.web.app import WebConfig, WebTable
-    from engine import get_game
+    from engine.registry import get_game
 
     game = get_game(game_key)
     seats = profile_seats(camera_profile(game_key))[: max(game.info.min_players, 3)]

@@ -5,9 +5,13 @@ well formed only; the benchmark reports times, the tests never assert one."""
 
 from __future__ import annotations
 
+import pytest
+
 from bridge.settle_latency import measure
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # a served table, a client process and a filmed move: minutes under load
 def test_a_camera_move_reaches_every_client_and_is_timed_from_its_settled_frame() -> None:
     figures = measure("middle-ages", moves=1)
     assert figures["camera_moves"] == 1 and figures["moves_asked"] == 1
