@@ -94,10 +94,9 @@ def _clients(url: str, auths: list[dict[str, Any]], pipe: Connection) -> None:
         pipe.send(("results", list(rows)))
 
 
-def measure(
-    game_key: str = "middle-ages", moves: int = 10, fps: float = 8.0, seed: int = 3
-) -> dict[str, Any]:
-    """Play ``moves`` simulated camera moves to a served table; the latency figures.
+def measure(game_key: str, moves: int = 10, fps: float = 8.0, seed: int = 3) -> dict[str, Any]:
+    """Play ``moves`` simulated camera moves to a served table of ``game_key`` (a game the
+    simulated camera can draw); the latency figures.
 
     Returns ``settle_to_phone_ms_median`` (the aim's figure), its mean, p95 and max,
     ``settle_to_accepted_ms_median``, ``accepted_to_phone_ms_median``, the moves measured
