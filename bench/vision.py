@@ -14,7 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bridge.game_files import camera_profile
+from bridge.game_files import camera_profile, drawable_games
+from bridge.settle_latency import measure
 from vision.bench import run
 
 
@@ -25,6 +26,7 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=150)
     ap.add_argument("--family-scenes", type=int, default=10)
     ap.add_argument("--negatives", action="store_true")
+    ap.add_argument("--moves", type=int, default=10, help="camera moves for the latency (0: none)")
     ap.add_argument("--game", required=True, help="the game whose camera profile is read")
     args = ap.parse_args()
 
@@ -35,6 +37,8 @@ def main() -> None:
     figures = run(
         camera_profile(args.game), args.scenes, args.frames, log, args.family_scenes, args.negatives
     )
+    if args.moves and args.game in drawable_games():
+        figures["settle_to_phone"] = measure(args.game, args.moves)
     if args.json:
         print(json.dumps(figures))
     else:

@@ -308,6 +308,9 @@ class CameraStats:
     passes: int = 0
     mirrored: int = 0
     busy_s: float = 0.0
+    settled_at: float = 0.0
+    """Wall-clock time (``time.time()``) the frame of the last commit arrived: where the
+    settle-to-phone latency is measured from (``bridge.settle_latency``)."""
     chosen: list[tuple[Any, str]] = field(default_factory=list)
     """The simulated table's moves and how the referee learnt each (``camera``/``confirmed``)."""
 
@@ -462,6 +465,7 @@ class CameraTable:
     def feed(self, image: Image, at: float | None = None) -> Reading | None:
         """One frame through the tracker; a committed snapshot is read at once."""
         started = time.perf_counter()
+        arrived = time.time()
         self._latest = image
         self.stats.frames += 1
         if at is None:
@@ -476,6 +480,7 @@ class CameraTable:
         reading = None
         if snapshot is not None:
             self.stats.commits += 1
+            self.stats.settled_at = arrived
             reading = self.reader.read(snapshot, lambda: self.tracker.refresh(image, now), image)
             self.stats.camera_moves += reading.accepted
         self.stats.busy_s += time.perf_counter() - started

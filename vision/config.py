@@ -72,6 +72,10 @@ class MarkerConfig:
     # best rotation), every other code at least ``soft_min_margin`` bits further, at most
     # ``soft_max_border_errors`` light border cells, and the cells' contrast.
     adapted_pass: bool = True
+    # A crop (the tracker's changed regions) keeps the whole frame's minimum marker perimeter
+    # in pixels (``MarkerDetector._detectors``); False: the share of the crop's own side, as
+    # before (slower in busy tile art, and reads quads the whole frame never would).
+    crop_keeps_frame_perimeter: bool = True
     adapted_min_perimeter_rate: float = 0.01
     adapted_win_min: int = 3
     adapted_win_max: int = 53

@@ -99,7 +99,10 @@ class MarkerDetection:
 
 
 def _sides(pts: FloatArray) -> FloatArray:
-    return np.asarray(np.linalg.norm(np.roll(pts, -1, axis=0) - pts, axis=1), dtype=np.float64)
+    # Called thousands of times a frame on 4 x 2 arrays: plain slicing, not np.roll (whose
+    # axis bookkeeping cost more than the arithmetic).
+    d = np.concatenate((pts[1:], pts[:1])) - pts
+    return np.asarray(np.sqrt((d * d).sum(axis=1)), dtype=np.float64)
 
 
 def plausible_quad(pts: FloatArray, cfg: MarkerConfig) -> bool:
@@ -228,7 +231,8 @@ class MarkerDetector:
         c = self.cfg
         base = full if full is not None else gray
         ox, oy = offset
-        corners, ids, rejected = self._frame.detectMarkers(
+        frame_pass, adapted_pass = self._detectors(max(gray.shape), max(base.shape))
+        corners, ids, rejected = frame_pass.detectMarkers(
             _unsharp(gray, c.sharpen_sigma, c.frame_sharpen_amount)
         )
         hits: list[tuple[int, FloatArray, float]] = []
@@ -242,17 +246,45 @@ class MarkerDetector:
         hits.extend(self._rescan(base, quads))
         found = self._cross_check(base, hits)
         if c.adapted_pass:
-            found = _dedupe(found + self._adapted_reads(gray, base, (ox, oy), found))
+            found = _dedupe(found + self._adapted_reads(adapted_pass, gray, base, (ox, oy), found))
         return found
 
+    def _detectors(
+        self, long_side: int, frame_side: int
+    ) -> tuple[cv2.aruco.ArucoDetector, cv2.aruco.ArucoDetector]:
+        """The first and third passes' detectors for an image of ``long_side`` pixels cut
+        from a frame of ``frame_side``.
+
+        OpenCV's minimum marker perimeter is a share of the image's long side: in a crop the
+        frame's share would let in quads a few pixels round, hundreds of them in busy tile
+        art, each decoded (a 570 px crop of a row of tiles cost more than the whole frame).
+        A crop keeps the frame's perimeter in pixels, so it reads what the frame would.
+        """
+        if long_side >= frame_side or not self.cfg.crop_keeps_frame_perimeter:
+            return self._frame, self._adapted
+        k = frame_side / max(1, long_side)
+        first = self._params(crop=False)
+        first.minMarkerPerimeterRate = min(4.0, self.cfg.min_perimeter_rate * k)
+        third = self._adapted_params()
+        third.minMarkerPerimeterRate = min(4.0, self.cfg.adapted_min_perimeter_rate * k)
+        return (
+            cv2.aruco.ArucoDetector(self.dictionary, first),
+            cv2.aruco.ArucoDetector(self.dictionary, third),
+        )
+
     def _adapted_reads(
-        self, gray: Image, base: Image, offset: tuple[int, int], found: list[MarkerDetection]
+        self,
+        detector: cv2.aruco.ArucoDetector,
+        gray: Image,
+        base: Image,
+        offset: tuple[int, int],
+        found: list[MarkerDetection],
     ) -> list[MarkerDetection]:
         """The third pass: OpenCV with error correction, each new read checked by ``soft_read``.
 
         Only reads no earlier pass explains are checked (a verified marker is not read twice).
         """
-        corners, ids, _ = self._adapted.detectMarkers(gray)
+        corners, ids, _ = detector.detectMarkers(gray)
         out: list[MarkerDetection] = []
         if ids is None:
             return out

@@ -1,8 +1,10 @@
 """``herald bench …``: benchmarks shipped with the installed package.
 
-``herald bench vision [--json] [--scenes N] [--frames N]`` runs ``vision.bench.run``: a seeded
+``herald bench vision [--json] [--scenes N] [--frames N] [--moves N]`` runs ``vision.bench.run``: a seeded
 simulated stream for the per-frame cost and seeded hard scenes for recall, precision and top-1
-(docs/vision.md, "Measured figures"). Progress goes to stderr with rich; ``--json`` prints one
+(docs/vision.md, "Measured figures"), then ``bridge.settle_latency.measure``: ``--moves`` moves
+of the simulated camera to a served table and real Socket.IO clients, for the settle-to-phone
+latency (``settle_to_phone``). Progress goes to stderr with rich; ``--json`` prints one
 line on stdout, the contract keys first. Small ``--scenes``/``--frames`` make it quick (the
 figures are then rough).
 """
@@ -15,7 +17,8 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from bridge.game_files import camera_games, camera_profile
+from bridge.game_files import camera_games, camera_profile, drawable_games
+from bridge.settle_latency import measure
 from engine.i18n import message
 from vision.bench import run
 
@@ -38,6 +41,8 @@ def bench() -> None:
               help="Scenes per scene family (vision.families; 0: none).")  # fmt: skip
 @click.option("--negatives", is_flag=True,
               help="Also count false ids on marker-free OpenCV sample photos (slow).")  # fmt: skip
+@click.option("--moves", default=10, show_default=True, type=click.IntRange(0, 1000),
+              help="Camera moves for the settle-to-phone latency (0: not measured).")  # fmt: skip
 @click.option("--game", "game_key", default=None,
               help="Whose board profile the scenes lie on (default: the first game a camera "
               "can read).")  # fmt: skip
@@ -47,6 +52,7 @@ def vision_cmd(
     frames: int,
     family_scenes: int,
     negatives: bool,
+    moves: int,
     game_key: str | None,
 ) -> None:
     """Marker recall and ID precision, tile and card top-1, per-frame pipeline cost."""
@@ -55,7 +61,8 @@ def vision_cmd(
         raise click.BadParameter(message("bench/no-camera-game", game=game_key or "-",
                                          choices=", ".join(readable) or "-"),
                                  param_hint="--game")  # fmt: skip
-    profile = camera_profile(game_key or readable[0])
+    key = game_key or readable[0]
+    profile = camera_profile(key)
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -73,6 +80,8 @@ def vision_cmd(
             bar.update(tasks[stage], completed=done, total=total)
 
         figures = run(profile, scenes, frames, progress, family_scenes, negatives)
+    if moves and key in drawable_games():
+        figures["settle_to_phone"] = measure(key, moves)
     if as_json:
         click.echo(json.dumps(figures))
         return

@@ -12,7 +12,8 @@ from vision.bench import CONTRACT
 
 def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     result = CliRunner().invoke(main, ["bench", "vision", "--json", "--scenes", "1",
-                                       "--frames", "12", "--family-scenes", "1"])  # fmt: skip
+                                       "--frames", "12", "--family-scenes", "1",
+                                       "--moves", "0"])  # fmt: skip
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert list(figures)[: len(CONTRACT)] == list(CONTRACT)
@@ -32,6 +33,8 @@ def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     photos = figures["real_photos"]["total"]
     assert photos["herald"]["markers"] == photos["opencv_adapted"]["markers"] > 0
     assert figures["card_match_ms_median"] > 0 and figures["full_detect_ms_median"] > 0
+    # --moves 0: the latency is not measured (its own test: tests/bridge/test_settle_latency.py)
+    assert "settle_to_phone" not in figures
 
 
 def test_bench_vision_refuses_zero_counts() -> None:

@@ -139,6 +139,32 @@ def test_detect_in_regions_limits_work_to_regions(
     assert all(abs(m.center[0] - x) < 70 and abs(m.center[1] - y) < 70 for m in found)
 
 
+def test_a_crop_reads_what_the_whole_frame_reads(
+    detector: MarkerDetector, hard_scenes: list[Scene]
+) -> None:
+    """The tracker's region re-read (issue 17, speed): a crop keeps the whole frame's minimum
+    marker perimeter in pixels, so every crop of a grid over the frame reports exactly the
+    markers the whole frame reports there (markers 60 px or more inside the crop)."""
+    for scene in hard_scenes[:2]:
+        whole = detector.detect(scene.image)
+        seen = 0
+        for cx in range(0, 1920, 480):
+            for cy in range(0, 1080, 360):
+                box = (cx - 60, cy - 60, 600, 480)
+
+                def inner(center: tuple[float, float], box: tuple[int, ...] = box) -> bool:
+                    x, y = center
+                    return box[0] + 60 <= x < box[0] + 540 and box[1] + 60 <= y < box[1] + 420
+
+                expected = sorted((m.id, *np.round(m.center, 1)) for m in whole if inner(m.center))
+                crop = detector.detect_in_regions(scene.image, [box])
+                got = sorted((m.id, *np.round(m.center, 1)) for m in crop if inner(m.center))
+                assert [g[0] for g in got] == [e[0] for e in expected], box
+                assert np.allclose([g[1:] for g in got], [e[1:] for e in expected], atol=0.5)
+                seen += len(expected)
+        assert seen >= 20
+
+
 def test_weak_codes_are_not_in_the_kit_and_not_reported() -> None:
     """IDs with under 20 % cells of one colour (plain square with a hole) are never reported."""
     from vision.markers import usable_ids
