@@ -280,6 +280,11 @@ class France1429(GameBase):
 
         return core_interpret(self, TABLE_READING, state, seen)
 
+    def window_moves(self, state: FranceState, seat: str) -> list[Interject]:
+        """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (the
+        phone offers them; ``engine.present.window_json``)."""
+        return window_moves(state, seat)
+
     def layout(self, state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every counter lies on the camera profile's board (``camera/profile.json``)."""
         from engine.games.france1429.table_pieces import layout
