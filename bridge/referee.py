@@ -813,6 +813,7 @@ class Referee:
                 "seat": seat,
                 "your_turn": bool(mine),
                 "prompts": mine,
+                "window_moves": present.window_json(game, state, seat, lang),
                 "can_undo": log.can_undo(session, seat)
                 or autopass.undo_plan(session, seat, self._auto_on_top()) is not None,
             }

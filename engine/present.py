@@ -157,6 +157,23 @@ def prompt_json(
     }
 
 
+def window_json(
+    game: Game[Any, Any], state: Any, seat: str, lang: str = DEFAULT_LANG
+) -> list[dict[str, Any]]:
+    """The moves ``seat`` may make out of turn now, through an open window (the optional game
+    verb ``window_moves(state, seat)``: an Opportunity card played on another's turn), each with
+    its label, for that seat's phone only (they name cards in its hand)."""
+    verb = getattr(game, "window_moves", None)
+    if not callable(verb) or game.is_over(state):
+        return []
+    names = state_names(game, state)
+    out = []
+    for m in verb(state, seat):
+        encoded = codec.encode(m)
+        out.append({"move": encoded, "label": move_label(game, encoded, lang, False, names)})
+    return out
+
+
 def scores_json(game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG) -> list[Any]:
     """Every seat's score with its itemised lines and tie-break, standing until the game ends."""
     final = game.is_over(state)

@@ -131,7 +131,8 @@ def test_a_reveal_read_without_confidence_is_asked_not_observed(tmp_path: Path) 
 
 def test_the_table_source_defaults() -> None:
     assert choose_table("middle-ages", None, None, tts=False) == ("camera-sim", False)
-    assert choose_table("france1429", None, None, tts=False) == ("moves", False)
+    assert choose_table("france1429", None, None, tts=False) == ("camera-sim", False)
+    assert choose_table("france1429", None, None, tts=True) == ("moves", False)
     assert choose_table("middle-ages", None, None, tts=True) == ("moves", False)
     assert choose_table("middle-ages", None, "0", tts=False) == ("camera", True)
     assert choose_table("middle-ages", "moves", None, tts=False) == ("moves", True)

@@ -94,6 +94,20 @@ def battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, F
     served.stop()
 
 
+def opportunity(game: Any, state: FranceState) -> bool:
+    """A family the game is not waiting for may play an Opportunity card out of turn."""
+    return any(game.window_moves(state, s) for s in SEATS if s not in game.to_act(state))
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, FranceState]]:
+    db = tmp_path_factory.mktemp("france-window") / "f.db"
+    state = play_until(db, opportunity)
+    served = serve(db, "--game", "france1429", "--sim", "off")
+    yield served, state
+    served.stop()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
@@ -228,4 +242,43 @@ def test_the_battle_panel_counts_as_the_rules_do(
     assert "france1429:ui/" not in polish.inner_text("body")
     polish.screenshot(path=str(SHOTS / "france1429-phone-battle-pl.png"), full_page=True)
     display.screenshot(path=str(SHOTS / "france1429-table-battle.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_an_opportunity_card_is_offered_out_of_turn_on_its_owners_phone_only(
+    browser: Any, window: tuple[Served, FranceState]
+) -> None:
+    """Digest §11.4: an Opportunity card may be played any time but the Draw step (FR-10). The
+    phone of a family the game is not waiting for offers each card it may play now, with its
+    target; a tap plays it (the rules take it out of turn); no other phone shows the offer."""
+    from playwright.sync_api import expect
+
+    served, state = window
+    game = get_game("france1429")
+    owner = next(s for s in SEATS if s not in game.to_act(state) and game.window_moves(state, s))
+    offered = game.window_moves(state, owner)
+    errors: list[str] = []
+    phone = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(served.seat_urls[owner] + "?lang=en")
+    buttons = phone.locator("#window .window-move")
+    expect(buttons).to_have_count(len(offered), timeout=WAIT_MS)
+    expect(phone.locator("#window")).to_contain_text("You may play now, out of turn")
+    held_prompt = phone.evaluate("window.heraldSeat.prompt()")
+    assert [m["move"]["kind"] for m in held_prompt["window_moves"]] == ["interject"] * len(offered)
+    for other in (s for s in SEATS if s != owner):
+        page = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
+        page.goto(served.seat_urls[other] + "?lang=en")
+        expect(page.locator("#summary")).to_have_attribute("data-state-id", str(
+            held_prompt["state_id"]), timeout=WAIT_MS)  # fmt: skip
+        mine = page.evaluate("window.heraldSeat.prompt()")
+        assert all(m["move"]["seat"] == other for m in (mine or {}).get("window_moves", [])), (
+            "another family's cards reached this phone"
+        )
+        page.close()
+    phone.screenshot(path=str(SHOTS / "france1429-phone-opportunity.png"), full_page=True)
+    buttons.first.click()
+    expect(phone.locator("#summary")).not_to_have_attribute(
+        "data-state-id", str(held_prompt["state_id"]), timeout=WAIT_MS
+    )
     assert not errors, errors

@@ -118,6 +118,19 @@
     }, el("span", { class: "move-label" }, Herald.forSeat(seatData && seatData.seat, m.label)), Herald.preview(m));
   }
 
+  // A move open out of turn (an Opportunity card on another's turn): sent at once when tapped.
+  function windowButton(m) {
+    return el("button", {
+      class: "move window-move", type: "button",
+      onclick: async (ev) => {
+        ev.currentTarget.disabled = true;
+        const reply = await conn.intent({ kind: "move", move: m.move });
+        if (!reply.ok) Herald.toast(reply.message, "bad");
+        else Herald.toast(moved(m), "good");
+      },
+    }, el("span", { class: "move-label" }, Herald.forSeat(seatData && seatData.seat, m.label)));
+  }
+
   function renderPrompt() {
     if (module === null) return;
     const over = Boolean(table && table.over);
@@ -136,13 +149,15 @@
       fill("prompt-text", Herald.forSeat(mine.seat, mine.text));
       fill("moves", mine.moves.map(moveButton));
     }
+    const open = !over && prompt && prompt.window_moves ? prompt.window_moves : [];
+    fill("window", open.length ? [el("p", { class: "muted" }, t("ui/out-of-turn")), ...open.map(windowButton)] : []);
     const canUndo = !over && Boolean(prompt && prompt.can_undo);
     confirmButton.hidden = !mine || Boolean(note);
     confirmButton.disabled = !(mine && !note && selected !== null);
     undoButton.hidden = !canUndo;
     undoButton.disabled = !canUndo;
     document.getElementById("h-prompt").hidden = !mine;
-    document.getElementById("prompt-box").hidden = !mine && !canUndo;
+    document.getElementById("prompt-box").hidden = !mine && !canUndo && !open.length;
     const turn = document.getElementById("turn");
     turn.className = mine ? "turn mine" : "turn";
     const own = !mine && !over && view && module.turnText ? module.turnText(view, c) : null;

@@ -8,6 +8,7 @@ and the state is untouched, or return the next state.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +16,7 @@ from engine import flow as core_flow
 from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
 from engine.flow import Reveal
-from engine.game import GameInfo, Line, OptionSpec, ScoreRow, SimSetup
+from engine.game import GameInfo, Interpretation, Line, OptionSpec, ScoreRow, SimSetup
 from engine.games.france1429 import (
     cards,
     drawing,
@@ -80,6 +81,8 @@ from engine.games.france1429.moves import (
 from engine.games.france1429.refs import R, Refused, refuse
 from engine.games.france1429.sources import GAME_KEY, RULEBOOK, ref
 from engine.games.france1429.state import DISASTERS, FranceState
+from engine.interpret import interpret as core_interpret
+from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
 
 OPTIONS = (
@@ -269,6 +272,24 @@ class France1429(GameBase):
 
     def apply_unchecked(self, state: FranceState, move: Any) -> FranceState:
         return apply(state, move)
+
+    def interpret(self, state: FranceState, seen: list[dict[str, Any]]) -> Interpretation:
+        """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
+        fits (``table_pieces``: what is read and what a person confirms)."""
+        from engine.games.france1429.table_pieces import TABLE_READING
+
+        return core_interpret(self, TABLE_READING, state, seen)
+
+    def window_moves(self, state: FranceState, seat: str) -> list[Interject]:
+        """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (the
+        phone offers them; ``engine.present.window_json``)."""
+        return window_moves(state, seat)
+
+    def layout(self, state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
+        """Where every counter lies on the camera profile's board (``camera/profile.json``)."""
+        from engine.games.france1429.table_pieces import layout
+
+        return layout(state, regions)
 
     def check_position(self, state: FranceState) -> list[Violation]:
         from engine.games.france1429.position import check_position

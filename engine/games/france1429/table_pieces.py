@@ -1,0 +1,384 @@
+"""France 1429 on the camera's board: the stand-in board profile, where every counter lies, and
+how the table is read back (digest §2.5, §14.1).
+
+The board (``camera/profile.json``, written by ``board_profile`` from the map's own layout) has
+one square region per Village, ``village:<id>``, on a 7 × 5 grid: each Village takes the free
+grid cell nearest to where ``layout.arrange`` draws it, so the board keeps the map's shape while
+every Village has room for sixteen counters side by side. Beside the map, the title spaces
+(``titles``: the counters nobody holds) and one Family Board per colour
+(``seat:<colour>/family``: the title counters its Lords hold).
+
+One list of table items serves both directions (what the simulated camera draws and what the
+referee expects to read), every item a sticker:
+
+- troop counters ``maa:<colour>`` and ``knight:<colour>`` (13 and 8 a colour, §2.1), Lord tokens
+  ``lord:<id>`` standing and ``captive:<id>`` lying on their side (a second sticker on the
+  token's side, §9.7), Siege Engines ``engine:<colour>`` (2 a colour), Mills ``mill``, the
+  Stronghold face ``stronghold`` and the Fortified City face ``fortified`` (one sticker on each
+  face of the 12 counters; at most one Fortified City a Fief), each in its Village;
+- title counters ``crown:<fief>``, ``staff:<bishopric>``, ``biretta``, ``king``, ``queen``
+  (Queen and Queen Regent), ``pope``, ``prince`` (Crown Prince), ``darc``: on their space while
+  nobody holds them, on the holder's Family Board otherwise.
+
+Not read (a person confirms, or the referee keeps them): which road a stack stands on (the order
+of arrival, so who controls a contested Village), which side of a Siege Engine is up (the rules
+fix it: 1 die the round it is built, 2 after), cards (hands, the Disaster track, the cards at the
+mitres), Tax, Vote, Diplomacy, Marriage, Capture, Assassin and Excommunication markers, relics,
+money, and which of a family's Lords holds a title (the counter lies on the family's board). A
+move that differs from another only in those is asked on a phone, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.games.france1429.geography import MapData
+from engine.games.france1429.layout import arrange
+from engine.games.france1429.moves import March
+from engine.games.france1429.state import FranceState
+from engine.interpret import Key
+from engine.layout import Placed, Rect
+
+STICKER_MM = 10.0
+PITCH_MM = 16.0
+"""Spots 16 mm apart: a 10 mm sticker on a 16 mm counter, side by side (the simulated camera
+sees a 10 mm sticker at about 18 px)."""
+SPOTS = 4
+"""A Village holds 4 × 4 counters side by side; more lie piled under them (not seen)."""
+CELL_MM = SPOTS * PITCH_MM + 3.0
+GRID = (7, 5)
+"""Columns and rows of Village cells; the two left corner cells hold the corner markers."""
+MARGIN_MM = 6.0
+GRID_TOP_MM = 26.0
+HEIGHT_MM = 387.0
+"""The board (635 × 387 mm) fits the simulated camera's view of its table, as Glory's does."""
+STRIP_SPOTS = 9
+"""Title spaces and Family Boards are rows of nine spots."""
+TITLE_ROWS = 3
+FAMILY_ROWS = 2
+CORNER_MM = 40.0
+
+COLOURS = ("green", "blue", "magenta", "white", "red", "yellow")
+"""The six family colours of the box data (``colours``), in its order: the seats a camera
+session can take."""
+
+STOCK = {"maa": 13, "knight": 8, "engine": 2}
+SUPPLY = {"mill": 15, "stronghold": 12, "fortified": 8, "biretta": 4}
+SINGLE_TITLES = ("king", "queen", "pope", "prince", "darc")
+
+KINDS: tuple[str, ...] = (
+    "maa",
+    "knight",
+    "lord",
+    "captive",
+    "engine",
+    "mill",
+    "stronghold",
+    "fortified",
+    "crown",
+    "staff",
+    "biretta",
+    *SINGLE_TITLES,
+)
+"""The kinds of counter a move can change."""
+
+
+# --- the board ----------------------------------------------------------------------------
+
+
+def board_size() -> tuple[float, float]:
+    width = MARGIN_MM * 3 + GRID[0] * CELL_MM + STRIP_SPOTS * PITCH_MM + 4
+    return width, HEIGHT_MM
+
+
+def village_cells(m: MapData) -> dict[str, tuple[int, int]]:
+    """Each Village's grid cell (column, row): the free cell nearest its drawn position, the
+    closest pair taken first, so the board keeps the map's shape."""
+    cols, rows = GRID
+    pos = arrange(m)
+    if not pos:
+        return {}
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    x0, y0 = min(xs), min(ys)
+    sx = (cols - 1) / ((max(xs) - x0) or 1.0)
+    sy = (rows - 1) / ((max(ys) - y0) or 1.0)
+    want = {v: ((x - x0) * sx, (y - y0) * sy) for v, (x, y) in pos.items()}
+    free = {(c, r) for c in range(cols) for r in range(rows)} - {(0, 0), (0, rows - 1)}
+    if len(want) > len(free):
+        raise ValueError(f"{len(want)} Villages do not fit the board's {len(free)} cells")
+    pairs = sorted(
+        ((wx - c) ** 2 + (wy - r) ** 2, v, (c, r))
+        for v, (wx, wy) in want.items()
+        for (c, r) in free
+    )
+    out: dict[str, tuple[int, int]] = {}
+    taken: set[tuple[int, int]] = set()
+    for _, v, cell in pairs:
+        if v not in out and cell not in taken:
+            out[v] = cell
+            taken.add(cell)
+    return out
+
+
+def board_profile(m: MapData, usable: Sequence[int]) -> dict[str, Any]:
+    """The camera's board profile for map ``m`` (the JSON of ``camera/profile.json``).
+
+    ``usable`` are the marker ids the sticker kit may print (the dictionary's ids without the
+    weak ones the detector never reports: ``vision.markers.usable_ids``); the first four are
+    the board's corners.
+
+    Raises:
+        ValueError: too few ids for every counter, or too many Villages for the grid.
+    """
+    width, height = board_size()
+    regions: list[dict[str, Any]] = []
+    for v, (c, r) in sorted(village_cells(m).items(), key=lambda kv: (kv[1][1], kv[1][0])):
+        x = MARGIN_MM + c * CELL_MM + 1.5
+        y = GRID_TOP_MM + r * CELL_MM + 1.5
+        regions.append({"name": f"village:{v}", "kind": "village",
+                        "rect": [x, y, CELL_MM - 3, CELL_MM - 3]})  # fmt: skip
+    sx = MARGIN_MM * 2 + GRID[0] * CELL_MM
+    sw = STRIP_SPOTS * PITCH_MM + 4
+    y = MARGIN_MM + CORNER_MM + 8
+    regions.append({"name": "titles", "kind": "titles",
+                    "rect": [sx, y, sw, TITLE_ROWS * PITCH_MM + 4]})  # fmt: skip
+    y += TITLE_ROWS * PITCH_MM + 4 + 3
+    for colour in COLOURS:
+        regions.append({"name": f"seat:{colour}/family", "kind": "family",
+                        "rect": [sx, y, sw, FAMILY_ROWS * PITCH_MM + 2]})  # fmt: skip
+        y += FAMILY_ROWS * PITCH_MM + 2 + 3
+    if y > height - MARGIN_MM - CORNER_MM:
+        raise ValueError("the Family Boards do not fit beside the map")
+    labels: list[str] = []
+    for kind in ("maa", "knight"):
+        for colour in COLOURS:
+            labels += [f"{kind}:{colour}"] * STOCK[kind]
+    labels += [f"lord:{x}" for x in LORD_IDS] + [f"captive:{x}" for x in LORD_IDS]
+    for colour in COLOURS:
+        labels += [f"engine:{colour}"] * STOCK["engine"]
+    for kind in ("mill", "stronghold", "fortified"):
+        labels += [kind] * SUPPLY[kind]
+    labels += title_labels(m)
+    ids = list(usable)
+    if len(ids) < 4 + len(labels):
+        raise ValueError(f"{len(labels)} stickers and 4 corners need more than {len(ids)} ids")
+    corner = CORNER_MM / 2 + 5
+    return {
+        "name": "france1429",
+        "dictionary": "4x4_250",
+        "width_mm": width,
+        "height_mm": height,
+        "corner_ids": ids[:4],
+        "corner_marker_mm": CORNER_MM,
+        "corner_centers_mm": [
+            [corner, corner],
+            [width - corner, corner],
+            [width - corner, height - corner],
+            [corner, height - corner],
+        ],
+        "sticker_mm": STICKER_MM,
+        "regions": regions,
+        "markers": {str(i): label for i, label in zip(ids[4:], labels, strict=False)},
+        "marker_attrs": {},
+        "seat_sticker": "maa",
+        "printed_names": [],
+    }
+
+
+LORD_IDS = (
+    "quentin", "jeanne", "francois", "thierry", "beaudoin", "gauvain", "blanche", "mireille",
+    "arthur", "alienor", "charles", "guenievre",
+    *(f"lord-{n}" for n in range(13, 19)),
+)  # fmt: skip
+"""The Lord tokens of the shipped box and stand-in sets (the same 18 ids in both)."""
+
+
+def title_labels(m: MapData) -> list[str]:
+    """Every title counter, in the order of its spots on the title spaces."""
+    out = [f"crown:{f.id}" for f in m.fiefs]
+    out += [f"staff:{b.number}" for b in m.bishoprics]
+    out += ["biretta"] * SUPPLY["biretta"]
+    return out + list(SINGLE_TITLES)
+
+
+# --- the position on the board ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    """One counter of the position: its sticker label and the region it lies in."""
+
+    label: str
+    region: str
+
+
+def village_items(state: FranceState) -> Iterator[Item]:
+    """Every counter on the map, Village by Village: Lords, the fortification, Mills, the Siege
+    Engine, then troops family by family."""
+    troops: dict[str, list[Item]] = {}
+    for t in sorted(state.troops, key=lambda t: (t.village, state.seats.index(t.seat))):
+        here = troops.setdefault(t.village, [])
+        here += [Item(f"knight:{t.seat}", f"village:{t.village}")] * t.knights
+        here += [Item(f"maa:{t.seat}", f"village:{t.village}")] * t.maa
+    for v in state.rules.villages:
+        region = f"village:{v.id}"
+        for lord in state.lords_at(v.id):
+            yield Item(f"{'captive' if lord.captor else 'lord'}:{lord.id}", region)
+        place = state.place(v.id)
+        if place.fort != "none":
+            yield Item(place.fort, region)
+        yield from [Item("mill", region)] * place.mills
+        if place.engine and place.besieged_by:
+            yield Item(f"engine:{place.besieged_by}", region)
+        yield from troops.get(v.id, [])
+
+
+def title_items(state: FranceState) -> Iterator[Item]:
+    """Every title counter: on its holder's Family Board, or on the title spaces."""
+    held: Counter[str] = Counter()
+    for lord in state.lords:
+        board = f"seat:{lord.seat}/family"
+        labels = [f"crown:{f}" for f in lord.fiefs]
+        if lord.bishop is not None:
+            labels.append(f"staff:{lord.bishop}")
+        labels += ["biretta"] * (lord.cardinal or lord.biretta)
+        labels += ["king"] * lord.king + ["queen"] * (lord.queen or lord.regent)
+        labels += ["pope"] * lord.pope + ["prince"] * lord.crown_prince + ["darc"] * lord.darc
+        for label in labels:
+            held[label] += 1
+            yield Item(label, board)
+    every = Counter(
+        [f"crown:{f}" for f in state.rules.fiefs()]
+        + [f"staff:{b}" for b in sorted({v.bishopric for v in state.rules.villages})]
+        + ["biretta"] * SUPPLY["biretta"]
+        + list(SINGLE_TITLES)
+    )
+    for label, n in sorted((every - held).items()):
+        yield from [Item(label, "titles")] * n
+
+
+CAPACITY = {"village": SPOTS * SPOTS, "seat": STRIP_SPOTS * FAMILY_ROWS}
+"""Counters a Village or a Family Board holds side by side."""
+
+
+def items(state: FranceState) -> Iterator[Item]:
+    """Every counter the camera can see: a region's counters beyond its spots lie piled under
+    the others (the last troops of a crowded Village), seen by nobody, so they are neither
+    drawn nor expected; a move that changes only them is confirmed by a person."""
+    count: Counter[str] = Counter()
+    for item in (*village_items(state), *title_items(state)):
+        limit = CAPACITY.get(item.region.split(":", 1)[0])
+        count[item.region] += 1
+        if limit is None or count[item.region] <= limit:
+            yield item
+
+
+def _spot(x: float, y: float, columns: int, k: int) -> tuple[float, float]:
+    """The ``k``-th spot of a region whose top left corner is (x, y), row by row."""
+    half = PITCH_MM / 2
+    return (x + 1.5 + half + PITCH_MM * (k % columns), y + 1.5 + half + PITCH_MM * (k // columns))
+
+
+def layout(state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
+    """Every counter of ``state`` placed in the profile's ``regions``: side by side in its
+    Village (16 spots), on the holder's Family Board (18), or on its title space. Counters
+    beyond a region's spots lie piled under the others: they are not placed (no camera sees
+    them, so such a position is confirmed by people rather than read).
+
+    Raises:
+        ValueError: the profile has no region for a counter of the state.
+    """
+    out: list[Placed] = []
+    standing: Counter[str] = Counter()
+    space = {label: k for k, label in enumerate(_title_order(state))}
+    used: Counter[str] = Counter()
+    for item in items(state):
+        if item.region not in regions:
+            raise ValueError(f"the board profile has no region {item.region!r}")
+        x, y, w, _ = regions[item.region]
+        columns = max(1, int((w - 3) // PITCH_MM))
+        if item.region == "titles":
+            k = space[item.label] + used[item.label]
+            used[item.label] += 1
+        else:
+            k = standing[item.region]
+            standing[item.region] += 1
+        rows = SPOTS if item.region.startswith("village:") else FAMILY_ROWS
+        if item.region != "titles" and k >= columns * rows:
+            continue  # piled under the others: on the table, but no camera sees it
+        center = _spot(x, y, columns, k)
+        seen = {"component": item.label, "region": item.region, "attrs": {}}
+        out.append(Placed("sticker", item.label, center, (0.0, 0.0), seen))
+    return tuple(out)
+
+
+def _title_order(state: FranceState) -> list[str]:
+    """The title spaces' spot of each title's first counter (birettas take four spots)."""
+    labels = [f"crown:{f}" for f in state.rules.fiefs()]
+    labels += [f"staff:{b}" for b in sorted({v.bishopric for v in state.rules.villages})]
+    out: list[str] = []
+    for label in [*labels, "biretta", *SINGLE_TITLES]:
+        out.append(label)
+        if label == "biretta":
+            out += ["biretta+"] * (SUPPLY["biretta"] - 1)
+    return out
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+class FranceTable:
+    """France 1429 in the profile vocabulary (``engine.interpret.TableReading``)."""
+
+    kinds = KINDS
+
+    def pieces(self, state: FranceState, kinds: set[str]) -> Counter[Key]:
+        out: Counter[Key] = Counter()
+        for item in items(state):
+            if item.label.split(":", 1)[0] in kinds:
+                out[(item.label, item.region)] += 1
+        return out
+
+    def component(self, kind: str, component: str, attrs: Mapping[str, Any]) -> str:
+        return component
+
+    def forgive(self, state: FranceState, missing: Counter[Key], extra: Counter[Key]) -> None:
+        """Nothing lingers on a France table that the rules have removed."""
+
+    def chance(self, state: FranceState, seen: Sequence[Mapping[str, Any]]) -> list[Any]:
+        """Cards drawn and dice rolled are reported by phones and dice, never read here."""
+        return []
+
+    def follow_ups(self, state: FranceState, after: FranceState) -> list[Any]:
+        """A Lord who moved may go on along another road with the same troops (§8.1): a stack
+        set down two roads away is read as both Moves, and when two roads lead there the
+        referee asks which (the camera does not see the road a stack came by)."""
+        from engine.games.france1429.movement import move_moves
+
+        if after.phase != "movement" or after.pending or after.battle is not None:
+            return []
+        moved = [
+            lord
+            for lord in after.lords
+            if (was := state.find_lord(lord.id)) is not None and was.village != lord.village
+        ]
+        if len(moved) != 1:
+            return []
+        lord = moved[0]
+        origin = state.lord(lord.id).village
+        return [
+            m
+            for m in move_moves(after, lord.seat)
+            if isinstance(m, March)
+            and m.lord == lord.id
+            and m.to != origin
+            and (m.maa, m.knights) == (lord.escort_maa, lord.escort_knights)
+            and not m.captives
+        ]
+
+
+TABLE_READING = FranceTable()
