@@ -80,7 +80,9 @@ def test_three_processes_two_tables_survive_a_sigkill(
     store = pg.new_database()
     common = ("--store", store, "--message-queue", queue, "--virtual-devices", "off",
               "--mqtt", f"mqtt://127.0.0.1:{broker.port}")  # fmt: skip
-    one = serve(tmp_path / "one.db", "--table-id", "one", "--move-delay", "0.1", *common)
+    # table one plays slowly enough that, however loaded the machine, its game is not over
+    # before the kill (an ended game leaves nothing to resume)
+    one = serve(tmp_path / "one.db", "--table-id", "one", "--move-delay", "0.5", *common)
     two = serve(tmp_path / "two.db", "--table-id", "two", "--move-delay", "0.1", *common)
     venue = Venue(store, "--message-queue", queue)
     heard: list[dict[str, Any]] = []
@@ -95,7 +97,7 @@ def test_three_processes_two_tables_survive_a_sigkill(
         seen_one = Watcher(one.base)
         viewer_two, phone_two = Watcher(two.base), Watcher(two.base, two.token("blue"))
         watchers += [seen_one, viewer_two, phone_two]
-        seen_one.wait_for("state", lambda d: d["state_id"] >= 15)
+        seen_one.wait_for("state", lambda d: d["state_id"] >= 15 and not d["over"])
         one.proc.send_signal(signal.SIGKILL)
         one.stop()
         acknowledged = max(d["state_id"] for d in seen_one.of("state"))
