@@ -1,13 +1,12 @@
 """``herald bench …``: benchmarks shipped with the installed package.
 
-``herald bench vision [--json] [--scenes N] [--frames N] [--moves N]`` runs ``vision.bench.run``:
-a seeded simulated stream for the per-frame cost and seeded hard scenes for recall, precision
-and top-1 (docs/vision.md, "Measured figures"), then ``bridge.settle_latency.measure``: ``--moves`` moves
-of the simulated camera to a served table and real Socket.IO clients, for the settle-to-phone
-latency (``settle_to_phone``). Progress goes to stderr with rich; ``--json`` prints one
-line on stdout, the contract keys first. Small ``--scenes``/``--frames`` make it quick (the
-figures are then rough).
-"""
+``herald bench vision [--json] [--scenes N] [--frames N] [--moves N]`` runs ``vision.bench.run``: a
+seeded simulated stream for the per-frame cost and seeded hard scenes for recall, precision and
+top-1 (docs/vision.md, "Measured figures"), then ``bridge.settle_latency.measure``: ``--moves``
+moves of the simulated camera to a served table and real Socket.IO clients, for the settle-to-phone
+latency (``settle_to_phone``). Progress goes to stderr with rich; ``--json`` prints one line on
+stdout, the contract keys first. Small ``--scenes``/``--frames`` make it quick (the figures are
+then rough). """
 
 from __future__ import annotations
 
