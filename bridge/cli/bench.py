@@ -6,7 +6,7 @@ top-1 (docs/vision.md, "Measured figures"), then ``bridge.settle_latency.measure
 moves of the simulated camera to a served table and real Socket.IO clients, for the settle-to-phone
 latency (``settle_to_phone``). Progress goes to stderr with rich; ``--json`` prints one line on
 stdout, the contract keys first. Small ``--scenes``/``--frames`` make it quick (the figures are
-then rough). """
+then rough)."""
 
 from __future__ import annotations
 
