@@ -146,4 +146,18 @@ MOVE_TYPES: tuple[type, ...] = (
 )  # fmt: skip
 CHANCE_TYPES = (Lay, Reveal)
 ACTIONS = (Trade, Build, Workers, Transcribe, Skip)
-Move = Lay | Reveal | PickPair | Play | Travel | Trade | Build | Workers | Transcribe | Skip | Hire | Pass | Choose
+Move = (
+    Lay
+    | Reveal
+    | PickPair
+    | Play
+    | Travel
+    | Trade
+    | Build
+    | Workers
+    | Transcribe
+    | Skip
+    | Hire
+    | Pass
+    | Choose
+)

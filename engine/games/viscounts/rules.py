@@ -12,13 +12,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from engine.games.viscounts import board as graph
 from engine.games.viscounts import symbols as sym
 from engine.games.viscounts import track
 from engine.games.viscounts.data_types import Townsfolk, ViscountsData
-from engine.games.viscounts.effects import Ability, Action, Effect, Flip, Gain, Modifier
+from engine.games.viscounts.effects import Ability, Action, Effect, Flip, Gain, Modifier, Symbol
 from engine.games.viscounts.refs import refuse
 from engine.games.viscounts.state import (
     RESOURCES,
@@ -41,7 +41,7 @@ def card(data: ViscountsData, card_id: str) -> Townsfolk:
     return found
 
 
-def card_symbols(data: ViscountsData, card_id: str) -> tuple[str, ...]:
+def card_symbols(data: ViscountsData, card_id: str) -> tuple[Symbol, ...]:
     return tuple(card(data, card_id).symbols or ())
 
 
@@ -80,7 +80,7 @@ def abilities(state: VState, i: int) -> list[tuple[Ability, str]]:
     return [*building_abilities(state, i), *favour_abilities(state, i), *card_abilities(state, i)]
 
 
-def supply(state: VState, i: int, extra: tuple[str, ...] = ()) -> sym.Supply:
+def supply(state: VState, i: int, extra: tuple[Symbol, ...] = ()) -> sym.Supply:
     """The symbols a seat's board gives (cards, uncovered Buildings, held Church Favour cards,
     conversions); ``extra``: a dismissed card's printed symbols."""
     printed = [card_symbols(state.data, c) for c in state.players[i].board if c is not None]
@@ -157,7 +157,7 @@ def expand(state: VState, seat: int, effect: Effect | None, source: str) -> tupl
             for t in price
         )  # fmt: skip
         then = tuple((*price, *alt) for alt in alts)
-        return (Ask(seat, "pay", tuple(f"pay-{k}" for k in range(len(then))) + ("decline",),
+        return (Ask(seat, "pay", (*(f"pay-{k}" for k in range(len(then))), "decline"),
                     source=source, then=then),)  # fmt: skip
     if len(alts) > 1:
         return (Ask(seat, "alt", tuple(f"alt-{k}" for k in range(len(alts))), source=source,
@@ -165,7 +165,9 @@ def expand(state: VState, seat: int, effect: Effect | None, source: str) -> tupl
     return alts[0] if alts else ()
 
 
-def ability_items(state: VState, seat: int, ability: Ability | None, source: str) -> tuple[Todo | Ask, ...]:
+def ability_items(
+    state: VState, seat: int, ability: Ability | None, source: str
+) -> tuple[Todo | Ask, ...]:
     if ability is None or not isinstance(ability.body, Effect):
         return ()
     return expand(state, seat, ability.body, source)
@@ -199,6 +201,16 @@ def move_track(state: VState, seat: int, corruption: int = 0, virtue: int = 0) -
     m = track.gain(track.Markers(p.corruption, p.virtue, p.stacked), spaces,
                    corruption=corruption, virtue=virtue)  # fmt: skip
     return state.with_player(seat, corruption=m.corruption, virtue=m.virtue, stacked=m.stacked)
+
+
+def lose_virtue(state: VState, seat: int, n: int) -> VState:
+    """Virtue paid as a price: the Virtue marker moves back toward its end; stacked markers
+    stay (the Collision stands, VI-7)."""
+    p = state.players[seat]
+    if p.stacked:
+        return state
+    spaces = state.data.track.spaces or 1
+    return state.with_player(seat, virtue=min(spaces - 1, p.virtue + n))
 
 
 def trigger_end(state: VState) -> VState:
@@ -245,7 +257,7 @@ def counter(state: VState, seat: int, what: str) -> int:
     if what in sym.BUY_WITH or what == "villain":
         printed = [card_symbols(state.data, c) for c in p.cards()]
         s = sym.supply(printed, (a for a, _ in building_abilities(state, seat)))
-        return s.plain(what)
+        return s.plain(cast(Symbol, what))
     kinds = Counter(k for k, _, _ in p.built)
     simple = {
         "building": len(p.built), "paid-debt": p.paid, "unpaid-debt": p.debts,
@@ -292,7 +304,7 @@ def hire_card(state: VState, seat: int, deck: int, pay: bool) -> VState:
     p = state.players[seat]
     state = state.with_player(seat, discard=(*p.discard, top),
                               silver=p.silver - ((c.value or 0) if pay else 0))  # fmt: skip
-    state = note(state, seat, c.value or 0 if pay else 0, "line/hire", card=top)
+    state = note(state, seat, (c.value or 0) if pay else 0, "line/hire", card=top)
     items: list[Todo | Ask] = [*expand(state, seat, c.hire, top)]
     items.append(Todo(seat, "event", "on hire"))
     return push(state, tuple(items))
@@ -314,7 +326,9 @@ def fire(state: VState, seat: int, event: str, only: str = "all") -> tuple[Todo 
 # --- the Castle (§5.3) --------------------------------------------------------------------------
 
 
-def _bump(rows: tuple[tuple[int, ...], ...], section: int, seat: int, by: int) -> tuple[tuple[int, ...], ...]:
+def _bump(
+    rows: tuple[tuple[int, ...], ...], section: int, seat: int, by: int
+) -> tuple[tuple[int, ...], ...]:
     out = [list(r) for r in rows]
     out[section][seat] += by
     return tuple(tuple(r) for r in out)
@@ -392,30 +406,32 @@ def crowded(state: VState) -> tuple[int, int] | None:
     return None
 
 
-def push_out_step(state: VState) -> VState:
-    """Ask the active player which Worker leaves a crowded section (§5.3 push-out)."""
+def push_out_step(state: VState, initiator: int) -> VState:
+    """Ask the active player (in setup, the seat whose Workers arrived) which Worker leaves a
+    crowded section (§5.3 push-out)."""
     where = crowded(state)
     if where is None:
         return state
     level, i = where
     rows = state.castle.level1 if level == 1 else state.castle.level2
     options = tuple(f"{level}:{i}:{s}" for s, n in enumerate(rows[i]) if n > 0)
-    return replace(state, ask=Ask(state.active(), "push-out", options))
+    asker = initiator if state.phase == "pairs" else state.active()
+    return replace(state, ask=Ask(asker, "push-out", options, left=initiator))
 
 
-def push_out(state: VState, level: int, section: int, owner: int) -> VState:
+def push_out(state: VState, level: int, section: int, owner: int, initiator: int) -> VState:
     c = state.castle
     if level == 1:
         state = replace(state, castle=replace(c, level1=_bump(c.level1, section, owner, -1)))
         state = add(state, owner, "silver", 2)
         state = add(state, owner, "pool", 1)
         state = note(state, owner, 2, "line/pushed-out-1")
-        return push(state, (Todo(owner, "push-out"),))
+        return push(state, (Todo(initiator, "push-out"),))
     state = replace(state, castle=replace(c, level2=_bump(c.level2, section, owner, -1)))
     state = add(state, owner, "pool", 1)
     state = note(state, owner, 1, "line/pushed-out-2")
     return push(state, (Todo(owner, "gain", "virtue", 1), Todo(owner, "gain", "resource", 1),
-                        Todo(owner, "push-out")))  # fmt: skip
+                        Todo(initiator, "push-out")))  # fmt: skip
 
 
 # --- what a seat may pick for an action item ---------------------------------------------------
@@ -561,7 +577,7 @@ def step(state: VState, item: Todo) -> VState:
             options = tuple(r for r in RESOURCES if p.amount(r) > 0)
             return replace(state, ask=Ask(seat, "pay-resource", options, left=item.amount))
         if item.what == "virtue":
-            return move_track(state, seat, corruption=item.amount)  # VI-7: losing Virtue
+            return lose_virtue(state, seat, item.amount)
         return add(state, seat, item.what, -item.amount)
     if act == "flip":
         p = state.players[seat]
@@ -576,13 +592,25 @@ def step(state: VState, item: Todo) -> VState:
         return replace(state, ask=Ask(seat, "flip", options, source=item.source))
     if act == "free-hire":
         options = hire_targets(state, seat, here_only=item.what == "here")
-        return replace(state, ask=Ask(seat, "free-hire", options, source=item.source)) if options else state
+        return (
+            replace(state, ask=Ask(seat, "free-hire", options, source=item.source))
+            if options
+            else state
+        )
     if act == "free-manuscript":
         options = manuscript_targets(state)
-        return replace(state, ask=Ask(seat, "free-manuscript", options, source=item.source)) if options else state
+        return (
+            replace(state, ask=Ask(seat, "free-manuscript", options, source=item.source))
+            if options
+            else state
+        )
     if act == "free-build":
         options = build_targets(state, seat, item.building or "any")
-        return replace(state, ask=Ask(seat, "free-build", options, source=item.source)) if options else state
+        return (
+            replace(state, ask=Ask(seat, "free-build", options, source=item.source))
+            if options
+            else state
+        )
     if act == "free-workers":
         if state.players[seat].pool <= 0:
             return state
@@ -595,7 +623,9 @@ def step(state: VState, item: Todo) -> VState:
                         if s[seat] > 0 for d in (1, -1))  # fmt: skip
         if not options:
             return state
-        return replace(state, ask=Ask(seat, "shift-worker", (*options, "decline"), source=item.source))
+        return replace(
+            state, ask=Ask(seat, "shift-worker", (*options, "decline"), source=item.source)
+        )
     if act == "reorder":
         options = reorders(state.players[seat].board)
         if not options:
@@ -617,7 +647,7 @@ def step(state: VState, item: Todo) -> VState:
     if act == "castle":
         return castle_step(state, seat)
     if act == "push-out":
-        return push_out_step(state)
+        return push_out_step(state, seat)
     if act == "event":
         return push(state, fire(state, seat, item.what))
     if act == "meeting":
@@ -649,17 +679,18 @@ def run(state: VState) -> VState:
     while state.ask is None and state.queue:
         item, rest = state.queue[0], state.queue[1:]
         state = replace(state, queue=rest)
-        if isinstance(item, Ask):
-            state = open_ask(state, item)
-        else:
-            state = step(state, item)
+        state = open_ask(state, item) if isinstance(item, Ask) else step(state, item)
     return state
 
 
 def open_ask(state: VState, ask: Ask) -> VState:
     """A queued question: a cost is offered only when it can be paid."""
     if ask.asks == "pay":
-        options = tuple(o for k, o in enumerate(ask.options[:-1]) if can_pay(state, ask.seat, ask.then[k]))
+        options = tuple(
+            o for k, o in enumerate(ask.options[:-1]) if can_pay(state, ask.seat, ask.then[k])
+        )
+        if not options:
+            return state  # nothing affordable: the effect passes
         return replace(state, ask=replace(ask, options=(*options, "decline")))
     return replace(state, ask=ask)
 
@@ -670,9 +701,9 @@ def can_pay(state: VState, seat: int, items: tuple[Todo, ...]) -> bool:
     for t in items:
         if t.act == "pay":
             need[t.what] += t.amount
-        if t.act in ("discard", "destroy") and t.building == "must":
-            if not card_choices(state, seat, t.act == "destroy"):
-                return False
+        must = t.act in ("discard", "destroy") and t.building == "must"
+        if must and not card_choices(state, seat, t.act == "destroy"):
+            return False
     spare = sum(p.amount(r) for r in RESOURCES)
     fixed = all(p.amount(w) >= n for w, n in need.items() if w not in ("resource", "virtue"))
     used = sum(need[r] for r in RESOURCES)
@@ -698,8 +729,8 @@ def answer(state: VState, seat: int, option: str) -> VState:
         state = add(state, seat, option, -1)
         if ask.left > 1:
             p = state.players[seat]
-            return replace(state, ask=replace(ask, left=ask.left - 1,
-                                              options=tuple(r for r in RESOURCES if p.amount(r) > 0)))  # fmt: skip
+            have = tuple(r for r in RESOURCES if p.amount(r) > 0)
+            return replace(state, ask=replace(ask, left=ask.left - 1, options=have))
         return state
     if kind == "flip":
         return note(flip(state, seat, option), seat, 1, f"line/flip-{option}")
@@ -723,9 +754,8 @@ def answer(state: VState, seat: int, option: str) -> VState:
         if option == "keep":
             return state
         perm = [int(x) for x in option.split(",")]
-        b = state.players[seat].board
-        new = (b[perm[0]], b[perm[1]], b[perm[2]])
-        return state.with_player(seat, board=new)
+        row = state.players[seat].board
+        return state.with_player(seat, board=(row[perm[0]], row[perm[1]], row[perm[2]]))
     if kind in ("discard", "destroy"):
         if option == "decline":
             return replace(state, queue=_drop_rest(state.queue, seat, kind))
@@ -742,7 +772,7 @@ def answer(state: VState, seat: int, option: str) -> VState:
         return resolve_section(state, seat, int(option))
     if kind == "push-out":
         level, section, owner = (int(x) for x in option.split(":"))
-        return push_out(state, level, section, owner)
+        return push_out(state, level, section, owner, ask.left)
     return state
 
 

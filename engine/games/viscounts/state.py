@@ -1,10 +1,10 @@
 """The Viscounts table as frozen dataclasses (docs/viscounts-plan.md "State").
 
 The printed data a game was started with (``data``, loaded by the caller through
-``engine.data``) are kept in the state, so the rules read no file. A deck's order is nobody's knowledge: a player's deck is
-a multiset (sorted ids) and a card drawn is chance the table reports (``Reveal``). The five
-Townsfolk decks and Manuscript stacks lie face up; the table reports their order at setup
-(``Lay``, VI-3).
+``engine.data``) are kept in the state, so the rules read no file. A deck's order is nobody's
+knowledge: a player's deck is a multiset (sorted ids) and a card drawn is chance the table
+reports (``Reveal``). The five Townsfolk decks and Manuscript stacks lie face up; the table
+reports their order at setup (``Lay``, VI-3).
 
 Effect resolution is a queue of :class:`Todo` (one atom each, with the seat it is for); an atom
 that needs a decision stops the queue with an :class:`Ask` that a ``Choose`` (a seat) or a
@@ -149,7 +149,7 @@ class VState:
     stacks: tuple[tuple[str, ...], ...] = ()
     pairs: tuple[tuple[int, str], ...] = ()
     sites: dict[str, int] = field(default_factory=dict)
-    castle: Castle = Castle((), (), ())
+    castle: Castle = field(default_factory=lambda: Castle((), (), ()))
     lord: int | None = None
     favour_holders: dict[str, int] = field(default_factory=dict)
     debts_left: int = 0
@@ -159,11 +159,11 @@ class VState:
     end_round: int | None = None
     queue: tuple[Todo | Ask, ...] = ()
     ask: Ask | None = None
-    current: Turn = Turn()
+    current: Turn = field(default_factory=Turn)
     picking: int = 0
     ledger: tuple[LedgerLine, ...] = ()
     move_from: int = 0
-    sealed: Sealed = Sealed()
+    sealed: Sealed = field(default_factory=Sealed)
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -13,10 +13,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.games.viscounts import board as graph
-from engine.games.viscounts import rules
+from engine.games.viscounts import rules, track
 from engine.games.viscounts import symbols as sym
-from engine.games.viscounts import track
 from engine.games.viscounts.data_types import ViscountsData
+from engine.games.viscounts.effects import Effect, Gain
 from engine.games.viscounts.moves import (
     Build,
     Choose,
@@ -104,9 +104,11 @@ def lay(state: VState, move: Lay) -> VState:
         raise refuse("setup/stacks", "setup")
     numbers = {p.number for p in data.player_cards}
     famous = {c.id for c in data.townsfolk if c.deck == "famous"}
-    if len(move.pairs) != len(state.players) + 1 or any(
-        n not in numbers or f not in famous for n, f in move.pairs
-    ) or len({n for n, _ in move.pairs}) != len(move.pairs):
+    if (
+        len(move.pairs) != len(state.players) + 1
+        or any(n not in numbers or f not in famous for n, f in move.pairs)
+        or len({n for n, _ in move.pairs}) != len(move.pairs)
+    ):
         raise refuse("setup/pairs", "setup", count=len(state.players) + 1)
     state = replace(state, decks=move.decks, stacks=move.stacks, pairs=move.pairs, phase="pairs")
     return replace(state, picking=len(state.players) - 1)
@@ -210,21 +212,21 @@ def played(state: VState, i: int, cid: str) -> VState:
     if "villain" in rules.card_symbols(state.data, cid):
         n = rules.villains(state, i)
         state = rules.note(rules.move_track(state, i, corruption=n), i, n, "line/villain")
-    items = list(rules.ability_items(state, i, rules.card(state.data, cid).ability, cid)
-                 if (rules.card(state.data, cid).ability or _NONE).timing == "immediate" else ())  # fmt: skip
+    own = rules.card(state.data, cid).ability
+    items = list(
+        rules.ability_items(state, i, own, cid) if own and own.timing == "immediate" else ()
+    )
     for ability, source in rules.abilities(state, i):
         body = ability.body
-        if (ability.timing == "persistent" and isinstance(body, rules.Effect) and body.event is None
-                and body.conditions and any(isinstance(a, rules.Gain) for a in body.reward[0])):
+        if (
+            ability.timing == "persistent"
+            and isinstance(body, Effect)
+            and body.event is None
+            and body.conditions
+            and any(isinstance(a, Gain) for a in body.reward[0])
+        ):
             items.extend(rules.expand(state, i, body, source))
     return rules.append(state, tuple(items))
-
-
-class _NoAbility:
-    timing = ""
-
-
-_NONE: Any = _NoAbility()
 
 
 def value_played(state: VState) -> int:
@@ -240,7 +242,6 @@ def travel_options(state: VState, i: int) -> list[tuple[str, int, int]]:
     least = value_played(state)
     free = rules.modifier(state, i, "free-move")
     most = least + free + p.silver
-    most = min(most, least + free + 6)
     out: list[tuple[str, int, int]] = []
     for spaces in range(least, most + 1):
         cost = max(0, spaces - least - free)
@@ -259,9 +260,13 @@ def travel(state: VState, move: Travel) -> VState:
     if cost:
         state = rules.note(state, i, -cost, "line/move-silver")
     state = replace(state, phase="action")
-    meet = tuple(Todo(k, "meeting") for k in state.order()
-                 if k != i and state.players[k].town == move.town)  # fmt: skip
-    return rules.append(state, meet)
+    met = [k for k in state.order() if k != i and state.players[k].town == move.town]
+    items: list[Todo] = []
+    for k in met:  # the met player may reorder (seed L365-368); "on meeting" abilities fire
+        items += [Todo(k, "meeting"), Todo(k, "event", "on meeting")]
+    if met:
+        items.append(Todo(i, "event", "on meeting"))
+    return rules.append(state, tuple(items))
 
 
 # --- main actions (§5) ---------------------------------------------------------------------------
@@ -285,10 +290,12 @@ def dismissable(state: VState, i: int, action: str) -> str | None:
         return None
     if rules.dismiss_cost(state, i, top) > state.players[i].silver:
         return None
-    return top
+    return str(top)
 
 
-def _pay_symbols(state: VState, i: int, action: str, needed: int, dismiss: bool) -> tuple[VState, int, str | None] | None:
+def _pay_symbols(
+    state: VState, i: int, action: str, needed: int, dismiss: bool
+) -> tuple[VState, int, str | None] | None:
     """The state after paying ``needed`` symbols of ``action`` (dismissal and bought
     symbols), the Silver it cost, the dismissed card; None if it cannot be paid."""
     top = dismissable(state, i, action) if dismiss else None
@@ -358,6 +365,7 @@ def trade(state: VState, i: int, move: Trade, town: Any) -> VState:
         raise refuse("action/cannot-pay", "trade", needed=move.times * rate)
     state, _, top = paid
     state = _after_dismiss(state, i, top)
+    items: tuple[Todo, ...]
     if exchange == "silver":
         items = (Todo(i, "gain", "silver", move.times, source="trade"),)
     elif exchange in ("ink", "stone", "gold", "resource"):
@@ -432,7 +440,9 @@ def action_moves(state: VState, i: int) -> list[Any]:
                     break
                 out.append(Trade(seat, times, d))
         assert state.data.board is not None
-        sites = [s.id for s in graph.sites_from(state.data.board, town.id) if s.id not in state.sites]
+        sites = [
+            s.id for s in graph.sites_from(state.data.board, town.id) if s.id not in state.sites
+        ]
         costs = {b.kind: b.cost for b in state.data.buildings}
         for kind, pos in rules.strip_left(state, i):
             for d in dismiss_opts:
