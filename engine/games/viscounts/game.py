@@ -29,7 +29,7 @@ OPTIONS = (
                "The printed contents: 'stand-in' (complete, invented), 'box' (what the seed "
                "gives; refused while values are missing), or a file."),
     OptionSpec("skip_action", True, (True, False), ref("§4 phase 3, §11 item 10"),
-               "Whether a player may take no main action (VI-1; the seed does not say)."),
+               "Whether a player may take no main action (VW-7; the seed does not say)."),
 )  # fmt: skip
 
 INFO = GameInfo(

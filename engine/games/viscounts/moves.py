@@ -109,7 +109,7 @@ class Transcribe:
 
 @dataclass(frozen=True, slots=True)
 class Skip:
-    """Phase 3 without a main action (VI-1, option ``skip_action``)."""
+    """Phase 3 without a main action (VW-7, option ``skip_action``)."""
 
     kind: ClassVar[str] = "skip"
     seat: str

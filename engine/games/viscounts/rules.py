@@ -57,7 +57,7 @@ def building_abilities(state: VState, i: int) -> list[tuple[Ability, str]]:
 
 
 def favour_abilities(state: VState, i: int) -> list[tuple[Ability, str]]:
-    """Held Church Favour cards' abilities (VI-6: they lie beside the board and count)."""
+    """Held Church Favour cards' abilities (VW-12: they lie beside the board and count)."""
     out: list[tuple[Ability, str]] = []
     for f in state.data.church_favour:
         if f.id in state.players[i].favours and f.ability is not None:
@@ -145,7 +145,7 @@ def todos(seat: int, atoms: tuple[Any, ...], source: str) -> tuple[Todo, ...]:
 
 def expand(state: VState, seat: int, effect: Effect | None, source: str) -> tuple[Todo | Ask, ...]:
     """A printed effect as queue items for ``seat``: nothing if a condition fails; a cost is
-    asked (pay or decline, VI-7); several alternatives are asked; else its atoms."""
+    asked (pay or decline, VW-13); several alternatives are asked; else its atoms."""
     if effect is None or not condition_holds(state, seat, effect):
         return ()
     alts = tuple(todos(seat, alt, source) for alt in effect.reward)
@@ -205,7 +205,7 @@ def move_track(state: VState, seat: int, corruption: int = 0, virtue: int = 0) -
 
 def lose_virtue(state: VState, seat: int, n: int) -> VState:
     """Virtue paid as a price: the Virtue marker moves back toward its end; stacked markers
-    stay (the Collision stands, VI-7)."""
+    stay (the Collision stands, VW-13)."""
     p = state.players[seat]
     if p.stacked:
         return state
@@ -278,7 +278,7 @@ def castle_workers(state: VState, seat: int) -> int:
 
 
 def reshuffle(state: VState, seat: int, check: bool = True) -> VState:
-    """The discard pile becomes the deck; with ``check`` (a forced reshuffle, VI-5): +1
+    """The discard pile becomes the deck; with ``check`` (a forced reshuffle, VW-11): +1
     Corruption if the board shows a Villain, else +1 Virtue (§4 phase 6)."""
     p = state.players[seat]
     state = state.with_player(seat, deck=tuple(sorted((*p.deck, *p.discard))), discard=())
@@ -535,7 +535,7 @@ def reorders(board: tuple[str | None, ...]) -> tuple[str, ...]:
 def card_choices(state: VState, seat: int, destroy: bool) -> tuple[str, ...]:
     """Where a Discard or Destroy may take a card: a hand card, or the deck's top (seed
     L1068-1081: with an empty deck the discard pile is shuffled in first). During setup step 9
-    (Player card 9) any card of the deck about to be shuffled (VI-4)."""
+    (Player card 9) any card of the deck about to be shuffled (VW-10)."""
     p = state.players[seat]
     if destroy and total_cards(p) <= 3:
         return ()  # the three-card minimum (§4 phase 1, check 12)

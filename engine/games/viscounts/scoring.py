@@ -5,7 +5,7 @@ condition, then the best sets of different ribbons), Lord of the Castle 5, Churc
 each, −2 per unpaid Debt, +1 per acquired and +3 per granted Deed, then Poverty / Prosperity
 majorities (12/8/4; 12/4 under 3 players). Persistent Townsfolk abilities do not count and
 Villains are not wild (seed L264-265, L736): Manuscript conditions count printed symbols.
-A tied share such as 4/3 is rounded down (VI-9).
+A tied share such as 4/3 is rounded down (VW-15).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def kingdom_lines(state: VState) -> dict[int, list[Line]]:
             continue
         counts = {str(i): getattr(p, key) for i, p in enumerate(state.players)}
         for k, share in kingdom.majority(counts, n).items():
-            vp = int(share)  # VI-9: a share such as 4/3 rounds down
+            vp = int(share)  # VW-15: a share such as 4/3 rounds down
             if vp:
                 out[int(k)].append(Line(state.players[int(k)].seat, vp, code, REF))
     return out

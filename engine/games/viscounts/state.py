@@ -4,7 +4,7 @@ The printed data a game was started with (``data``, loaded by the caller through
 ``engine.data``) are kept in the state, so the rules read no file. A deck's order is nobody's
 knowledge: a player's deck is a multiset (sorted ids) and a card drawn is chance the table
 reports (``Reveal``). The five Townsfolk decks and Manuscript stacks lie face up; the table
-reports their order at setup (``Lay``, VI-3).
+reports their order at setup (``Lay``, VW-9).
 
 Effect resolution is a queue of :class:`Todo` (one atom each, with the seat it is for); an atom
 that needs a decision stops the queue with an :class:`Ask` that a ``Choose`` (a seat) or a

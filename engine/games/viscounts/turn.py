@@ -42,8 +42,8 @@ LEVEL2_DEFAULT = 3
 
 def initial(seats: tuple[str, ...], options: dict[str, Any], data: ViscountsData) -> VState:
     """The table before the table lays out decks, stacks and pairs (§3 steps 1-7, 10): kits,
-    markers at their ends, Debt and Deed stacks (built before step 9, VI-2), First Player the
-    first seat (VI-2)."""
+    markers at their ends, Debt and Deed stacks (built before step 9, VW-8), First Player the
+    first seat (VW-8)."""
     n = len(seats)
     spaces = data.track.spaces or 1
     start = track.start(spaces)
@@ -205,7 +205,7 @@ def start_turn(state: VState) -> VState:
 
 def played(state: VState, i: int, cid: str) -> VState:
     """A card on the leftmost space: 1 Corruption per Villain on the board if it shows one,
-    then its immediate ability (seed L336-343), then conditional persistent gains (VI-8)."""
+    then its immediate ability (seed L336-343), then conditional persistent gains (VW-14)."""
     p = state.players[i]
     state = state.with_player(i, board=(cid, p.board[1], p.board[2]))
     state = replace(state, current=replace(state.current, played=cid), phase="move")
@@ -535,7 +535,7 @@ def apply(state: VState, move: Any) -> VState:
     if who is None:
         raise refuse("turn/over", "turn")
     if move.seat != who:
-        raise refuse("turn/not-your-turn", "turn", seat=move.seat, waiting=who)
+        raise refuse("turn/not-your-turn", "turn", actor=move.seat, waiting=who)
     ask = state.ask
     if ask is not None:
         if isinstance(move, Reveal) and ask.asks == "reveal":
