@@ -1,10 +1,11 @@
 """The Viscounts table as frozen dataclasses (docs/viscounts-plan.md "State").
 
-The printed data a game was started with (``data``, loaded by the caller through
-``engine.data``) are kept in the state, so the rules read no file. A deck's order is nobody's
-knowledge: a player's deck is a multiset (sorted ids) and a card drawn is chance the table
-reports (``Reveal``). The five Townsfolk decks and Manuscript stacks lie face up; the table
-reports their order at setup (``Lay``, VW-9).
+The printed data a game was started with are kept in the state as their JSON document
+(``doc``, loaded by the caller through ``engine.data``) and read once per document
+(``rules_of``), so the rules read no file and the state round-trips through
+``engine.codec``. A deck's order is nobody's knowledge: a player's deck is a multiset (sorted
+ids) and a card drawn is chance the table reports (``Reveal``). The five Townsfolk decks and
+Manuscript stacks lie face up; the table reports their order at setup (``Lay``, VW-9).
 
 Effect resolution is a queue of :class:`Todo` (one atom each, with the seat it is for); an atom
 that needs a decision stops the queue with an :class:`Ask` that a ``Choose`` (a seat) or a
@@ -138,7 +139,7 @@ class LedgerLine:
 class VState:
     """The whole table."""
 
-    data: ViscountsData
+    doc: Any
     options: dict[str, Any]
     players: tuple[Player, ...]
     phase: Phase = "lay"
@@ -166,6 +167,11 @@ class VState:
     sealed: Sealed = field(default_factory=Sealed)
 
     @property
+    def data(self) -> ViscountsData:
+        """The printed data, read once per document (``rules_of``)."""
+        return rules_of(self.doc)
+
+    @property
     def seats(self) -> tuple[str, ...]:
         return tuple(p.seat for p in self.players)
 
@@ -184,6 +190,27 @@ class VState:
 
     def active(self) -> int:
         return self.order()[self.turn]
+
+
+_PARSED: dict[int, tuple[Any, ViscountsData]] = {}
+
+
+def rules_of(doc: Any) -> ViscountsData:
+    """The parsed data of a state's document, read once per document object."""
+    hit = _PARSED.get(id(doc))
+    if hit is not None and hit[0] is doc:
+        return hit[1]
+    from engine.games.viscounts.data import parse_doc
+
+    return remember(doc, parse_doc(doc, trusted=True))
+
+
+def remember(doc: Any, value: ViscountsData) -> ViscountsData:
+    """Keep ``value`` as the reading of ``doc`` (setup hands in the loaded value)."""
+    if len(_PARSED) >= 32:
+        _PARSED.clear()
+    _PARSED[id(doc)] = (doc, value)
+    return value
 
 
 def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:

@@ -33,7 +33,7 @@ from engine.games.viscounts.moves import (
     Workers,
 )
 from engine.games.viscounts.refs import refuse
-from engine.games.viscounts.state import Castle, Player, Todo, Turn, VState, without
+from engine.games.viscounts.state import Castle, Player, Todo, Turn, VState, remember, without
 
 LEVEL2_DEFAULT = 3
 
@@ -56,7 +56,7 @@ def initial(seats: tuple[str, ...], options: dict[str, Any], data: ViscountsData
     castle = Castle(tuple((0,) * n for _ in range(sections)),
                     tuple((0,) * n for _ in range(level2)), (0,) * n)  # fmt: skip
     return VState(
-        data=data,
+        doc=remember(data.doc, data).doc,
         options=options,
         players=players,
         castle=castle,
