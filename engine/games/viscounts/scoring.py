@@ -15,7 +15,7 @@ from collections import Counter
 from engine.game import Line, ScoreRow
 from engine.games.viscounts import kingdom, rules
 from engine.games.viscounts.effects import Gain
-from engine.games.viscounts.ribbon_sets import best_sets
+from engine.games.viscounts.ribbon_sets import best_vp
 from engine.games.viscounts.sources import ref
 from engine.games.viscounts.state import VState
 
@@ -51,7 +51,7 @@ def lines(state: VState, i: int) -> list[Line]:
             out.append(Line(seat, vp, "score/manuscript", REF, {"manuscript": mid}))
     ribbons = [rules.manuscript(data, mid).ribbon or "" for mid in p.manuscripts]
     set_vp = tuple(v or 0 for v in data.set_vp)
-    total_sets, _ = best_sets(ribbons, set_vp)
+    total_sets = best_vp(ribbons, set_vp)
     if total_sets:
         out.append(Line(seat, total_sets, "score/sets", REF))
     if state.lord == i:

@@ -39,9 +39,9 @@ def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
     asking = None
     if ask is not None:
         asker = state.players[ask.seat].seat
-        shown = ask.asks != "reveal" and seat == asker
-        asking = {"seat": asker, "asks": ask.asks, "purpose": ask.purpose,
-                  "options": list(ask.options) if shown else None}  # fmt: skip
+        # the options are public but a hand card offered to Discard or Destroy (its owner's)
+        options = [o for o in ask.options if seat == asker or not o.startswith(("hand:", "card:"))]
+        asking = {"seat": asker, "asks": ask.asks, "purpose": ask.purpose, "options": options}
     return {
         "phase": state.phase,
         "round": state.round,
