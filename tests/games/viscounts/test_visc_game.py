@@ -532,3 +532,95 @@ def test_random_games_play_to_the_final_scoring(players: int) -> None:
         state = result.session.state
         assert GAME.is_over(state) and (state.poverty or state.prosperity)
         assert len(GAME.score(state)) == players and GAME.winners(state)
+
+
+# --- more referee checks of digest §9 ------------------------------------------------------------
+
+
+def test_destroy_never_leaves_fewer_than_three_cards() -> None:
+    """Check 12 [seed L348-353]: a Destroy that would leave fewer than 3 cards is not offered."""
+    state = started(2)
+    state = state.with_player(0, board=("baker", "abbot", None), hand=("weaver",), deck=(),
+                              discard=())  # fmt: skip
+    assert rules.card_choices(state, 0, destroy=True) == ()
+    state = state.with_player(0, hand=("weaver", "baker"))
+    assert "hand:weaver" in rules.card_choices(state, 0, destroy=True)
+
+
+def test_dismiss_needs_a_fitting_symbol_and_its_price() -> None:
+    """Check 20 [seed L413-426]: the card beside the Viscount must show the action's symbol or
+    a Villain, and its value (1 with Trading Post 2) is paid; the Woodcutter example: 2 Silver
+    for 1 Virtue and 1 Builder."""
+    state = _at_action("outer-0-right", ("baker", None, None), silver=2, stone=2)
+    decks = list(state.decks)
+    decks[0] = ("woodcutter", *decks[0])
+    state = replace(state, decks=tuple(decks))
+    assert turn.dismissable(state, 0, "build") == "woodcutter"
+    assert turn.dismissable(state, 0, "trade") is None  # no Merchant, no Villain
+    assert turn.dismissable(state.with_player(0, silver=1), 0, "build") is None
+    tp2 = state.with_player(0, silver=1, built=(("trading-post", 1, "site-4-0"),))
+    assert turn.dismissable(tp2, 0, "build") == "woodcutter"
+    virtue = state.players[0].virtue
+    state = settle(turn.apply(state, Build("ann", "workshop", 0, "site-0-2", dismiss=True)))
+    p = state.players[0]
+    assert p.silver == 0 and p.stone == 0 and p.virtue <= virtue - 1
+    assert state.current.dismissed
+
+
+def test_workers_beyond_the_pool_are_refused() -> None:
+    """Check 26: no more Workers than the pool holds."""
+    state = _at_action("inner-0", ("thief", None, None), gold=9)
+    state = state.with_player(0, pool=1)
+    with pytest.raises(RuleViolation):
+        turn.apply(state, Workers("ann", 2))
+    assert Workers("ann", 2) not in turn.legal_moves(state)
+
+
+def test_the_lord_changes_hands_only_for_strictly_more() -> None:
+    """Check 29 [seed L595-603]."""
+    state = _castle(started(2), [[0, 0]] * 5, [[0, 0]] * 3, [1, 1])
+    state = replace(state, lord=1)
+    assert rules.lord_check(state, 0).lord == 1
+    state = _castle(state, [[0, 0]] * 5, [[0, 0]] * 3, [2, 1])
+    assert rules.lord_check(state, 0).lord == 0
+
+
+def test_church_favour_goes_to_the_first_only() -> None:
+    """Check 31 [seed L642-643]."""
+    state = started(2)
+    state = replace(state, favour_holders={"favour-grey": 1})
+    stacks = list(state.stacks)
+    stacks[0] = ("grey-1", *[s for s in stacks[0] if s != "grey-1"])
+    state = replace(state, stacks=tuple(stacks)).with_player(0, manuscripts=("ms-1", "ms-5"))
+    state = rules.run(rules.take_manuscript(state, 0, 0))
+    assert state.players[0].favours == ()
+
+
+def test_a_connection_pays_one_owner_once() -> None:
+    """Check 25 [seed L494-498]: both Buildings one player's: the Connection pays once."""
+    state = started(2)
+    state = replace(state, sites={"site-0-1": 0}).with_player(
+        0, built=(("workshop", 0, "site-0-1"),), silver=0
+    )
+    state = settle(rules.run(rules.place_building(state, 0, "workshop", 1, "site-0-2")))
+    assert state.players[0].silver == 2  # the stand-in Connection gives 2 Silver
+
+
+def test_a_free_hire_takes_any_visible_card_for_nothing() -> None:
+    """Check 33 [seed L1051-1052]."""
+    state = started(2).with_player(0, silver=0)
+    state = rules.run(rules.push(state, (rules.Todo(0, "free-hire"),)))
+    assert state.ask is not None and state.ask.options == tuple(str(d) for d in range(5))
+    top = state.decks[4][0]
+    state = settle(turn.apply(state, Choose("ann", "4")))
+    assert top in state.players[0].discard and state.players[0].silver >= 0
+
+
+def test_paying_a_debt_gives_one_resource() -> None:
+    """Check 38 [seed L221]."""
+    state = started(2).with_player(0, debts=1, paid=0, deeds=0, ink=0, stone=0, gold=0)
+    state = rules.run(rules.push(state, (rules.Todo(0, "flip", "debt-or-deed"),)))
+    assert state.ask is not None and state.ask.asks == "resource"
+    state = turn.apply(state, Choose("ann", "gold"))
+    p = state.players[0]
+    assert p.debts == 0 and p.paid == 1 and p.gold == 1
