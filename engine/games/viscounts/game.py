@@ -148,6 +148,39 @@ class Viscounts(GameBase):
     def sample_chance(self, state: VState, rng: random.Random) -> Any:
         return turn.sample_chance(state, rng)
 
+    def is_pass(self, move: Any) -> bool:
+        """A seat box's pass button: no Hire, no main action, or declining what is asked."""
+        from engine.games.viscounts.moves import Choose, Pass, Skip
+
+        if isinstance(move, Choose):
+            return move.option in ("decline", "keep")
+        return isinstance(move, Pass | Skip)
+
+    def names(self, state: VState) -> dict[str, str]:
+        """Every component id with the words a player reads (engine.game ``names``)."""
+        from engine.games.viscounts.labels import names
+
+        return names(state)
+
+    def label(
+        self,
+        move: dict[str, Any],
+        lang: str = "en",
+        public: bool = True,
+        names: dict[str, str] | None = None,
+    ) -> str | None:
+        from engine.games.viscounts.labels import label
+
+        return label(move, lang, public, names)
+
+    def preview(
+        self, state: VState, move: Any, seat: str, lang: str = "en"
+    ) -> dict[str, Any] | None:
+        """What a legal option gives ``seat`` (engine.preview)."""
+        from engine.games.viscounts.labels import preview
+
+        return preview(state, move, seat, lang)
+
 
 GAME = Viscounts()
 
