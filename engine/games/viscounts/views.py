@@ -7,6 +7,8 @@ from typing import Any
 
 from engine.game import Prompt
 from engine.games.viscounts import rules, turn
+from engine.games.viscounts.describe import ability_text, effect_text
+from engine.games.viscounts.labels import names
 from engine.games.viscounts.state import VState
 
 
@@ -42,7 +44,15 @@ def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
         # the options are public but a hand card offered to Discard or Destroy (its owner's)
         options = [o for o in ask.options if seat == asker or not o.startswith(("hand:", "card:"))]
         asking = {"seat": asker, "asks": ask.asks, "purpose": ask.purpose, "options": options}
+    known = names(state, lang)
+    visible = {c for d in state.decks for c in d[:1]}
+    visible |= {c for p in state.players for c in p.board if c}
+    visible |= {c for p in state.players for c in p.discard[-1:]}
+    if seat in state.seats:
+        visible |= set(state.players[state.seats.index(seat)].hand)
     return {
+        "names": known,
+        "cards": {c: card_text(state, c, lang) for c in sorted(visible)},
         "phase": state.phase,
         "round": state.round,
         "active": state.players[state.active()].seat if state.players else None,
@@ -63,6 +73,17 @@ def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
         "asking": asking,
         "players": [_player(state, i, seat) for i in range(len(state.players))],
     }  # fmt: skip
+
+
+def card_text(state: VState, cid: str, lang: str) -> dict[str, Any]:
+    """A Townsfolk card as a phone shows it: value, symbols, hire effect, ability in words."""
+    c = rules.card(state.data, cid)
+    return {
+        "value": c.value,
+        "symbols": list(c.symbols or ()),
+        "hire": effect_text(c.hire, lang) if c.hire else "",
+        "ability": ability_text(c.ability, lang) if c.ability else "",
+    }
 
 
 def prompts(state: VState) -> list[Prompt]:
