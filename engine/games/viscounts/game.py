@@ -28,6 +28,9 @@ OPTIONS = (
     OptionSpec("data", "stand-in", (), ref("§11 item 1"),
                "The printed contents: 'stand-in' (complete, invented), 'box' (what the seed "
                "gives; refused while values are missing), or a file."),
+    OptionSpec("max_rounds", 0, (), ref("§1"),
+               "Stop after this many rounds with the final scoring (0: play until Poverty or "
+               "Prosperity ends the game); for simulated tables."),
     OptionSpec("skip_action", True, (True, False), ref("§4 phase 3, §11 item 10"),
                "Whether a player may take no main action (VW-7; the seed does not say)."),
 )  # fmt: skip
@@ -40,7 +43,8 @@ INFO = GameInfo(
     rulebook=RULEBOOK,
     components={"townsfolk": 110, "manuscripts": 35, "workers per colour": 20},
     options=OPTIONS,
-    simulations=tuple(SimSetup(n, {"data": "stand-in"}) for n in (2, 3, 4)),
+    # random play rarely draws Debts or Deeds: a simulated table caps its games at 8 rounds
+    simulations=tuple(SimSetup(n, {"data": "stand-in", "max_rounds": 8}) for n in (2, 3, 4)),
 )
 
 FLOW = TurnFlow(

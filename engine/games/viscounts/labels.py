@@ -18,8 +18,23 @@ def _t(code: str, lang: str, **params: Any) -> str:
     return message(f"viscounts:ui/{code}", lang, **params)
 
 
+_NAMES: dict[tuple[int, str], tuple[Any, dict[str, str]]] = {}
+
+
 def names(state: VState, lang: str = "en") -> dict[str, str]:
-    """Every component id of the game's data with the words a player reads."""
+    """Every component id of the game's data with the words a player reads (made once per
+    data set and language)."""
+    hit = _NAMES.get((id(state.doc), lang))
+    if hit is not None and hit[0] is state.doc:
+        return hit[1]
+    found = _names(state, lang)
+    if len(_NAMES) >= 16:
+        _NAMES.clear()
+    _NAMES[(id(state.doc), lang)] = (state.doc, found)
+    return found
+
+
+def _names(state: VState, lang: str) -> dict[str, str]:
     data = state.data
     found: dict[str, str] = {}
     for c in data.townsfolk:

@@ -509,6 +509,8 @@ def end_turn(state: VState) -> VState:
         return replace(state, turn=state.turn + 1, phase="turn-start", current=Turn())
     if state.end_round is not None and state.round >= state.end_round:
         return replace(state, phase="over", current=Turn())
+    if 0 < int(state.options.get("max_rounds", 0)) <= state.round:  # a simulated table's cap
+        return replace(state, phase="over", current=Turn())
     return replace(state, turn=0, round=state.round + 1, phase="turn-start", current=Turn())
 
 

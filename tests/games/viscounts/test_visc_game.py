@@ -624,3 +624,13 @@ def test_paying_a_debt_gives_one_resource() -> None:
     state = turn.apply(state, Choose("ann", "gold"))
     p = state.players[0]
     assert p.debts == 0 and p.paid == 1 and p.gold == 1
+
+
+def test_a_simulated_table_may_cap_the_rounds() -> None:
+    """Option ``max_rounds`` (simulated tables, like France 1429's): the game stops after that
+    round with the final scoring."""
+    state = replace(started(2), options={"skip_action": True, "max_rounds": 1})
+    rng = random.Random(6)
+    while state.phase != "over":
+        state = turn.apply(state, turn.sample_chance(state, rng) or turn.legal_moves(state)[0])
+    assert state.round == 1 and len(scoring.score(state)) == 2
