@@ -337,7 +337,9 @@ def main_action(state: VState, move: Any) -> VState:
     town = town_of(state, i)
     kind = type(move).kind
     if kind == "skip":
-        if not state.options.get("skip_action", True):
+        if not state.options.get("skip_action", True) and any(
+            not isinstance(m, Skip) for m in action_moves(state, i)
+        ):
             raise refuse("action/no-skip", "action")
         return replace(state, phase="hire", current=replace(state.current, action="skip"))
     path = "outer" if kind in ("trade", "build") else "inner"

@@ -634,3 +634,19 @@ def test_a_simulated_table_may_cap_the_rounds() -> None:
     while state.phase != "over":
         state = turn.apply(state, turn.sample_chance(state, rng) or turn.legal_moves(state)[0])
     assert state.round == 1 and len(scoring.score(state)) == 2
+
+
+def test_without_skipping_a_main_action_is_owed_when_one_can_be_paid() -> None:
+    """VW-7, option ``skip_action`` false: Skip only when no main action can be paid."""
+    state = _at_action("outer-3-left", ("trader", None, None), silver=0)
+    strict = replace(state, options={"skip_action": False})
+    with pytest.raises(RuleViolation) as exc:
+        turn.apply(strict, Skip("ann"))
+    assert exc.value.violations[0].code == "action/no-skip"
+    assert Skip("ann") not in turn.legal_moves(strict)
+    broke = replace(
+        _at_action("outer-3-left", ("abbot", None, None), silver=0), options=strict.options
+    )
+    broke = replace(broke, decks=tuple(() for _ in broke.decks))
+    assert turn.legal_moves(broke) == [Skip("ann")]
+    assert turn.apply(broke, Skip("ann")).phase != "action"
