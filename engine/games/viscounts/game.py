@@ -38,7 +38,7 @@ OPTIONS = (
 INFO = GameInfo(
     key=GAME_KEY,
     name="Viscounts of the West Kingdom",
-    min_players=1,
+    min_players=2,
     max_players=4,
     rulebook=RULEBOOK,
     components={"townsfolk": 110, "manuscripts": 35, "workers per colour": 20},
@@ -78,9 +78,6 @@ class Viscounts(GameBase):
         players = tuple(players)
         check_seats(INFO, players)
         opts = resolve_options(INFO, options)
-        if len(players) == 1:
-            raise RuleViolation([Violation("setup/solo-not-built", ref("§8", "L811-1015"),
-                                           {}, GAME_KEY)])  # fmt: skip
         if data is None or not isinstance(data.value, ViscountsData):
             raise InputError("setup/data", "Viscounts' data are loaded by the caller "
                              "(engine.data.load) and handed in", "$.options.data")  # fmt: skip

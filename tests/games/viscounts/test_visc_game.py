@@ -135,14 +135,17 @@ def test_debt_and_deed_stacks_follow_the_player_count() -> None:
 
 
 def test_one_player_is_refused_until_the_solo_ai_exists() -> None:
+    """VW-19: the solo AI (§8) is not built; the game seats 2 to 4 and says so."""
+    from engine.violations import InputError
+
     with registered() as game:
         loaded = gamedata.load(game, {"data": "stand-in"})
-    with pytest.raises(RuleViolation) as exc:
+    assert GAME.info.min_players == 2
+    with pytest.raises(InputError) as exc:
         GAME.setup(("ann",), {"data": "stand-in"}, loaded)
-    code = exc.value.violations[0].code
-    assert code == "setup/solo-not-built"
-    assert "solo" in message(f"viscounts:{code}", "en")
-    assert "solo" in message(f"viscounts:{code}", "pl")
+    assert exc.value.code == "setup/players"
+    text = message("setup/players", "pl", game=GAME.info.name, low=2, high=4, count=1)
+    assert "2" in text and "4" in text
 
 
 # --- hidden information ---
