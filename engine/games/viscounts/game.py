@@ -1,10 +1,9 @@
 """The Viscounts game module (``engine.game.Game`` on the declarative flow): options, data,
 setup, who acts, legal moves, checks, chance for a simulated table, views and scores.
 
-Not yet registered (no ``herald.games`` entry point): the browser page tests have not run
-green over it yet. The solo AI (digest §8) is not built, so the game seats 2-4 players
-(VW-19); the camera and Tabletop Simulator profiles are still to come (docs/viscounts-plan.md
-work packages 6 and 8).
+Registered as ``herald.games`` entry point ``viscounts``. The solo AI (digest §8) is not built,
+so the game seats 2-4 players (VW-19); the camera and Tabletop Simulator profiles are still to
+come (docs/viscounts-plan.md work packages 6 and 8).
 """
 
 from __future__ import annotations
