@@ -1,9 +1,14 @@
-"""Viscounts of the West Kingdom (issue 14): the foundation of the game's package.
+"""Viscounts of the West Kingdom (issue 14, rules/viscounts.md, seed 002).
 
-So far the package holds the game's data layer, which the engine later sessions build reads:
-the effect vocabulary (``effects``), the box and stand-in data sets (``data``, ``data/``), their
-JSON Schema (``schemas``), where each fact comes from (``sources``) and the ``data check`` verb
-(``cli``). docs/viscounts-plan.md is the build plan. The package declares no ``GAME`` and no
-entry point yet: an incomplete game is neither served nor picked up by the browser tests; its
-tests import it directly.
+The data layer: the effect vocabulary (``effects``), the box and stand-in data sets (``data``,
+``data/``), their JSON Schema (``schemas``), where each fact comes from (``sources``) and the
+``data check`` verb (``cli``). The rules: ``state`` (the table), ``moves``, ``rules`` (the
+effect interpreter, the Castle, hiring, Debts and Deeds), ``turn`` (setup and the six phases),
+``scoring`` (§7, itemised), ``views`` (hands private) and ``game`` (the ``GAME`` module).
+docs/viscounts-plan.md is the build plan; the solo AI (§8) is not built yet, so one player is
+refused (VW-19).
 """
+
+from engine.games.viscounts.game import GAME
+
+__all__ = ["GAME"]

@@ -268,6 +268,7 @@ def parse_doc(doc: object, *, trusted: bool = False) -> ViscountsData:
         source=str(raw.get("source", "")),
         missing={str(k): str(v) for k, v in raw.get("missing", {}).items()},
         notes={str(k): str(v) for k, v in raw.get("notes", {}).items()},
+        doc=raw,
     )
     problems = data_problems(value)
     if problems:
@@ -421,7 +422,7 @@ def _nulls(value: Any, path: str, out: list[str]) -> None:
         for f in fields(value):
             if f.name in ("priority",) and getattr(value, f.name) is not None:
                 continue  # the last resource's "until" is None: no limit
-            if f.name not in ("invented", "source", "verified", "missing", "notes"):
+            if f.name not in ("invented", "source", "verified", "missing", "notes", "doc"):
                 _nulls(getattr(value, f.name), f"{path}.{f.name}", out)
     elif isinstance(value, tuple):
         for i, item in enumerate(value):

@@ -8,7 +8,7 @@ invented set, the card has none (``data.data_gaps`` tells them apart).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from engine.games.viscounts.effects import Ability, Effect, Symbol
 
@@ -245,6 +245,8 @@ class ViscountsData:
     source: str = ""
     missing: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    doc: Any = field(default=None, compare=False, repr=False)
+    """The JSON document the value was read from (a game keeps it in its state)."""
 
     def card(self, card_id: str) -> Townsfolk | None:
         """The Townsfolk design with this id, or None."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import combinations
 
 
@@ -41,3 +42,22 @@ def best_sets(
 
     vp, sets = solve(tuple(n for _, n in colours))
     return vp, tuple(sorted(sets, key=lambda s: (-len(s), s)))
+
+
+def best_vp(ribbons: Iterable[str], set_vp: Sequence[int]) -> int:
+    """The most VP the Manuscripts' ``ribbons`` score as sets (``best_sets``' total), fast:
+    which colour holds which count does not change the VP, so the search runs over the sorted
+    counts and remembers them across calls (scores are shown after every move)."""
+    counts = tuple(sorted(Counter(ribbons).values(), reverse=True))
+    return _best_vp(counts, tuple(set_vp))
+
+
+@cache
+def _best_vp(counts: tuple[int, ...], set_vp: tuple[int, ...]) -> int:
+    held = [i for i, n in enumerate(counts) if n > 0]
+    best = 0
+    for size in range(min(len(held), len(set_vp)), 0, -1):
+        for chosen in combinations(held, size):
+            rest = tuple(sorted((n - (i in chosen) for i, n in enumerate(counts)), reverse=True))
+            best = max(best, set_vp[size - 1] + _best_vp(rest, set_vp))
+    return best

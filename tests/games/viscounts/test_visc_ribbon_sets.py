@@ -31,3 +31,16 @@ def test_each_manuscript_in_one_set_and_the_best_partition() -> None:
     vp, sets = best_sets(["a", "b", "c", "d"], odd_table)
     assert vp == 20 and [len(s) for s in sets] == [2, 2]
     assert best_sets([], SQUARES) == (0, ())
+
+
+def test_the_fast_total_agrees_with_the_partition_search() -> None:
+    """``best_vp`` (over sorted counts, remembered) scores what ``best_sets`` finds."""
+    import random
+
+    from engine.games.viscounts.ribbon_sets import best_sets, best_vp
+
+    rng = random.Random(1)
+    for _ in range(150):
+        ribbons = [rng.choice("abcde") for _ in range(rng.randrange(0, 13))]
+        for table in ((1, 4, 9, 16, 25), (1, 4, 9, 16), (0, 0, 9)):
+            assert best_vp(ribbons, table) == best_sets(ribbons, table)[0]

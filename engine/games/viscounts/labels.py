@@ -1,0 +1,154 @@
+"""Words for Viscounts' components and moves: printed names instead of ids (``names``), a move
+as a sentence (``label``; a card drawn is named only to its owner), and what an option gives
+(``preview``: Silver, resources, Virtue, Corruption, Debts, Deeds and VP after it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.viscounts.describe import effect_text
+from engine.games.viscounts.moves import PickPair
+from engine.games.viscounts.state import VState
+from engine.i18n import message
+
+BUILDING_CODES = ("workshop", "trading-post", "guildhall")
+
+
+def _t(code: str, lang: str, **params: Any) -> str:
+    return message(f"viscounts:ui/{code}", lang, **params)
+
+
+_NAMES: dict[tuple[int, str], tuple[Any, dict[str, str]]] = {}
+
+
+def names(state: VState, lang: str = "en") -> dict[str, str]:
+    """Every component id of the game's data with the words a player reads (made once per
+    data set and language)."""
+    hit = _NAMES.get((id(state.doc), lang))
+    if hit is not None and hit[0] is state.doc:
+        return hit[1]
+    found = _names(state, lang)
+    if len(_NAMES) >= 16:
+        _NAMES.clear()
+    _NAMES[(id(state.doc), lang)] = (state.doc, found)
+    return found
+
+
+def _names(state: VState, lang: str) -> dict[str, str]:
+    data = state.data
+    found: dict[str, str] = {}
+    for c in data.townsfolk:
+        found[c.id] = (c.name_pl if lang == "pl" and c.name_pl else c.name) or c.id
+    for m in data.manuscripts:
+        found[m.id] = _t("manuscript", lang, ribbon=m.ribbon or "?", cost=m.cost or 0)
+    for f in data.church_favour:
+        found[f.id] = _t("favour", lang, ribbon=f.ribbon or "?")
+    if data.board is not None:
+        for t in data.board.towns:
+            found[t.id] = _t(f"town-{t.path}", lang, part=t.part + 1, side=t.side or "")
+        for s in data.board.sites:
+            found[s.id] = _t("site", lang, part=s.part + 1, n=int(s.id.rsplit("-", 1)[-1]) + 1)
+    for kind in BUILDING_CODES:
+        found[kind] = _t(f"building-{kind}", lang)
+    return found
+
+
+def option_text(option: str, lang: str, known: dict[str, str]) -> str:
+    """An answer's option in words (``hand:<card>``, ``pay-0``, ``2,0,1``...)."""
+    if option in ("decline", "keep", "deck"):
+        return _t(f"option-{option}", lang)
+    if option in ("ink", "stone", "gold"):
+        return _t(f"resource-{option}", lang)
+    if option in ("debt", "deed"):
+        return _t(f"flip-{option}", lang)
+    if option.startswith(("pay-", "alt-")):
+        head, n = option.split("-")
+        return _t(f"option-{head}", lang, n=int(n) + 1)
+    if ">" in option:
+        a, b = option.split(">")
+        return _t("option-shift", lang, start=int(a) + 1, end=int(b) + 1)
+    if "," in option:
+        return _t(
+            "option-reorder", lang, order=" ".join(str(int(x) + 1) for x in option.split(","))
+        )
+    if option.isdigit():
+        return _t("option-number", lang, n=int(option) + 1)
+    parts = option.split(":")
+    words = [known.get(p, str(int(p) + 1) if p.isdigit() else p) for p in parts]
+    if parts[0] in ("hand", "card"):
+        return words[1]
+    return " · ".join(words)
+
+
+def label(
+    move: dict[str, Any], lang: str, public: bool, known: dict[str, str] | None = None
+) -> str | None:
+    """The sentence for a move, every component by its name; a card drawn from a deck is named
+    only on its owner's phone."""
+    known = known or {}
+    kind = move.get("kind")
+    seat = move.get("seat", "")
+
+    def name(v: Any) -> str:
+        return known.get(str(v), str(v))
+
+    extra = _t("with-dismiss", lang) if move.get("dismiss") else ""
+    if kind == "reveal":
+        if public:
+            return _t("label-reveal-hidden", lang, owner=move.get("owner", ""))
+        return _t("label-reveal", lang, owner=move.get("owner", ""), card=name(move.get("card")))
+    if kind == "lay":
+        return _t("label-lay", lang)
+    if kind == "choose":
+        return _t("label-choose", lang, seat=seat, option=option_text(move["option"], lang, known))
+    if kind == "pick-pair":
+        return _t("label-pick-pair", lang, seat=seat, n=int(move["index"]) + 1)
+    if kind == "play":
+        return _t("label-play", lang, seat=seat, card=name(move["card"]))
+    if kind == "travel":
+        return _t("label-travel", lang, seat=seat, town=name(move["town"]), n=move["spaces"])
+    if kind == "trade":
+        return _t("label-trade", lang, seat=seat, n=move["times"]) + extra
+    if kind == "build":
+        return _t("label-build", lang, seat=seat, building=name(move["building"]),
+                  position=int(move["position"]) + 1, site=name(move["site"])) + extra  # fmt: skip
+    if kind == "workers":
+        return _t("label-workers", lang, seat=seat, n=move["count"]) + extra
+    if kind == "transcribe":
+        return _t("label-transcribe", lang, seat=seat) + extra
+    if kind in ("skip", "hire", "pass"):
+        return _t(f"label-{kind}", lang, seat=seat)
+    return None
+
+
+def preview(state: VState, move: Any, seat: str, lang: str = "en") -> dict[str, Any] | None:
+    """What an option gives ``seat``: the pair's Player card and Famous card at setup, and the
+    Silver, resources, track, Debts, Deeds and VP after the move against now."""
+    from engine.games.viscounts.game import GAME
+    from engine.preview import amount_line
+
+    text = ""
+    if isinstance(move, PickPair) and 0 <= move.index < len(state.pairs):
+        number, famous = state.pairs[move.index]
+        card = next(p for p in state.data.player_cards if p.number == number)
+        gains = effect_text(card.gains, lang) if card.gains else ""
+        text = _t("pair", lang, number=number, famous=names(state, lang).get(famous, famous),
+                  gains=gains)  # fmt: skip
+    try:
+        after = GAME.apply_unchecked(state, move)
+    except Exception:
+        return {"text": text} if text else None
+    i = state.seats.index(seat) if seat in state.seats else None
+    if i is None:
+        return {"text": text} if text else None
+    lines: list[dict[str, Any]] = []
+    a, b = state.players[i], after.players[i]
+    for what in ("silver", "ink", "stone", "gold", "debts", "deeds"):
+        change = b.amount(what) - a.amount(what)
+        if change:
+            lines.append(amount_line(change, _t(f"preview-{what}", lang)))
+    before = {r.seat: r.total for r in GAME.score(state)}
+    vp = next((r.total for r in GAME.score(after) if r.seat == seat), 0) - before.get(seat, 0)
+    if vp:
+        lines.append(amount_line(vp, _t("preview-vp", lang)))
+    return {"text": text, "lines": lines}

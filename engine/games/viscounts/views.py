@@ -1,0 +1,98 @@
+"""What a seat and the table display see (hidden information: a hand only to its owner; a
+deck's order to nobody, its size to all), and prompts (digest §10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game import Prompt
+from engine.games.viscounts import rules, turn
+from engine.games.viscounts.describe import ability_text, effect_text
+from engine.games.viscounts.labels import names
+from engine.games.viscounts.state import VState
+
+
+def _player(state: VState, i: int, seat: str | None) -> dict[str, Any]:
+    p = state.players[i]
+    own = seat == p.seat
+    return {
+        "seat": p.seat,
+        "town": p.town,
+        "silver": p.silver, "ink": p.ink, "stone": p.stone, "gold": p.gold,
+        "pool": p.pool,
+        "board": list(p.board),
+        "hand": list(p.hand) if own else None,
+        "hand_size": len(p.hand),
+        "deck_size": len(p.deck),
+        "discard": list(p.discard),
+        "built": [{"building": k, "position": pos, "site": site} for k, pos, site in p.built],
+        "corruption": p.corruption, "virtue": p.virtue, "stacked": p.stacked,
+        "debts": p.debts, "paid": p.paid, "deeds": p.deeds, "granted": p.granted,
+        "manuscripts": list(p.manuscripts),
+        "favours": list(p.favours),
+        "player_card": p.player_card,
+        "hand_limit": rules.hand_limit(state, i),
+    }  # fmt: skip
+
+
+def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
+    """The table as ``seat`` may see it (None: the table display, no hand shown)."""
+    ask = state.ask
+    asking = None
+    if ask is not None:
+        asker = state.players[ask.seat].seat
+        # the options are public but a hand card offered to Discard or Destroy (its owner's)
+        options = [o for o in ask.options if seat == asker or not o.startswith(("hand:", "card:"))]
+        asking = {"seat": asker, "asks": ask.asks, "purpose": ask.purpose, "options": options}
+    known = names(state, lang)
+    visible = {c for d in state.decks for c in d[:1]}
+    visible |= {c for p in state.players for c in p.board if c}
+    visible |= {c for p in state.players for c in p.discard[-1:]}
+    if seat in state.seats:
+        visible |= set(state.players[state.seats.index(seat)].hand)
+    return {
+        "names": known,
+        "cards": {c: card_text(state, c, lang) for c in sorted(visible)},
+        "phase": state.phase,
+        "round": state.round,
+        "active": state.players[state.active()].seat if state.players else None,
+        "first": state.players[state.first].seat,
+        "decks": [{"top": d[0] if d else None, "size": len(d)} for d in state.decks],
+        "stacks": [{"top": s[0] if s else None, "size": len(s)} for s in state.stacks],
+        "pairs": [{"player_card": n, "famous": f} for n, f in state.pairs],
+        "sites": {site: state.players[i].seat for site, i in state.sites.items()},
+        "castle": {
+            "level1": [list(s) for s in state.castle.level1],
+            "level2": [list(s) for s in state.castle.level2],
+            "level3": list(state.castle.level3),
+        },
+        "lord": state.players[state.lord].seat if state.lord is not None else None,
+        "debts_left": state.debts_left, "deeds_left": state.deeds_left,
+        "poverty": state.poverty, "prosperity": state.prosperity,
+        "end_round": state.end_round,
+        "asking": asking,
+        "players": [_player(state, i, seat) for i in range(len(state.players))],
+    }  # fmt: skip
+
+
+def card_text(state: VState, cid: str, lang: str) -> dict[str, Any]:
+    """A Townsfolk card as a phone shows it: value, symbols, hire effect, ability in words."""
+    c = rules.card(state.data, cid)
+    return {
+        "value": c.value,
+        "symbols": list(c.symbols or ()),
+        "hire": effect_text(c.hire, lang) if c.hire else "",
+        "ability": ability_text(c.ability, lang) if c.ability else "",
+    }
+
+
+def prompts(state: VState) -> list[Prompt]:
+    who = turn.actor(state)
+    if who is None:
+        return []
+    step = (
+        "reveal"
+        if state.ask and state.ask.asks == "reveal"
+        else (f"choose-{state.ask.asks}" if state.ask else state.phase)
+    )
+    return [Prompt(who, f"prompt/{step}", {}, tuple(turn.legal_moves(state)))]
