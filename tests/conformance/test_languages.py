@@ -184,6 +184,8 @@ def _render(game: Any, state: Any, lang: str) -> int:
     return sum(len(v["prompts"]) + len(v["last_lines"]) + len(v["scores"]) for v in views)
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # ~80 s for Glory on a quiet machine; a loaded one hit the default 300
 @pytest.mark.parametrize("lang", OTHERS)
 @pytest.mark.parametrize("key", registry.game_keys())
 def test_every_sentence_of_a_random_game_renders_in_every_language(key: str, lang: str) -> None:
