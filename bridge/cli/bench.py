@@ -44,7 +44,7 @@ def bench() -> None:
               help="Camera moves for the settle-to-phone latency (0: not measured).")  # fmt: skip
 @click.option("--game", "game_key", default=None,
               help="Whose board profile the scenes lie on (default: the first game a camera "
-              "can read).")  # fmt: skip
+              "can read whose board has tile slots and a card tray).")  # fmt: skip
 def vision_cmd(
     as_json: bool,
     scenes: int,
@@ -60,7 +60,7 @@ def vision_cmd(
         raise click.BadParameter(message("bench/no-camera-game", game=game_key or "-",
                                          choices=", ".join(readable) or "-"),
                                  param_hint="--game")  # fmt: skip
-    key = game_key or readable[0]
+    key = game_key or _default_game(readable)
     profile = camera_profile(key)
     columns = (
         TextColumn("{task.description}"),
@@ -88,3 +88,14 @@ def vision_cmd(
                       resolution=figures["resolution"]))  # fmt: skip
     for key, value in figures.items():
         out.print(f"  {key:28} {value}")
+
+
+def _default_game(readable: tuple[str, ...]) -> str:
+    """The first game whose board has what the hard scenes lay out (tiles in ``slot`` regions,
+    cards on a ``tray``: vision.scenes), so tile and card top-1 are measured; a board without
+    them (France 1429's map) would leave both unscored."""
+    for key in readable:
+        profile = camera_profile(key)
+        if profile.regions_of_kind("slot") and profile.regions_of_kind("tray"):
+            return key
+    return readable[0]
