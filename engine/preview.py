@@ -23,8 +23,8 @@ from engine.refs import readable
 MAX_PREVIEWED = 60
 """A prompt with more legal moves than this is shown without previews when its game previews
 one move at a time (``preview``): each preview applies a move. A game whose options come in
-large families (Glory's Quest Plans: every pair of Quest cards) offers ``previews`` instead,
-which previews a whole prompt at once and applies one move per family of alike options."""
+large families (every pair of cards of a hand, say) offers ``previews`` instead, which previews
+a whole prompt at once and applies one move per family of alike options."""
 
 
 def option_preview(
