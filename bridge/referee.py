@@ -37,6 +37,7 @@ from bridge.table_setup import SetupError, read_setup
 from engine import codec, log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
+from engine.game import dice_pool as game_dice_pool
 from engine.game import money as game_money
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 from engine.refs import readable
@@ -692,6 +693,8 @@ class Referee:
             "seats": list(self.seats),
             "to_act": list(game.to_act(state)),
             "over": bool(game.is_over(state)),
+            # the dice a step waits for (wire dice without values): a phone may type them in
+            "dice_pool": game_dice_pool(game, state),
             "accepted_at": self._accepted_at,
             "names": dict(self._extras["names"]),
             "auto_pass": self.auto_pass,

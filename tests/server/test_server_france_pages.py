@@ -282,3 +282,56 @@ def test_an_opportunity_card_is_offered_out_of_turn_on_its_owners_phone_only(
         "data-state-id", str(held_prompt["state_id"]), timeout=WAIT_MS
     )
     assert not errors, errors
+
+
+def battle_dice_due(game: Any, state: FranceState) -> bool:
+    """A battle waiting for both sides' Battle Dice (digest §9.3)."""
+    pool = game.dice_pool(state) or []
+    colours = {d.get("color") for d in pool}
+    return state.battle is not None and {"black", "white"} <= colours
+
+
+@pytest.fixture(scope="module")
+def rolling(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, FranceState]]:
+    db = tmp_path_factory.mktemp("france-dice") / "f.db"
+    state = play_until(db, battle_dice_due)
+    # no virtual tower: the dice must come from the phone
+    served = serve(db, "--game", "france1429", "--sim", "off", "--virtual-devices", "off")
+    yield served, state
+    served.stop()
+
+
+def test_a_phone_types_in_the_battle_dice_the_table_rolled(
+    browser: Any, rolling: tuple[Served, FranceState]
+) -> None:
+    """Issue 13, "Dice": with no dice tower, the Battle Dice rolled at the table are typed on a
+    phone: one row per die the battle waits for, named by side (FR-35: the attacker's black, the
+    defender's white), in the phone's language; the roll is taken as the table's (§9.3)."""
+    from playwright.sync_api import expect
+
+    served, state = rolling
+    b = state.battle
+    assert b is not None
+    pool = get_game("france1429").dice_pool(state) or []
+    before = served.health()["state_id"]
+    errors: list[str] = []
+    phone = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
+    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone.goto(served.seat_urls[b.attacker] + "?lang=pl")
+    rows = phone.locator("#dice-typed .dice-row")
+    expect(rows).to_have_count(len(pool), timeout=WAIT_MS)
+    names = rows.locator(".die-name").all_inner_texts()
+    attackers = sum(1 for d in pool if d["color"] == "black")
+    assert names == ["Kość bitwy atakującego"] * attackers + ["Kość bitwy obrońcy"] * (
+        len(pool) - attackers
+    )
+    send = phone.locator("#dice-typed-send")
+    expect(send).to_be_disabled()
+    for i in range(len(pool)):
+        rows.nth(i).locator("button[data-value='6']").click()
+    expect(send).to_be_enabled()
+    phone.screenshot(path=str(SHOTS / "france1429-phone-dice-typed-pl.png"), full_page=True)
+    send.click()
+    expect(rows).to_have_count(0, timeout=WAIT_MS)  # the roll was taken: no dice are due now
+    assert served.health()["state_id"] > before
+    assert not errors, errors

@@ -131,6 +131,35 @@
     }, el("span", { class: "move-label" }, Herald.forSeat(seatData && seatData.seat, m.label)));
   }
 
+  // Dice the table rolled, typed in on this phone (no dice tower or smart dice): one row of
+  // values per die the step waits for (the referee's dice_pool), sent as a dice intent. A game
+  // whose page module draws its own dice form (typesDice) keeps it.
+  let typed = {};
+  let typedFor = null;
+  function diceTyped(pool) {
+    const key = table ? table.game : null;
+    if (typedFor !== (table && table.state_id)) { typed = {}; typedFor = table && table.state_id; }
+    const name = (d) => {
+      const code = `${key}:ui/die-${d.type || "plain"}${d.color ? `-${d.color}` : ""}`;
+      return Herald.t(code) !== code ? Herald.t(code) : t("ui/die-plain", { sides: d.sides });
+    };
+    const rows = pool.map((d, i) => el("div", { class: "dice-row", "data-die-index": i },
+      el("span", { class: `die-name die-${d.color || "plain"}` }, name(d)),
+      Array.from({ length: d.sides }, (_, k) => k + 1).map((v) => el("button", {
+        type: "button", class: `face ${typed[i] === v ? "on" : ""}`, "data-value": v,
+        onclick: () => { typed[i] = v; renderPrompt(); },
+      }, String(v)))));
+    const complete = pool.every((_, i) => typed[i]);
+    const send = async (ev) => {
+      ev.currentTarget.disabled = true;
+      const reply = await conn.intent({ kind: "dice", dice: pool.map((d, i) => ({ ...d, value: typed[i] })) });
+      if (!reply.ok) Herald.toast(reply.message, "bad");
+      else Herald.toast(t("ui/dice-typed-sent"), "good");
+    };
+    return [el("p", { class: "muted" }, t("ui/dice-typed", { n: pool.length })), ...rows,
+      el("button", { class: "primary", id: "dice-typed-send", type: "button", disabled: !complete, onclick: send }, t("ui/dice-typed-send"))];
+  }
+
   function renderPrompt() {
     if (module === null) return;
     const over = Boolean(table && table.over);
@@ -151,13 +180,15 @@
     }
     const open = !over && prompt && prompt.window_moves ? prompt.window_moves : [];
     fill("window", open.length ? [el("p", { class: "muted" }, t("ui/out-of-turn")), ...open.map(windowButton)] : []);
+    const pool = !over && table && table.dice_pool && !module.typesDice ? table.dice_pool : null;
+    fill("dice-typed", pool ? diceTyped(pool) : []);
     const canUndo = !over && Boolean(prompt && prompt.can_undo);
     confirmButton.hidden = !mine || Boolean(note);
     confirmButton.disabled = !(mine && !note && selected !== null);
     undoButton.hidden = !canUndo;
     undoButton.disabled = !canUndo;
     document.getElementById("h-prompt").hidden = !mine;
-    document.getElementById("prompt-box").hidden = !mine && !canUndo && !open.length;
+    document.getElementById("prompt-box").hidden = !mine && !canUndo && !open.length && !pool;
     const turn = document.getElementById("turn");
     turn.className = mine ? "turn mine" : "turn";
     const own = !mine && !over && view && module.turnText ? module.turnText(view, c) : null;

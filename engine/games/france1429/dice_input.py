@@ -6,8 +6,9 @@ plain 1D6 (the Disaster track's placement, a Lord's Plague or Assassination die,
 relic's attempt). Dice arrive in the device wire format (docs/devices.md):
 ``{"sides": 6, "value": 1-6, "type": "battle"|"d6", "color": ...}``.
 
-Which Battle Die belongs to which side is a convention (FR-35): the attacker's side rolls the
-red dice and the defender's side the white ones (``color``); dice without a colour are taken in
+Which Battle Die belongs to which side is a convention (FR-35): the box holds four black and
+four white Battle Dice; the attacker's side rolls the black ones and the defender's side the
+white ones (``color``); dice without a colour are taken in
 the order attacker, defender. An Uprising rolls its Battle Dice one at a time. Dice that cannot
 be the roll the table waits for (another size, a value off the die, the wrong number of dice, a
 plain die where Battle Dice are due, a seat reporting a battle it is not in) are refused with
@@ -26,7 +27,7 @@ from engine.games.france1429.state import FranceState
 from engine.violations import RuleViolation, Violation
 
 SIDES = 6
-ATTACKER_COLOUR = "red"
+ATTACKER_COLOUR = "black"
 DEFENDER_COLOUR = "white"
 BATTLE = "battle"
 PLAIN = "d6"
@@ -124,14 +125,14 @@ def dice_move(state: FranceState, dice: Any, by: str | None = None) -> Any:
     faces = state.rules.battle_faces
     if kind == "uprising":
         return HitDie(faces[read[0][0] - 1])
-    red = [v for v, c in read if c == ATTACKER_COLOUR]
+    black = [v for v, c in read if c == ATTACKER_COLOUR]
     white = [v for v, c in read if c == DEFENDER_COLOUR]
     plain = [v for v, c in read if c is None]
-    if len(red) > a or len(white) > d:
-        raise RuleViolation([_v("dice/wrong-colours", red=len(red), white=len(white),
+    if len(black) > a or len(white) > d:
+        raise RuleViolation([_v("dice/wrong-colours", black=len(black), white=len(white),
                                 attacker=a, defender=d)])  # fmt: skip
-    attacker = red + plain[: a - len(red)]
-    defender = white + plain[a - len(red) :]
+    attacker = black + plain[: a - len(black)]
+    defender = white + plain[a - len(black) :]
     return BattleRoll(tuple(faces[v - 1] for v in attacker), tuple(faces[v - 1] for v in defender))
 
 

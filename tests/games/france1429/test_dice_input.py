@@ -41,14 +41,14 @@ def _codes(state: FranceState, dice: object, by: str | None = None) -> list[str]
 def test_the_tower_is_asked_for_each_sides_battle_dice_by_colour() -> None:
     pool = dice_pool(_rolling())
     assert pool is not None
-    assert [d["color"] for d in pool] == ["red", "red", "white", "white"]
+    assert [d["color"] for d in pool] == ["black", "black", "white", "white"]
     assert all(d["type"] == "battle" and d["sides"] == 6 for d in pool)
 
 
 def test_the_physical_faces_become_hit_symbols_of_the_data() -> None:
     state = _rolling()
     faces = state.rules.battle_faces
-    dice = [_die(3, "white"), _die(1, "red"), _die(6, "red"), _die(4, "white")]
+    dice = [_die(3, "white"), _die(1, "black"), _die(6, "black"), _die(4, "white")]
     move = dice_move(state, dice)
     assert move == BattleRoll((faces[0], faces[5]), (faces[2], faces[3]))
     after = apply(state, move)
@@ -64,17 +64,17 @@ def test_dice_without_colour_go_to_the_attacker_first() -> None:
 
 def test_impossible_dice_are_refused_naming_every_problem() -> None:
     state = _rolling()
-    assert _codes(state, [_die(1, "red")]) == ["dice/wrong-count"]
-    assert "dice/bad-value" in _codes(state, [_die(7, "red"), _die(1, "red"), _die(1), _die(1)])
+    assert _codes(state, [_die(1, "black")]) == ["dice/wrong-count"]
+    assert "dice/bad-value" in _codes(state, [_die(7, "black"), _die(1, "black"), _die(1), _die(1)])
     assert "dice/wrong-kind" in _codes(state, [_die(1, kind="d6")] * 4)
     assert "dice/unknown-colour" in _codes(state, [_die(1, "green")] * 4)
-    assert _codes(state, [_die(1, "red")] * 3 + [_die(1, "white")]) == ["dice/wrong-colours"]
+    assert _codes(state, [_die(1, "black")] * 3 + [_die(1, "white")]) == ["dice/wrong-colours"]
     assert _codes(state, "1,2,3,4") == ["dice/not-a-list"]
 
 
 def test_only_a_family_in_the_battle_may_type_its_dice() -> None:
     state = _rolling()
-    dice = [_die(1, "red"), _die(2, "red"), _die(3, "white"), _die(4, "white")]
+    dice = [_die(1, "black"), _die(2, "black"), _die(3, "white"), _die(4, "white")]
     outsider = next(f.seat for f in state.families if f.seat not in ("grady", "david"))
     assert _codes(state, dice, by=outsider) == ["dice/not-your-roll"]
     assert isinstance(dice_move(state, dice, by="david"), BattleRoll)

@@ -42,5 +42,5 @@
     return wanted && wanted.reporters.includes(ctx.seat) ? ctx.t("your-dice") : null;
   }
 
-  Herald.register("glory", { header, renderSeat, promptNote, turnText, incomeTitle: "glory:ui/last-gains" });
+  Herald.register("glory", { header, renderSeat, promptNote, turnText, typesDice: true, incomeTitle: "glory:ui/last-gains" });
 })();
