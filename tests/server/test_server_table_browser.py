@@ -290,6 +290,36 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     assert errors == []
 
 
+def test_the_host_page_exports_the_game_as_a_log_that_replays(
+    browser: Any, waiting_table: tuple[str, Served], tmp_path: Path
+) -> None:
+    """(11) "Export the game" on the host page downloads the game's log (a header line, then
+    one event a line), which ``herald rules <game> replay`` replays to the state it had."""
+    from click.testing import CliRunner
+    from playwright.sync_api import expect
+
+    from bridge.cli import main
+
+    key, served = waiting_table
+    errors: list[str] = []
+    host = watch(browser.new_page(viewport=TABLE_SIZE, accept_downloads=True), errors)
+    host.goto(served.host_url + "?lang=en")
+    acting_seat(host, served)  # the table's own steps are done: the log has events
+    link = host.locator("#host-export")
+    expect(link).to_be_visible(timeout=WAIT_MS)
+    expect(link).to_have_text("Export the game")
+    with host.expect_download(timeout=WAIT_MS) as info:
+        link.click()
+    saved = tmp_path / f"{key}.jsonl"
+    info.value.save_as(saved)
+    header, *events = saved.read_text(encoding="utf-8").splitlines()
+    assert json.loads(header)["game"] == key and events
+    replayed = CliRunner().invoke(main, ["rules", key, "replay", str(saved), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.output)["state_id"] == len(events)
+    assert errors == []
+
+
 def test_a_phone_whose_browser_reads_polish_gets_polish_and_can_switch(
     browser: Any, waiting_table: tuple[str, Served]
 ) -> None:
