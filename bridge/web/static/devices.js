@@ -34,8 +34,8 @@ const HeraldDevices = (() => {
 
   async function hostDo(event, data) {
     const reply = await ask(event, data);
-    if (!reply || !reply.ok) Herald.toast(deviceWords((reply && reply.message) || event), "bad");
-    else if (reply.message) Herald.toast(deviceWords(reply.message), "");
+    if (!reply || !reply.ok) Herald.toast(deviceWords(Herald.said(reply && reply.messages, reply && reply.message) || event), "bad");
+    else if (reply.message) Herald.toast(deviceWords(Herald.said(reply.messages, reply.message)), "");
     socket.emit("devices", {}, render);
   }
 
