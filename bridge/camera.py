@@ -54,7 +54,7 @@ from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from bridge.worker import Worker
 from engine import codec
 from engine.game import TABLE, Interpretation
-from engine.i18n import CodedError, message
+from engine.i18n import LANGUAGES, CodedError, message
 from vision.calibration import BoardProfile, ProfileError, load_profile
 from vision.config import TrackerConfig
 from vision.faces import FaceMap, FaceMapError, face_map_for
@@ -250,10 +250,13 @@ class TableReader:
         self._asked = (code, state_id)
         game = self.referee.game
         options = [result.moves] if result.moves else list(result.candidates)
-        labels = [
-            [move_label(game.info.key, codec.encode(m), self.referee.lang) for m in seq]
-            for seq in options
-        ]
+
+        def labels_in(lang: str) -> list[list[str]]:
+            return [
+                [move_label(game.info.key, codec.encode(m), lang) for m in seq] for seq in options
+            ]
+
+        labels = labels_in(self.referee.lang)
         pieces = ", ".join(sorted({o.component for o in unsure}))
         params = {"count": len(options), "pieces": pieces}
         payload = {
@@ -264,11 +267,16 @@ class TableReader:
             "state_id": state_id,
             "candidates": labels,
         }
+        # each page reads the request, and the moves it names, in its own language
+        langs = {
+            lang: {"message": message(code, lang, **params), "candidates": labels_in(lang)}
+            for lang in LANGUAGES
+        }
         actors = {game.actor(seq[0]) for seq in options if seq}
         seat = next(iter(actors)) if len(actors) == 1 else None
-        self.referee.announce(Notice("confirm", payload, None))
+        self.referee.announce(Notice("confirm", payload, None, langs))
         if seat is not None and seat in self.referee.seats:
-            self.referee.announce(Notice("confirm", payload, seat))
+            self.referee.announce(Notice("confirm", payload, seat, langs))
         log.info("camera asks to confirm (%s): %s", code, labels)
 
 

@@ -41,7 +41,7 @@ from engine.game import dice_pool as game_dice_pool
 from engine.game import money as game_money
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 from engine.refs import readable
-from engine.violations import InputError, RuleViolation
+from engine.violations import InputError, RuleViolation, Violation
 
 _LOG = logging.getLogger(__name__)
 
@@ -169,6 +169,37 @@ class Notice:
     event: Literal["violation", "roll", "confirm"]
     payload: dict[str, Any]
     seat: str | None = None
+    langs: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
+    """The payload's sentences in each shipped language (``lang -> fields to replace``): a
+    Polish phone at a table whose referee speaks English reads the pushed violation or
+    confirm request in Polish. A language missing here reads ``payload`` as it is."""
+
+    def in_lang(self, lang: str) -> dict[str, Any]:
+        """The payload as a client reading ``lang`` receives it."""
+        other = self.langs.get(lang)
+        return {**self.payload, **other} if other else self.payload
+
+
+def violation_langs(violations: tuple[dict[str, Any], ...]) -> dict[str, dict[str, Any]]:
+    """A violation payload's sentences in every shipped language (``Notice.langs``): each
+    violation's message rebuilt from its code and parameters, the first one as ``message``."""
+    langs: dict[str, dict[str, Any]] = {}
+    for lang in LANGUAGES:
+        try:
+            found = [
+                {
+                    **v,
+                    "message": Violation(v["code"], v["ref"], dict(v["params"]), v["game"]).text(
+                        lang
+                    ),
+                }
+                for v in violations
+            ]
+        except (KeyError, TypeError, ValueError):  # a sentence that cannot be rebuilt stays as sent
+            continue
+        if found:
+            langs[lang] = {"message": found[0]["message"], "violations": found}
+    return langs
 
 
 class Transport(Protocol):
@@ -440,9 +471,10 @@ class Referee:
                 actor = self.game.actor(decoded)
                 seat = actor if actor in self.seats else None
                 payload = outcome.to_json()
-                self._notify(Notice("violation", payload, seat))
+                langs = violation_langs(outcome.violations)
+                self._notify(Notice("violation", payload, seat, langs))
                 if seat is not None:
-                    self._notify(Notice("violation", payload, None))
+                    self._notify(Notice("violation", payload, None, langs))
             return outcome
 
     def roll(self, source: str, payload: Any) -> Outcome:

@@ -233,7 +233,7 @@ class TableDevices:
             sid = str(request.sid)  # type: ignore[attr-defined]
             if not requests.allow(sid):
                 code = "devices/too-many-requests"
-                return {"ok": False, "code": code, "message": message(code)}
+                return {"ok": False, "code": code, **_said(code)}
             if not clients.subscribe(sid):
                 return {"ok": False, "code": "devices/too-many-requests"}
             return self.panel()
@@ -242,7 +242,7 @@ class TableDevices:
             def guarded(data: Any = None, *_: Any) -> dict[str, Any]:
                 if host_room not in rooms():
                     code = "devices/host-only"
-                    return {"ok": False, "code": code, "message": message(code)}
+                    return {"ok": False, "code": code, **_said(code)}
                 return handler(data if isinstance(data, dict) else {})
 
             return guarded
@@ -264,22 +264,22 @@ class TableDevices:
         """``{"open": true|false}``: open the pairing window (new codes) or close it."""
         if data.get("open") is False:
             self.desk.close_window()
-            text = message("devices/pairing-ended")
+            said = _said("devices/pairing-ended")
         else:
             self.desk.open_window()
-            text = message("devices/pairing-opened", seconds=round(self.desk.closes_in()))
+            said = _said("devices/pairing-opened", seconds=round(self.desk.closes_in()))
         self._panel_changed()
-        return {"ok": True, "message": text, "pairing": self.pairing_view()}
+        return {"ok": True, **said, "pairing": self.pairing_view()}
 
     def host_pair(self, data: dict[str, Any]) -> dict[str, Any]:
         """``{"device": id, "seat": seat or null}``: pair a device to a seat or the table."""
         device, seat = data.get("device"), data.get("seat")
         if not isinstance(device, str) or self.hub.registry.get(device) is None:
             code, params = "devices/unknown-device", {"device": str(device)[:64]}
-            return {"ok": False, "code": code, "message": message(code, **params)}
+            return {"ok": False, "code": code, **_said(code, **params)}
         if seat is not None and seat not in self.referee.seats:
             code, params = "devices/bad-pair-target", {"seats": ", ".join(self.referee.seats)}
-            return {"ok": False, "code": code, "message": message(code, **params)}
+            return {"ok": False, "code": code, **_said(code, **params)}
         pairing = self.hub.pair(device, seat)
         self._jobs.put(("turn", self.referee.current()))
         return {"ok": True, "pairing": pairing.to_json()}
@@ -289,7 +289,7 @@ class TableDevices:
         device = data.get("device")
         if not isinstance(device, str) or self.desk.get(device) is None:
             code, params = "devices/unknown-device", {"device": str(device)[:64]}
-            return {"ok": False, "code": code, "message": message(code, **params)}
+            return {"ok": False, "code": code, **_said(code, **params)}
         self.hub.unpair(device)
         self._jobs.put(("turn", self.referee.current()))
         return {"ok": True}
@@ -636,6 +636,13 @@ def _logged_labels(referee: Referee, source: str) -> dict[str, str]:
             labels = entry.get("labels") or {}
             return {k: v for k, v in labels.items() if isinstance(v, str)}
     return {}
+
+
+def _said(code: str, **params: Any) -> dict[str, Any]:
+    """A reply's sentence in the table's language (``message``) and in every shipped language
+    (``messages``): the host page shows its own."""
+    return {"message": message(code, **params),
+            "messages": {lang: message(code, lang, **params) for lang in LANGUAGES}}  # fmt: skip
 
 
 def _in_every_language(code: str, text: str, device: str, params: dict[str, Any]) -> dict[str, str]:

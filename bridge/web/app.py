@@ -361,10 +361,23 @@ class SocketIOTransport:
         web.announce_soon()
 
     def notice(self, notice: Notice) -> None:
+        """A pushed notice, one emit per language read at this table (as ``state`` is): each
+        client is in its language's state room and, holding a seat, its seat's language room."""
         web = self.web
         cut_off_stalled(self.socketio.server, web.table_room)
-        room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
-        self.socketio.emit(notice.event, notice.payload, to=room)
+        if not notice.langs:  # no sentence to translate (a roll carries its own ``texts``)
+            room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
+            self.socketio.emit(notice.event, notice.payload, to=room)
+            return
+        home = web.referee.lang
+        for lang in LANGUAGES:
+            if notice.seat is None:
+                room = web.state_room(lang)
+            else:
+                room = web.seat_lang_room(notice.seat, lang)
+            if lang != home and not self._listened(room):
+                continue
+            self.socketio.emit(notice.event, notice.in_lang(lang), to=room)
 
 
 def web_server(config: WebConfig, origin_allowed: Any) -> tuple[Flask, SocketIO]:

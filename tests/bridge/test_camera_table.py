@@ -16,10 +16,12 @@ import pytest
 
 from bridge.camera import CameraConfig, CameraTable, choose_table, open_camera_table
 from bridge.game_files import camera_profile, camera_profile_path, placer
+from bridge.labels import move_label
 from bridge.referee import Notice, Referee, Update
 from bridge.store import EventStore
 from engine import codec, get_game
 from engine.games.middle_ages.state import LayEvents, MoveLord, PlaceLord, Reveal
+from engine.i18n import message
 
 MA_BOARD = camera_profile("middle-ages")
 """The board profile Middle Ages ships (its package's camera/profile.json)."""
@@ -125,6 +127,15 @@ def test_a_reveal_read_without_confidence_is_asked_not_observed(tmp_path: Path) 
     asked = [n for n in recorder.notices if n.event == "confirm"]
     assert asked and asked[0].seat is None and asked[0].payload["code"] == "camera/unsure"
     assert asked[0].payload["message"] and asked[0].payload["candidates"]
+    # issue 15, point 9: a Polish phone reads the request and the moves it names in Polish
+    polish = asked[0].in_lang("pl")
+    assert polish["message"] == message("camera/unsure", "pl", **asked[0].payload["params"])
+    assert polish["message"] != asked[0].payload["message"]
+    assert (
+        polish["candidates"]
+        == [[move_label("middle-ages", codec.encode(move), "pl")]]
+        != asked[0].payload["candidates"]
+    )
     (event,) = referee.store.events(referee.row.id)
     assert event.source == "host" and event.payload["move"] == codec.encode(move)
 

@@ -164,6 +164,9 @@ def test_a_client_that_is_no_seats_box_cannot_act_for_the_seat(
     rooms = {room for e, p, room in table.emitted if e == "device_notice"}
     assert rooms == {"host"}  # refusals anyone can cause do not disturb the table display
     assert "not paired" in table.notices("devices/not-paired")[0]["message"]
+    # issue 15, point 9: the notice carries its sentence in each language (a page shows its own)
+    said = table.notices("devices/not-paired")[0]["messages"]
+    assert "not paired" in said["en"] and "nie jest sparowane" in said["pl"]
 
 
 def test_dice_from_a_device_not_paired_to_the_table_are_refused(
@@ -238,7 +241,10 @@ def test_a_box_pairs_with_the_seats_code_and_stays_paired_after_a_restart(
 
 
 def test_wrong_codes_change_nothing_and_close_the_window(table: Table, outsider: Outsider) -> None:
-    table.devices.host_pairing({"open": True})
+    opened = table.devices.host_pairing({"open": True})
+    # the host page's toast in its own language (issue 15, point 9)
+    assert "Pairing is open" in opened["messages"]["en"] == opened["message"]
+    assert "Parowanie" in opened["messages"]["pl"]
     right = set(table.devices.desk.codes().values())  # type: ignore[union-attr]
     guesses = ("111111", "222222", "333333", "123123", "321321", "312312", "231231", "132132",
                "213213", "112233", "332211", "113322")  # fmt: skip

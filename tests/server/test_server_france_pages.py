@@ -12,6 +12,7 @@ seals its vote on its phone, and the reveal shows both families' markers. Screen
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,8 @@ from srv_support import Served, serve
 from bridge.referee import Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import open_store
-from engine import get_game
+from engine import codec, get_game
+from engine.game import dice_pool
 from engine.games.france1429 import war
 from engine.games.france1429.state import FranceState
 
@@ -335,3 +337,106 @@ def test_a_phone_types_in_the_battle_dice_the_table_rolled(
     expect(rows).to_have_count(0, timeout=WAIT_MS)  # the roll was taken: no dice are due now
     assert served.health()["state_id"] > before
     assert not errors, errors
+
+
+def a_move_brings_dice(game: Any, state: FranceState) -> bool:
+    """One family to act, one of whose moves leads to a step that awaits the table's dice."""
+    acting = game.to_act(state)
+    if len(acting) != 1 or acting[0] not in SEATS or dice_pool(game, state):
+        return False
+    moves = game.legal_moves(state)
+    return len(moves) <= 60 and any(dice_move_of(game, state, m) for m in moves)
+
+
+def dice_move_of(game: Any, state: FranceState, move: Any) -> bool:
+    return bool(dice_pool(game, game.apply_unchecked(state, move)))
+
+
+TOASTS = """document.addEventListener("DOMContentLoaded", () => {
+  window.heraldToasts = [];
+  const box = document.getElementById("toast");
+  new MutationObserver(() => {
+    for (const t of box.querySelectorAll(".toast")) window.heraldToasts.push(t.textContent);
+  }).observe(box, { childList: true });
+});"""
+"""Every toast a page raises, kept for the test (a toast leaves the page after a few seconds)."""
+
+EN_ROLL = re.compile(
+    r"^“Dice tower 1”: (Battle roll: attacker [\d, ]*, defender [\d, ]*|Disaster die: \d"
+    r"|Uprising die: \d|Relic die: \d|.+ rolls \d)$"
+)
+PL_ROLL = re.compile(
+    r"^„Wieża do kości 1”: (Rzut bitwy: atakujący [\d, ]*, obrońca [\d, ]*|Kość katastrofy: \d"
+    r"|Kość buntu: \d|Kość relikwii: \d|.+ wyrzuca \d)$"
+)
+
+
+def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Issue 15, point 7 for France 1429: while a family has to move the virtual tower does not
+    roll; once a step awaits dice the simulated table hands them to the tower, whose roll is
+    toasted once on the table display and on a Polish phone as the log says it (the Battle Dice
+    as hit symbols, §9.3: 0-3 a die, not the d6's pips)."""
+    import socketio
+
+    db = tmp_path / "dice.db"
+    state = play_until(db, a_move_brings_dice)
+    game = get_game("france1429")
+    (seat,) = game.to_act(state)
+    move = next(m for m in game.legal_moves(state) if dice_move_of(game, state, m))
+    served = serve(db, "--game", "france1429", "--sim", "table", "--move-delay", "0.05")
+    errors: list[str] = []
+    phone_client = socketio.Client(reconnection=False)
+    try:
+        display = browser.new_page(viewport=TABLE_SIZE)
+        polish = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
+        for page, url in ((display, served.table_url), (polish, served.seat_urls[seat])):
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.add_init_script(TOASTS)
+            page.goto(
+                url + ("&" if "?" in url else "?") + ("lang=pl" if page is polish else "lang=en")
+            )
+            page.wait_for_function("() => Array.isArray(window.heraldToasts)", timeout=WAIT_MS)
+        # while the family has to move, no step awaits dice: the tower has not rolled
+        assert display.evaluate("window.heraldRolls || 0") == 0
+        assert held_toasts(display) == [] and held_toasts(polish) == []
+        # the family moves (from its phone's connection); the step after it awaits dice
+        phone_client.connect(
+            served.base, auth={"token": served.token(seat)}, transports=["websocket"]
+        )
+        sent = codec.encode(move)
+        ack = phone_client.call("intent", {"state_id": served.health()["state_id"], "kind": "move",
+                                           "move": sent})  # fmt: skip
+        assert ack["ok"], ack
+        for page in (display, polish):
+            page.wait_for_function(
+                "() => window.heraldToasts.some((t) => /Dice tower 1|Wieża do kości 1/.test(t))",
+                timeout=WAIT_MS * 2,
+            )
+        english = [t for t in held_toasts(display) if "Dice tower" in t]
+        polish_said = [t for t in held_toasts(polish) if "Wieża do kości" in t]
+        assert english and polish_said
+        assert all(EN_ROLL.match(t) for t in english), english
+        assert all(PL_ROLL.match(t) and "wyrzuciło" not in t for t in polish_said), polish_said
+        for said in english:  # Battle Dice said as hit symbols, never as a d6's 4-6
+            if said.startswith("“Dice tower 1”: Battle roll"):
+                assert all(int(n) <= 3 for n in re.findall(r"\d+", said.split(":", 1)[1]))
+        # every roll the display received was one a step took, and each was toasted once
+        # (one evaluation: the page's script runs nothing in between)
+        rolls, toasted, unused = display.evaluate(
+            "[window.heraldRolls,"
+            " window.heraldToasts.filter((t) => t.includes('Dice tower')).length,"
+            " document.querySelectorAll('#rolls li:not(.used)').length]"
+        )
+        assert rolls == toasted and unused == 0, held_toasts(display)
+        display.screenshot(path=str(SHOTS / "france1429-table-dice-toast.png"), full_page=True)
+    finally:
+        if phone_client.connected:
+            phone_client.disconnect()
+        served.stop()
+    assert not errors, errors
+
+
+def held_toasts(page: Any) -> list[str]:
+    return [str(t) for t in page.evaluate("window.heraldToasts")]

@@ -320,6 +320,66 @@ def test_illegal_observation_is_reported_to_the_seat_and_table(web: WebTable) ->
     assert web.referee.state_id == before
 
 
+def test_a_pushed_violation_and_confirm_reach_each_phone_in_its_own_language(
+    web: WebTable,
+) -> None:
+    """Issue 15, point 9: what the referee pushes unasked (a violation the camera saw, the
+    camera's request to confirm) reaches an English and a Polish client of the same table, and
+    two phones of the same seat, each in its own language; codes and data stay the same."""
+    from bridge.referee import Notice
+    from engine.i18n import message
+    from engine.violations import Violation
+
+    seat = to_act(web.referee)
+    token = web.referee.row.tokens.seats[seat]
+    clients = {
+        ("seat", "en"): connect(web, token, lang="en"),
+        ("seat", "pl"): connect(web, token, lang="pl"),
+        ("viewer", "en"): connect(web, lang="en"),
+        ("viewer", "pl"): connect(web, lang="pl"),
+    }
+    for client in clients.values():
+        client.get_received()
+    outcome = web.referee.observe("camera", {"kind": "place", "seat": seat, "slot": 9})
+    assert outcome.kind == "violation"
+    first = outcome.violations[0]
+    english = outcome.violations[0]["message"]
+    polish = Violation(first["code"], first["ref"], dict(first["params"]), first["game"]).text("pl")
+    assert polish != english
+    params = {"count": 2, "pieces": "lord"}
+    web.referee.announce(
+        Notice(
+            "confirm",
+            {
+                "code": "camera/ambiguous",
+                "message": message("camera/ambiguous", **params),
+                "params": params,
+                "candidates": [["a"], ["b"]],
+            },
+            None,
+            {
+                lang: {"message": message("camera/ambiguous", lang, **params)}
+                for lang in ("en", "pl")
+            },
+        )
+    )
+    for (role, lang), client in clients.items():
+        got = received(client)
+        expected = polish if lang == "pl" else english
+        # a seat's phones get it twice (their seat's room and the table's), a viewer once
+        assert [v["message"] for v in got["violation"]] == [expected] * (2 if role == "seat" else 1)
+        assert all(
+            v["code"] == first["code"] and v["ref"] == first["ref"] for v in got["violation"]
+        )
+        assert got["violation"][0]["violations"][0]["message"] == expected
+        (confirm,) = got["confirm"]
+        assert confirm["message"] == message("camera/ambiguous", lang, **params)
+        assert confirm["code"] == "camera/ambiguous" and confirm["candidates"] == [["a"], ["b"]]
+    assert message("camera/ambiguous", "pl", **params) != message(
+        "camera/ambiguous", "en", **params
+    )
+
+
 def test_pages_and_security_headers(web: WebTable) -> None:
     client = web.app.test_client()
     page = client.get("/")

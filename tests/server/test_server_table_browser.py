@@ -60,6 +60,10 @@ def browser(playwright: Any) -> Iterator[Any]:
 
 SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
 """A component id as the data spell it (``dar-damy``, ``lord-18``, ``joust-3-b``)."""
+DEVICE_ID = re.compile(r"(?<![\w-])(?:seat-[a-z]+|tower-\d+)(?![\w-])")
+"""A seat box's or dice tower's id (``seat-green``, ``tower-1``): the device panel says it in
+words ("green's seat box", "Dice tower 1")."""
+DEVICE_PARTS = ("#devices", "#rolls", "#device-notices", "#pairing")
 
 
 def watch(page: Any, errors: list[str]) -> Any:
@@ -83,6 +87,7 @@ def no_ids_in_words(page: Any) -> None:
         if page.locator(part).count():
             words = " ".join(page.locator(part).all_inner_texts())
             assert not SLUG.search(words), SLUG.search(words)
+    no_device_ids(page)
     latest = page.evaluate(
         "window.heraldTable ? window.heraldTable.latest() : window.heraldSeat.table()"
     )
@@ -95,6 +100,14 @@ def no_ids_in_words(page: Any) -> None:
     words = set(re.findall(r"[\w-]+", text))
     shown = sorted(k for k, v in names.items() if "-" in k and k != v and k in words)
     assert not shown, shown
+
+
+def no_device_ids(page: Any) -> None:
+    """The device panel names each seat box and dice tower in words, never by its id."""
+    for part in DEVICE_PARTS:
+        if page.locator(part).count():
+            words = " ".join(page.locator(part).all_inner_texts())
+            assert not DEVICE_ID.search(words), f"{part}: {words!r}"
 
 
 def english_in_polish(page: Any) -> list[str]:
@@ -274,6 +287,36 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     small.wait_for_function("() => window.heraldTable.latest() !== null", timeout=WAIT_MS)
     phone_fits(small)
     small.screenshot(path=str(SHOTS / f"{key}-table-small.png"), full_page=True)
+    assert errors == []
+
+
+def test_the_host_page_exports_the_game_as_a_log_that_replays(
+    browser: Any, waiting_table: tuple[str, Served], tmp_path: Path
+) -> None:
+    """(11) "Export the game" on the host page downloads the game's log (a header line, then
+    one event a line), which ``herald rules <game> replay`` replays to the state it had."""
+    from click.testing import CliRunner
+    from playwright.sync_api import expect
+
+    from bridge.cli import main
+
+    key, served = waiting_table
+    errors: list[str] = []
+    host = watch(browser.new_page(viewport=TABLE_SIZE, accept_downloads=True), errors)
+    host.goto(served.host_url + "?lang=en")
+    acting_seat(host, served)  # the table's own steps are done: the log has events
+    link = host.locator("#host-export")
+    expect(link).to_be_visible(timeout=WAIT_MS)
+    expect(link).to_have_text("Export the game")
+    with host.expect_download(timeout=WAIT_MS) as info:
+        link.click()
+    saved = tmp_path / f"{key}.jsonl"
+    info.value.save_as(saved)
+    header, *events = saved.read_text(encoding="utf-8").splitlines()
+    assert json.loads(header)["game"] == key and events
+    replayed = CliRunner().invoke(main, ["rules", key, "replay", str(saved), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.output)["state_id"] == len(events)
     assert errors == []
 
 
@@ -515,13 +558,28 @@ def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
     try:
         display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
         display.goto(served.table_url)
+        # (9) a second display of the same table reading Polish: the same pushed roll in Polish
+        polish = watch(browser.new_page(viewport=TABLE_SIZE), errors)
+        polish.goto(served.table_url + ("&" if "?" in served.table_url else "?") + "lang=pl")
         phone = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors)
         phone.goto(next(iter(served.seat_urls.values())))
-        for page in (display, phone):  # a roll reached the page
+        for page in (display, polish, phone):  # a roll reached the page
             page.wait_for_function("() => (window.heraldRolls || 0) >= 1", timeout=WAIT_MS * 2)
-        expect(display.locator("#rolls li")).not_to_have_count(0, timeout=WAIT_MS)
-        for page in (display, phone):
+        for page in (display, polish):
+            expect(page.locator("#rolls li")).not_to_have_count(0, timeout=WAIT_MS)
+            expect(page.locator("#devices li.device")).not_to_have_count(0, timeout=WAIT_MS)
+        for page in (display, polish, phone):
             assert page.locator("#toast .toast").count() == 0, page.locator("#toast").inner_text()
+        # (4) seat boxes and the tower in words, in each display's language
+        english_rolls = display.locator("#rolls li").first.inner_text()
+        polish_rolls = polish.locator("#rolls li").first.inner_text()
+        assert "Dice tower 1" in english_rolls and "no game step needs this roll" in english_rolls
+        assert "Wieża do kości 1" in polish_rolls and "żaden krok gry" in polish_rolls
+        assert "seat box" in display.locator("#devices").inner_text()
+        assert "Pudełko miejsca" in polish.locator("#devices").inner_text()
+        for page in (display, polish):
+            no_device_ids(page)
+        polish.screenshot(path=str(SHOTS / f"{key}-devices-pl.png"), full_page=True)
     finally:
         served.stop()
     assert errors == []

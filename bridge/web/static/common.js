@@ -132,6 +132,23 @@ const Herald = (() => {
     return s.replace(any, (seat) => seatName(seat));
   }
 
+  // A device in words (issue 15, point 4): a seat box by its seat's name ("seat-green" is
+  // "green's seat box"), a dice tower by its number ("tower-1" is "Dice tower 1"); any other id
+  // is the name the device gave itself.
+  function deviceName(id) {
+    const s = String(id);
+    const seat = s.match(/^seat-([a-z]+)$/);
+    if (seat) return t("ui/device-seat-box", { seat: seatName(seat[1]) });
+    const tower = s.match(/^tower-(\d+)$/);
+    return tower ? t("ui/device-tower", { number: tower[1] }) : s;
+  }
+
+  // A server sentence naming seat boxes and towers by id, with each named in words (quoted).
+  function deviceWords(text) {
+    return String(text).replace(/(?<![\w-])(seat-[a-z]+|tower-\d+)(?![\w-])/g,
+      (id) => t("ui/device-named", { name: deviceName(id) }));
+  }
+
   // The language switch: the choice is kept on this device and the page reloads in it.
   function langSwitch() {
     const select = el("select", { id: "lang", "aria-label": t("ui/language"), class: "lang",
@@ -499,7 +516,7 @@ const Herald = (() => {
   }
 
   return {
-    SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, seatWords, signed, lines,
+    SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, seatWords, deviceName, deviceWords, signed, lines,
     connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
     genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText, undoText, said,
   };

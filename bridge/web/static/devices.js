@@ -7,7 +7,7 @@
 "use strict";
 
 const HeraldDevices = (() => {
-  const { t, el, fill } = Herald;
+  const { t, el, fill, deviceName, deviceWords } = Herald;
   let rolls = [];
   let devices = new Map();
   let pairing = { open: false, codes: {}, seats: [], pending: [] };
@@ -22,10 +22,10 @@ const HeraldDevices = (() => {
 
   function renderRolls() {
     if (!rolls.length) return fill("rolls", el("li", { class: "muted" }, t("ui/no-rolls")));
-    return fill("rolls", rolls.map((r) => el("li", { class: r.used ? "used" : "", "data-seq": r.seq, title: Herald.said(r.texts, r.text || "") },
-      el("span", { class: "who" }, `${r.device} #${r.seq}`),
+    return fill("rolls", rolls.map((r) => el("li", { class: r.used ? "used" : "", "data-seq": r.seq, title: deviceWords(Herald.said(r.texts, r.text || "")) },
+      el("span", { class: "who" }, `${deviceName(r.device)} #${r.seq}`),
       (r.dice || r.values.map((v) => ({ value: v, sides: 0 }))).map(die),
-      r.text ? el("span", { class: "why muted" }, Herald.said(r.texts, r.text)) : null)));
+      r.text ? el("span", { class: "why muted" }, deviceWords(Herald.said(r.texts, r.text))) : null)));
   }
 
   function ask(event, data) {
@@ -34,8 +34,8 @@ const HeraldDevices = (() => {
 
   async function hostDo(event, data) {
     const reply = await ask(event, data);
-    if (!reply || !reply.ok) Herald.toast((reply && reply.message) || event, "bad");
-    else if (reply.message) Herald.toast(reply.message, "");
+    if (!reply || !reply.ok) Herald.toast(deviceWords(Herald.said(reply && reply.messages, reply && reply.message) || event), "bad");
+    else if (reply.message) Herald.toast(deviceWords(Herald.said(reply.messages, reply.message)), "");
     socket.emit("devices", {}, render);
   }
 
@@ -63,8 +63,8 @@ const HeraldDevices = (() => {
         : null;
       return el("li", { class: `device ${d.online ? "on" : "off"} ${d.low_battery ? "low" : ""} ${d.paired ? "paired" : "unpaired"}`,
         "data-device": d.device, "data-online": String(d.online), "data-paired": d.paired || "",
-        title: d.last_error_text || d.transport || "" },
-      el("span", { class: "dot" }, "●"), el("span", { class: "id" }, d.device),
+        title: deviceWords(d.last_error_text || d.transport || "") },
+      el("span", { class: "dot" }, "●"), el("span", { class: "id" }, deviceName(d.device)),
       el("span", { class: "meta muted" }, meta.join(" · ")), unpair);
     }));
   }
@@ -89,7 +89,7 @@ const HeraldDevices = (() => {
         const choice = el("select", {}, [...pairing.seats, "table"].map((s) => el("option", { value: s }, targetLabel(s))));
         if (p.device_kind === "dice_tower") choice.value = "table";
         const pair = () => hostDo("device_pair", { device: p.device, seat: choice.value === "table" ? null : choice.value });
-        return el("li", { "data-device": p.device }, el("span", { class: "id" }, p.device), " ",
+        return el("li", { "data-device": p.device }, el("span", { class: "id" }, deviceName(p.device)), " ",
           el("span", { class: "muted" }, t("ui/pair-to")), " ", choice, " ",
           el("button", { class: "small", type: "button", onclick: pair }, t("ui/pair-to")));
       })));
@@ -104,7 +104,7 @@ const HeraldDevices = (() => {
     if (!box) return;
     const lost = notices.filter((n) => n.code.startsWith("devices/lost")).slice(-3).reverse();
     box.replaceChildren(...lost.map((n) => el("li", { class: "bad", "data-code": n.code,
-      "data-device": n.device }, Herald.said(n.messages, n.message))));
+      "data-device": n.device }, deviceWords(Herald.said(n.messages, n.message)))));
   }
 
   function render(panel) {
@@ -148,7 +148,7 @@ const HeraldDevices = (() => {
     socket.on("devices", render);
     socket.on("devices_delta", applyDelta);
     socket.on("device_notice", (n) => {
-      Herald.toast(Herald.said(n.messages, n.message), n.code.startsWith("devices/lost") ? "bad" : "");
+      Herald.toast(deviceWords(Herald.said(n.messages, n.message)), n.code.startsWith("devices/lost") ? "bad" : "");
       if (!notices.some((x) => x.code === n.code && x.device === n.device && x.time === n.time)) {
         notices = [...notices, n].slice(-6);
       }

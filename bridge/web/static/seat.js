@@ -245,7 +245,7 @@
     // a roll no step took (used: false) stays in the device panel, not in a toast
     roll: (r) => {
       window.heraldRolls = (window.heraldRolls || 0) + 1; // rolls received (tests read it)
-      if (r.used !== false) Herald.toast(Herald.said(r.texts, r.text) || `${r.device}: ${r.values.join(" ")}`, "");
+      if (r.used !== false) Herald.toast(Herald.deviceWords(Herald.said(r.texts, r.text) || `${r.device}: ${r.values.join(" ")}`), "");
     },
   });
 

@@ -9,7 +9,7 @@ from typing import Any
 from engine.games.viscounts.describe import effect_text
 from engine.games.viscounts.moves import PickPair
 from engine.games.viscounts.state import VState
-from engine.i18n import message
+from engine.i18n import has_message, message
 
 BUILDING_CODES = ("workshop", "trading-post", "guildhall")
 
@@ -40,9 +40,9 @@ def _names(state: VState, lang: str) -> dict[str, str]:
     for c in data.townsfolk:
         found[c.id] = (c.name_pl if lang == "pl" and c.name_pl else c.name) or c.id
     for m in data.manuscripts:
-        found[m.id] = _t("manuscript", lang, ribbon=m.ribbon or "?", cost=m.cost or 0)
+        found[m.id] = _t("manuscript", lang, ribbon=_ribbon(m.ribbon, lang), cost=m.cost or 0)
     for f in data.church_favour:
-        found[f.id] = _t("favour", lang, ribbon=f.ribbon or "?")
+        found[f.id] = _t("favour", lang, ribbon=_ribbon(f.ribbon, lang))
     if data.board is not None:
         for t in data.board.towns:
             found[t.id] = _t(f"town-{t.path}", lang, part=t.part + 1, side=t.side or "")
@@ -152,3 +152,12 @@ def preview(state: VState, move: Any, seat: str, lang: str = "en") -> dict[str, 
     if vp:
         lines.append(amount_line(vp, _t("preview-vp", lang)))
     return {"text": text, "lines": lines}
+
+
+def _ribbon(colour: str | None, lang: str) -> str:
+    """A ribbon's colour in words (``ui/ribbon-<colour>``); a colour a user's data set names
+    that the catalog lacks is shown as typed."""
+    if colour is None:
+        return "?"
+    code = f"viscounts:ui/ribbon-{colour}"
+    return _t(f"ribbon-{colour}", lang) if has_message(code) else colour
