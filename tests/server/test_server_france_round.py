@@ -195,6 +195,12 @@ def test_a_whole_round_with_a_battle_and_an_election(browser: Any, round_: Round
                 "data-state-id", str(step.after_id), timeout=WAIT_MS
             )
             state = step.after
+            election = state.election is not None or state.last_election != start.last_election
+            if election or state.battle is not None:  # the phones too, before looking at them
+                for phone in phones.values():
+                    expect(phone.page.locator("#summary")).to_have_attribute(
+                        "data-state-id", str(step.after_id), timeout=WAIT_MS
+                    )
             if state.election is not None and state.election.stage == "vote":
                 check_sealed_count(display.page, state)
                 check_unseen(display, phones, sealed)
@@ -206,7 +212,7 @@ def test_a_whole_round_with_a_battle_and_an_election(browser: Any, round_: Round
                 revealed = True
                 for s, p in phones.items():
                     p.shot(f"3-phone-{s}-revealed")
-                check_unseen_frames(display, phones, sealed)
+                check_unseen_frames(display, phones, cast)
                 check_reveal(display.page, state)
                 display.shot("3-election-revealed")
             b = state.battle
@@ -224,12 +230,16 @@ def test_a_whole_round_with_a_battle_and_an_election(browser: Any, round_: Round
         for phone in phones.values():
             expect(phone.page.get_by_role("banner")).to_contain_text(f"Round {ROUND + 1} ")
         display.shot("5-next-round")
+        # the whole round's frames: the table and the other phone never got a vote's move
+        check_unseen_frames(display, phones, cast)
+        assert any(f.startswith('42["state"') for f in display.frames), "no frame was recorded"
+        for phone in phones.values():
+            assert any(f.startswith('42["seat_state"') for f in phone.frames), phone.frames[:3]
         for page in (display, *phones.values()):
             assert "france1429:ui/" not in page.page.inner_text("body")
     finally:
         host.close()
     assert not errors, errors
-    assert start.round == ROUND
 
 
 def cast_on_phone(page: Any, step: Step) -> str | None:
@@ -280,10 +290,10 @@ def check_unseen(display: Page, phones: dict[str, Page], sealed: dict[str, str])
                     assert mine.inner_text() == sealed[other]
                 else:
                     assert mine.count() == 0
-    check_unseen_frames(display, phones, sealed)
+    check_unseen_frames(display, phones, list(sealed))
 
 
-def check_unseen_frames(display: Page, phones: dict[str, Page], sealed: dict[str, str]) -> None:
+def check_unseen_frames(display: Page, phones: dict[str, Page], sealed: list[str]) -> None:
     """No frame that reached the table or another phone carries a seat's sealed vote: neither
     the move (``{"kind": "vote", "seat": ..., "vote_for": n, "decoy": n}``, also its choices in
     the seat's own prompt) nor a seat view's own markers (``yours``) on the table."""
