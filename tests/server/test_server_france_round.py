@@ -219,6 +219,9 @@ def test_a_whole_round_with_a_battle_and_an_election(browser: Any, round_: Round
             if b is not None and b.hits and not shot_battle:
                 shot_battle = True
                 check_battle(display.page, state)
+                named = display.page.locator("#fr-battle h2").inner_text()
+                for phone in phones.values():  # the Village by its name, as on the table
+                    expect(phone.page.locator("#fr-battle h2")).to_have_text(named)
                 display.shot("4-battle")
                 phones[phones_of[0]].shot("4-phone-battle")
         assert revealed, "no reveal in the round"
