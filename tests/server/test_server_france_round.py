@@ -5,12 +5,14 @@ The move-level simulated table (seed 1, four seats) plays offline to the first s
 a round that holds a Bishop election (digest §10.2) and a battle (§9); it plays on to round 8,
 and every move of round 7 is recorded. A real ``herald serve`` (``--sim off``) resumes the
 session at the start of round 7, and the test replays the round move by move, so the run is
-the same every time: the host sends each move as the host display would, except the sealed
-votes of the two seats whose phones are open, which those phones cast with their own buttons.
+the same every time: a Socket.IO client with the host's token sends each move (the host may
+make any move), except the sealed votes of the two voters, whose phones cast them with their own
+buttons.
 
 The table display and both phones follow the round. Every Socket.IO frame that reaches a page is
-kept, and none that reaches the table or the other phone before the reveal carries a sealed vote;
-the visible text neither. Screenshots of each stage go to ``artifacts/pages/`` (git-ignored).
+kept: none that reaches the table or the other phone carries a vote's move (the reveal shows the
+markers, never the move), and before the reveal neither page shows or holds the seat's own
+markers. Screenshots of each stage go to ``artifacts/pages/`` (git-ignored).
 """
 
 from __future__ import annotations
