@@ -66,8 +66,9 @@
     return view.map || !pub || !pub.view ? view : { ...view, map: pub.view.map };
   }
 
-  function renderSeat(root, view, ctx) {
+  function renderSeat(root, seatView, ctx) {
     const t = ctx.t;
+    const view = withMap(seatView); // the drawing also names the Villages (battle, your Lords)
     const me = mine(view, ctx);
     const election = game.electionPanel(view, el("div", {}, sealedNote(view, ctx), voteForm(view, ctx)));
     ctx.top.replaceChildren(...[election, game.battlePanel(view)].filter(Boolean));
@@ -85,7 +86,7 @@
         game.thresholds(view)),
       el("section", { class: "card" },
         el("h2", {}, t("map")),
-        game.mapSvg(withMap(view)),
+        game.mapSvg(view),
         game.track(view)));
   }
 
