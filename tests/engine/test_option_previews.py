@@ -27,12 +27,15 @@ from engine.refs import readable
 SEATS = ("red", "blue", "green", "yellow", "purple")
 
 
-def _prompts(key: str, seed: int = 1, moves: int = 1500) -> Iterator[tuple[Any, Prompt]]:
-    """(state, seat prompt) pairs along one seeded random game of ``key``."""
+def _prompts(
+    key: str, seed: int = 1, moves: int = 1500, **options: Any
+) -> Iterator[tuple[Any, Prompt]]:
+    """(state, seat prompt) pairs along one seeded random game of ``key`` (its first simulated
+    setup, ``options`` changing it)."""
     game = registry.get_game(key)
     sims = game.info.simulations
     count = sims[0].players if sims else 3
-    session = log.start(game, SEATS[:count], dict(sims[0].options if sims else {}))
+    session = log.start(game, SEATS[:count], {**(sims[0].options if sims else {}), **options})
     rng = random.Random(seed)
     for _ in range(moves):
         state = session.state
@@ -176,6 +179,35 @@ def test_france_card_options_name_the_card_as_each_edition_prints_it() -> None:
         if checked:
             break
     assert checked == {"en", "pl"}
+
+
+def test_france_votes_and_attacks_say_the_votes_and_strength_they_yield() -> None:
+    """Issue 13, "Phones": an option says the votes it yields (§10.3-10.6: a seat's votes for
+    the office) and, for an attack, both sides' strength points and Battle Dice (§9.2)."""
+    from engine.games.france1429 import hear_ye, war
+    from engine.games.france1429.moves import Attack, Vote
+
+    game = registry.get_game("france1429")
+    seen: set[str] = set()
+    # elections come once a Bishopric is filled: longer games than the simulated 3 rounds
+    games = (_prompts("france1429", seed=s, moves=6000, max_rounds=12) for s in range(1, 9))
+    for state, prompt in (pair for game_prompts in games for pair in game_prompts):
+        shown = present.prompt_json(game, prompt, "en", state=state)["moves"]
+        for move, item in zip(prompt.moves, shown, strict=True):
+            text = item.get("preview", {}).get("text", "")
+            if isinstance(move, Vote) and move.vote_for and state.election:
+                e = state.election
+                n = hear_ye.votes(state, move.seat, e.office, e.bishopric)
+                assert re.match(rf"your {n} votes? FOR \S", text), text
+                seen.add("vote")
+            elif isinstance(move, Attack):
+                sp = war.strength(state, move.seat, move.village)
+                dice = war.dice_for(sp)
+                assert text.startswith(f"You: {sp} strength points, {dice} Battle"), text
+                seen.add("attack")
+        if seen == {"vote", "attack"}:
+            break
+    assert seen == {"vote", "attack"}
 
 
 SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b|\b[a-z]+-\d+\b")

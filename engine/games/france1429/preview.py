@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.france1429.moves import Buy, PlaceStart
+from engine.games.france1429 import hear_ye, war
+from engine.games.france1429.moves import Attack, Buy, Cavalcade, March, PlaceStart, Vote
 from engine.games.france1429.sources import GAME_KEY
 from engine.games.france1429.state import FranceState
 from engine.i18n import DEFAULT_LANG, has_message, message
@@ -61,10 +62,19 @@ def preview(
         price = state.rules.prices.get(move.item)
         if price is not None:
             text = _t("price", lang, n=price)
+    elif isinstance(move, Vote):
+        text = _vote_text(state, move, lang)
+    elif isinstance(move, Attack):  # §9.2: each side's strength points and Battle Dice
+        ours, theirs = (war.strength(state, s, move.village) for s in (seat, move.defender))
+        text = _t("attack", lang, sp=ours, dice=war.dice_for(ours), other_sp=theirs,
+                  other_dice=war.dice_for(theirs))  # fmt: skip
     try:
         after = GAME.apply_unchecked(state, move)
     except (ValueError, KeyError, LookupError):  # an option whose effect waits on the table
         return {"text": text}
+    if isinstance(move, (March, Cavalcade)):  # the army's strength where it arrives (§9.2)
+        sp = war.strength(after, seat, move.to)
+        text = _t("strength", lang, sp=sp, dice=war.dice_for(sp), village=printed(move.to))
     lines: list[dict[str, Any]] = []
     deniers = after.family(seat).deniers - state.family(seat).deniers
     if deniers:
@@ -76,3 +86,14 @@ def preview(
     if vp:
         lines.append(amount_line(vp, _t("vp", lang, n=abs(vp), sign=_signed(vp))))
     return {"text": text, "lines": lines}
+
+
+def _vote_text(state: FranceState, move: Vote, lang: str) -> str:
+    """A sealed vote's option: the votes it gives (§10.3-10.6), and to whom; only this seat's
+    phone sees it, and the vote stays sealed on every other page."""
+    election = state.election
+    if election is None or not move.vote_for:
+        return _t("vote-abstain", lang)
+    n = hear_ye.votes(state, move.seat, election.office, election.bishopric)
+    _who, lord = election.candidates[move.vote_for - 1]
+    return _t("vote", lang, n=n, lord=names(state, lang).get(lord, lord))
