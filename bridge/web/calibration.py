@@ -33,6 +33,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from bridge.game_files import camera_profile_path
 from bridge.referee import Referee
+from bridge.web.refusal import Refused
 from engine.i18n import DEFAULT_LANG, message
 from engine.registry import game_keys
 from vision.calibration import (
@@ -91,22 +92,8 @@ class CalibrationCamera(Protocol):
     def latest_frame(self) -> Image | None: ...
 
 
-class CalibrationError(Exception):
-    """A refused request: a catalog code, its HTTP status and the sentence's parameters."""
-
-    def __init__(self, code: str, status: int, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.status = status
-        self.params = params
-
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-        return {
-            "ok": False,
-            "code": self.code,
-            "message": message(self.code, lang, **self.params),
-            "params": self.params,
-        }
+class CalibrationError(Refused):
+    """A refused calibration request (``bridge.web.refusal``)."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request, send_from_directory
 
 from bridge.referee import Referee
+from bridge.web.refusal import Refused
 from engine.i18n import DEFAULT_LANG, message
 from vision.sources import PHONE_MAX_BYTES, PhoneSource, SourceError
 
@@ -35,18 +36,8 @@ JPEG_QUALITY = 0.85
 """What the page asks of ``canvas.toBlob`` (the pipeline reads stickers; 0.85 keeps their edges)."""
 
 
-class PhoneError(Exception):
-    """A refused request: a catalog code, its HTTP status and the sentence's parameters."""
-
-    def __init__(self, code: str, status: int, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.status = status
-        self.params = params
-
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-        return {"ok": False, "code": self.code, "params": self.params,
-                "message": message(self.code, lang, **self.params)}  # fmt: skip
+class PhoneError(Refused):
+    """A refused phone-camera request (``bridge.web.refusal``)."""
 
 
 def phone_source(camera: Any) -> PhoneSource | None:
