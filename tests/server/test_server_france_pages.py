@@ -400,7 +400,9 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
             page.wait_for_function("() => Array.isArray(window.heraldToasts)", timeout=WAIT_MS)
         # while the family has to move, no step awaits dice: the tower has not rolled
         assert display.evaluate("window.heraldRolls || 0") == 0
-        assert held_toasts(display) == [] and held_toasts(polish) == []
+        # (the virtual seat boxes may have said they paired: only roll toasts count here)
+        assert [t for t in held_toasts(display) if "Dice tower" in t] == []
+        assert [t for t in held_toasts(polish) if "Wieża do kości" in t] == []
         # the family moves (from its phone's connection); the step after it awaits dice
         phone_client.connect(
             served.base, auth={"token": served.token(seat)}, transports=["websocket"]

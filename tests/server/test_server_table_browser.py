@@ -511,13 +511,22 @@ def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
         return "mine" in (phone.locator("#turn").get_attribute("class") or "")
 
     for _ in range(8):  # moves until some seat's turn comes (not a seat already acting)
+        # the acting seat's phone says so once its prompt has arrived (a condition, not a sleep)
+        to_act = [s for s in display.evaluate("window.heraldTable.latest().to_act") if s in loud]
+        if not to_act:
+            pytest.fail(f"{key}: the table waits for no seat with a phone")
+        expect(loud[to_act[0]].locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
         before = {seat: mine(phone) for seat, phone in loud.items()}
-        mover = next((s for s, m in before.items() if m), None)
-        if mover is None or not loud[mover].locator("#moves button.move").count():
-            pytest.fail(f"{key}: no phone offers a move to make")
+        mover = to_act[0]
         start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
-        loud[mover].locator("#moves button.move").first.click()
-        loud[mover].locator("#confirm").click()
+        listed = loud[mover].locator("#moves button.move")
+        panel = loud[mover].locator("#game button.opt:not([disabled])")  # a module's own panel
+        expect(listed.or_(panel).first).to_be_visible(timeout=WAIT_MS)
+        if listed.count():
+            listed.first.click()
+            loud[mover].locator("#confirm").click()
+        else:
+            panel.first.click()
         display.wait_for_function(
             f"() => {{ const d = window.heraldTable.latest(); return d.state_id > {start}"
             " && d.to_act.length && !d.to_act.includes('table'); }",
