@@ -1,6 +1,6 @@
 """An RFC 6902 JSON Patch between two JSON documents, made for speed on the referee's hot path.
 
-``jsonpatch.make_patch`` looks for moved list items (an LCS-like search): on a Middle Ages view it
+``jsonpatch.make_patch`` looks for moved list items (an LCS-like search): on a tile game's view it
 took ~4 ms of the ~8 ms the referee spends after each move, so the fan-out aim (one table's
 every client within 20 ms) could not be met with it. Views change in place: a value replaced, a
 key added or removed, a list grown at its end. This differ emits only ``add``, ``remove`` and

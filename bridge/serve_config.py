@@ -24,7 +24,7 @@ class ServeConfig:
     registered game."""
     default_game: str | None = None
     """``--default-game``: the game of a new session when ``--game`` is not given (``make run``
-    names Middle Ages here, so a restart resumes whatever game the host chose in the browser)."""
+    names one here, so a restart resumes whatever game the host chose in the browser)."""
     players: int | None = None
     """None: the game's fewest seats, three when it seats three."""
     host: str = "127.0.0.1"

@@ -110,7 +110,7 @@ def state_names(
 ) -> dict[str, str] | None:
     """The optional game verb ``names(state[, lang])``: component ids with their printed names
     (None: the game has none, or no state to read them from). A game whose components are
-    printed differently in each edition (France 1429's cards) takes ``lang``."""
+    printed differently in each edition (a card the Polish box names otherwise) takes ``lang``."""
     verb = getattr(game, "names", None)
     if state is None or not callable(verb):
         return None

@@ -93,7 +93,7 @@ def vision_cmd(
 def _default_game(readable: tuple[str, ...]) -> str:
     """The first game whose board has what the hard scenes lay out (tiles in ``slot`` regions,
     cards on a ``tray``: vision.scenes), so tile and card top-1 are measured; a board without
-    them (France 1429's map) would leave both unscored."""
+    them (a map board of Villages only) would leave both unscored."""
     for key in readable:
         profile = camera_profile(key)
         if profile.regions_of_kind("slot") and profile.regions_of_kind("tray"):
