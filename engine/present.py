@@ -57,10 +57,11 @@ def _param(
     return value
 
 
-def _takes_names(verb: Any) -> bool:
-    """Whether a game's ``label`` verb takes the printed ``names`` (engine/game.py ``names``)."""
+def _takes(verb: Any, param: str) -> bool:
+    """Whether a game's optional verb takes the newer argument ``param`` (a game written before
+    it was added keeps the shorter signature)."""
     code = getattr(getattr(verb, "__func__", verb), "__code__", None)
-    return code is not None and "names" in code.co_varnames[: code.co_argcount]
+    return code is not None and param in code.co_varnames[: code.co_argcount]
 
 
 def move_label(
@@ -85,7 +86,7 @@ def move_label(
     verb = getattr(game, "label", None)
     own: str | None = None
     if callable(verb):
-        if names is not None and _takes_names(verb):
+        if names is not None and _takes(verb, "names"):
             own = verb(move, lang, public, names)
         else:
             own = verb(move, lang, public)
@@ -114,9 +115,7 @@ def state_names(
     verb = getattr(game, "names", None)
     if state is None or not callable(verb):
         return None
-    code = getattr(getattr(verb, "__func__", verb), "__code__", None)
-    takes_lang = code is not None and "lang" in code.co_varnames[: code.co_argcount]
-    found: dict[str, str] = verb(state, lang) if takes_lang else verb(state)
+    found: dict[str, str] = verb(state, lang) if _takes(verb, "lang") else verb(state)
     return found
 
 

@@ -96,4 +96,5 @@ def _vote_text(state: FranceState, move: Vote, lang: str) -> str:
         return _t("vote-abstain", lang)
     n = hear_ye.votes(state, move.seat, election.office, election.bishopric)
     _who, lord = election.candidates[move.vote_for - 1]
-    return _t("vote", lang, n=n, lord=names(state, lang).get(lord, lord))
+    name = next((x.name for x in state.rules.lords if x.id == lord and x.name), lord)
+    return _t("vote", lang, n=n, lord=name)
