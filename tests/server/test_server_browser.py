@@ -5,23 +5,17 @@ Screenshots for a person to look at go to ``artifacts/server/`` (git-ignored).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import launch, needs_chromium
 from srv_support import SEATS, Served, serve
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 WAIT_MS = 30_000
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason="Debian's chromium is not installed (make system-deps installs it as root)",
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +32,7 @@ def test_act_on_one_phone_and_table_and_both_phones_update(table: Served) -> Non
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = launch(p)
         try:
             display = browser.new_page(viewport={"width": 1280, "height": 900})
             display.on("pageerror", lambda e: errors.append(str(e)))
@@ -106,7 +100,7 @@ def test_table_display_without_host_token_shows_no_join_codes(table: Served) -> 
     from playwright.sync_api import expect, sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = launch(p)
         try:
             page = browser.new_page(viewport={"width": 1024, "height": 800})
             page.goto(table.table_url)
@@ -130,7 +124,7 @@ def test_a_page_opened_with_lang_pl_reads_polish_labels_in_their_plural_forms(
 
     errors: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = launch(p)
         try:
             page = browser.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))

@@ -7,29 +7,22 @@ Screenshots for a person to look at go to ``artifacts/server/`` (git-ignored).
 from __future__ import annotations
 
 import math
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-import pytest
+from browser_support import launch, needs_chromium
 from cal_support import FakeCamera, rendered_table, served
 from srv_support import open_referee
 
 from bridge.web.app import WebConfig, WebTable
 from vision.calibration import load_profile
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 WAIT_MS = 30_000
 BOARD_MM = [(0.0, 0.0), (560.0, 0.0), (560.0, 380.0), (0.0, 380.0)]
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason="Debian's chromium is not installed (make system-deps installs it as root)",
-)
+pytestmark = needs_chromium
 
 
 def _on_screen(page: Any, selector: str, box_units: tuple[float, float, float, float]) -> Any:
@@ -56,7 +49,7 @@ def test_click_the_corners_draw_a_region_save_and_check(tmp_path: Path) -> None:
     errors: list[str] = []
     try:
         with served(web) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = launch(p)
             try:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 page.on("pageerror", lambda e: errors.append(str(e)))

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 import socketio
+from browser_support import launch, needs_chromium
 from srv_support import SEATS, Served, serve
 
-CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.access("/usr/sbin/mosquitto", os.X_OK) else None
@@ -166,14 +166,14 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
         broker.stop()
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+@needs_chromium
 def test_table_display_shows_the_device_panel(table: Served) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        browser = launch(p)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -305,7 +305,7 @@ def test_a_viewer_flooding_panel_requests_without_reading_costs_the_server_littl
         flood.close()
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+@needs_chromium
 def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: Path) -> None:
     """Issue 16, finding 3: a tower's drop report becomes a notice that stays on the table
     display (not only a passing toast), also for a display opened after it."""
@@ -342,8 +342,7 @@ def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: 
         report = {"v": 1, "device": "tower-9", "boot": 2, "seq": 1, "kind": "dropped",
                   "count": 3, "first": 4, "last": 6}  # fmt: skip
         with sync_playwright() as p:
-            args = ["--headless", "--no-sandbox"]
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+            browser = launch(p)
             try:
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(served.table_url)

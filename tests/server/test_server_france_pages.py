@@ -11,13 +11,13 @@ seals its vote on its phone, and the reveal shows both families' markers. Screen
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import launch, needs_chromium
 from srv_support import Served, serve
 
 from bridge.referee import Referee
@@ -28,9 +28,6 @@ from engine.game import dice_pool
 from engine.games.france1429 import war
 from engine.games.france1429.state import FranceState
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 WAIT_MS = 30_000
 TABLE_SIZE = {"width": 1280, "height": 900}
@@ -38,10 +35,7 @@ PHONE_SIZE = {"width": 390, "height": 844}
 SEATS = ("blue", "green", "pink", "yellow")
 MAX_MOVES = 4000  # the seeded table reaches each situation; more move kinds, longer paths
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason="Debian's chromium is not installed (make system-deps installs it as root)",
-)
+pytestmark = needs_chromium
 
 
 def play_until(db: Path, stop: Callable[[Any, FranceState], bool]) -> FranceState:
@@ -116,7 +110,7 @@ def browser() -> Iterator[Any]:
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = launch(p)
         yield browser
         browser.close()
 

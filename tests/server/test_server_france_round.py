@@ -18,7 +18,6 @@ markers. Screenshots of each stage go to ``artifacts/pages/`` (git-ignored).
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import launch, needs_chromium
 from srv_support import Served, Watcher, serve
 
 from bridge.referee import Outcome, Referee
@@ -35,9 +35,6 @@ from engine import get_game
 from engine.games.france1429 import war
 from engine.games.france1429.state import FranceState
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 WAIT_MS = 60_000
 TABLE_SIZE = {"width": 1280, "height": 900}
@@ -48,10 +45,7 @@ MAX_MOVES = 1000
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason="Debian's chromium is not installed (make system-deps installs it as root)",
-    ),
+    needs_chromium,
 ]
 
 
@@ -129,7 +123,7 @@ def browser() -> Iterator[Any]:
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = launch(p)
         yield browser
         browser.close()
 

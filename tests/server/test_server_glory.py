@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import socketio
+from browser_support import launch, needs_chromium
 from click.testing import CliRunner
 from srv_support import SEATS, Served, ordered_client, serve
 
@@ -29,7 +30,6 @@ from engine import codec, get_game
 
 GLORY = get_game("glory")
 OPTIONS = {**GLORY.info.option_defaults(), "data": "stand-in"}  # what serve plays by default
-CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.access("/usr/sbin/mosquitto", os.X_OK) else None
@@ -207,7 +207,7 @@ def duel_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serve
     served.stop()
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+@needs_chromium
 def test_the_deciding_seat_sees_the_duel_and_its_options_and_a_click_sends_the_move(
     duel_table: tuple[Served, str],
 ) -> None:
@@ -218,7 +218,7 @@ def test_the_deciding_seat_sees_the_duel_and_its_options_and_a_click_sends_the_m
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        browser = launch(p)
         try:
             pages = {}
             for name in (seat, other):

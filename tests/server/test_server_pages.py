@@ -7,13 +7,13 @@ still gets working pages: its prompts as move buttons, its scores, its view as a
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import launch, needs_chromium
 from srv_support import Served, open_referee, serve_takeaway
 
 from bridge.labels import ui_messages
@@ -22,7 +22,6 @@ from engine import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_DIR = ROOT / "tests" / "games"
-CHROMIUM = "/usr/bin/chromium"
 WAIT_MS = 30_000
 SHOTS = ROOT / "artifacts" / "server"
 
@@ -109,7 +108,7 @@ def plain_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     served.stop()
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+@needs_chromium
 def test_a_game_without_a_page_module_gets_prompts_scores_and_its_view(
     plain_table: Served,
 ) -> None:
@@ -119,7 +118,7 @@ def test_a_game_without_a_page_module_gets_prompts_scores_and_its_view(
     errors: list[str] = []
     seats = list(plain_table.seat_urls)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        browser = launch(p)
         try:
             display = browser.new_page(viewport={"width": 1280, "height": 900})
             display.on("pageerror", lambda e: errors.append(str(e)))

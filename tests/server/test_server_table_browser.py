@@ -14,20 +14,17 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import launch, needs_chromium
 from srv_support import Served, serve
 
 from engine.registry import get_game, installed_keys
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 WAIT_MS = 30_000
 END_WAIT_MS = 240_000  # a whole simulated game (Glory's solo game plays ~270 moves)
@@ -36,10 +33,7 @@ PHONE_SIZE = {"width": 390, "height": 844}
 FILE_ID = re.compile(r"\d{3}_[0-9a-f]{12,}\.txt")
 GAMES = list(installed_keys())  # served in a subprocess: run-time registrations don't reach it
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason="Debian's chromium is not installed (make system-deps installs it as root)",
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +47,7 @@ def playwright() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def browser(playwright: Any) -> Iterator[Any]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    browser = launch(playwright)
     yield browser
     browser.close()
 
