@@ -345,6 +345,8 @@ def main_action(state: VState, move: Any) -> VState:
     path = "outer" if kind in ("trade", "build") else "inner"
     if town.path != path:
         raise refuse("action/wrong-path", "action", action=kind, path=town.path)
+    if move.dismiss and dismissable(state, i, kind) is None:
+        raise refuse("dismiss/cannot", "dismiss")  # check 20: say why, not "cannot pay"
     if kind == "trade":
         state = trade(state, i, move, town)
     elif kind == "build":
