@@ -630,16 +630,19 @@ def test_check_32_hire() -> None:
 
 
 def test_check_33_free_hire() -> None:
-    """Check 33, glossary [seed L1051-1052]: any Townsfolk visible on the board, for nothing.
-    Illegal: an empty deck."""
+    """Check 33, glossary [seed L1051-1052, L527-528]: any Townsfolk visible on the board, for
+    nothing; Workshop 1 offers its Discard here too. Illegal: an empty deck."""
     state = started(2).with_player(0, silver=0)
     state = replace(state, decks=(*state.decks[:2], (), *state.decks[3:]))
     state = rules.run(rules.push(state, (rules.Todo(0, "free-hire"),)))
     assert state.ask is not None and state.ask.options == ("0", "1", "3", "4")
     refused(state, Choose("ann", "2"), "choose/not-an-option")
     top = state.decks[4][0]
+    ws1 = state.with_player(0, built=(("workshop", 0, "site-3-0"),))
+    asked = turn.apply(ws1, Choose("ann", "4"))  # Workshop 1: however the hire happens
+    assert asked.ask is not None and asked.ask.asks == "discard"
     state = settle(turn.apply(state, Choose("ann", "4")))
-    assert top in state.players[0].discard
+    assert top in state.players[0].discard and state.players[0].silver == 0
 
 
 def test_check_34_collision_only_in_the_active_players_phase_5() -> None:
