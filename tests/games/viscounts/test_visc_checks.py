@@ -442,6 +442,20 @@ def test_check_20_dismiss_legality() -> None:
     refused(empty, Build("ann", "workshop", 0, "site-0-2", dismiss=True), "dismiss/cannot")
 
 
+def test_check_20_a_dismissed_cards_effect_comes_first() -> None:
+    """Check 20, §4 phase 3 [seed L420-421, L512-517, L658-659]: the dismissed card's effect
+    resolves at once, before the action's own results (the Mason's and the Racketeer's
+    reorder come before the Build and the Manuscript): here before the Castle cascade."""
+    state = at_action("inner-0", ("thief", None, None), silver=1)
+    state = castle(with_top(state, 0, "racketeer"), [[2, 0]] + [[0, 0]] * 4, [[0, 0]] * 3,
+                   [0, 0])  # fmt: skip
+    state = turn.apply(state, Workers("ann", 2, dismiss=True))
+    assert state.ask is not None and state.ask.asks == "reorder"
+    assert state.castle.level1[0][0] == 4  # the cascade waits for the reorder
+    state = settle(state, ["keep"])
+    assert state.castle.level1[0][0] == 1 and state.castle.level2[0][0] == 1
+
+
 def test_check_21_trade_maths() -> None:
     """Check 21, §5.1 [seed L435-458]: at most floor(Merchants ÷ rate) exchanges, as many as
     the player picks. At a Silver town bought Merchants give net 0; a single Merchant at a
@@ -645,6 +659,10 @@ def test_check_33_free_hire() -> None:
     assert top in state.players[0].discard and state.players[0].silver == 0
 
 
+def _to_draw(state: VState) -> VState:
+    return turn.apply(turn.apply(state, Skip("ann")), Pass("ann"))
+
+
 def test_check_34_collision_only_in_the_active_players_phase_5() -> None:
     """Check 34, §4 phase 5 [seed L676-702]: only the active seat's stacked markers collide,
     in its phase 5: Workshop 2, Collision abilities, the bonus above, the bonus below, then
@@ -675,6 +693,22 @@ def test_check_34_collision_steps_in_order() -> None:
     assert b.virtue == bob.virtue - 2
 
 
+def test_check_34_a_collision_from_the_draw_waits_for_the_next_phase_5() -> None:
+    """Check 34, §4 phase 6 [seed L718-721]: a Collision made by a reshuffle in phase 6 is not
+    resolved then; it waits for that player's next phase 5."""
+    state = at_action("outer-0-left", ("baker", None, None))
+    p = state.players[0]
+    state = state.with_player(0, hand=(), deck=(), discard=tuple(sorted((*p.deck, *p.hand))),
+                              corruption=2, virtue=3)  # fmt: skip
+    state = _to_draw(state)
+    assert state.players[0].stacked and "line/collision" not in [x.code for x in state.ledger]
+    rng = random.Random(3)
+    while turn.actor(state) == "table":
+        state = turn.apply(state, turn.sample_chance(state, rng))
+    assert turn.actor(state) == "bob" and state.players[0].stacked
+    assert (state.players[0].corruption, state.players[0].virtue) == (2, 2)
+
+
 def test_check_35_stacked_markers_move_together() -> None:
     """Check 35, §6 [seed L243-252]: once stacked the markers move as one until the Collision
     is resolved; Corruption moves before Virtue; a move past the end is lost."""
@@ -688,10 +722,6 @@ def test_check_35_stacked_markers_move_together() -> None:
     apart = started(2).with_player(0, corruption=2, virtue=4, stacked=False)
     p = rules.move_track(apart, 0, corruption=1, virtue=1).players[0]
     assert (p.corruption, p.virtue, p.stacked) == (3, 3, True)
-
-
-def _to_draw(state: VState) -> VState:
-    return turn.apply(turn.apply(state, Skip("ann")), Pass("ann"))
 
 
 def test_check_36_draw_to_the_hand_limit() -> None:

@@ -161,7 +161,9 @@ def test_the_build_example_with_the_mason_L506_519() -> None:
     legal = {m.site for m in turn.legal_moves(state) if isinstance(m, Build)}
     assert legal == {"site-0-2"}  # the others are taken or across the River
     state = turn.apply(state, Build("ann", "workshop", 0, "site-0-2", dismiss=True))
-    assert state.ask is not None and state.ask.asks == "reorder"  # first, the Mason's reorder
+    # "First the player may reorder (the Mason's dismiss effect). Then ... 1 Ink" (L512-517)
+    assert state.ask is not None and state.ask.asks == "reorder"
+    assert state.players[0].ink == 0 and state.players[1].silver == blue
     state = settle(state, ["1,0,2"])
     p = state.players[0]
     assert p.board == ("abbot", "baker", None)
