@@ -215,9 +215,10 @@ def test_a_set_of_three_ribbons_is_nine_L650() -> None:
 
 
 def _racketeer_data(raw: dict[str, Any]) -> None:
-    """The example's grey Manuscript: 6 Clerics, 1 VP per Building built (ms-9 so changed)."""
+    """The example's grey Manuscript: 6 Clerics, 1 VP per Building built (ms-9 so changed;
+    its immediate effect, 1 Silver, shows when it resolves)."""
     m = next(m for m in raw["manuscripts"] if m["id"] == "ms-9")
-    m.update(ribbon="grey", cost=6, effect=None, scoring="1 vp per building")
+    m.update(ribbon="grey", cost=6, effect="1 silver", scoring="1 vp per building")
 
 
 def test_the_transcribe_example_with_the_racketeer_L656_662() -> None:
@@ -232,10 +233,11 @@ def test_the_transcribe_example_with_the_racketeer_L656_662() -> None:
     stacks[0] = ("ms-9", *stacks[0])
     state = with_top(replace(state, stacks=tuple(stacks)), 0, "racketeer")
     state = turn.apply(state, Transcribe("ann", dismiss=True))
-    assert state.ask is not None and state.ask.asks == "reorder"
+    assert state.ask is not None and state.ask.asks == "reorder"  # "then takes" (L659)
+    assert state.players[0].silver == 0  # the Manuscript's effect waits for the reorder
     state = settle(state, ["1,0,2"])
     p = state.players[0]
-    assert p.manuscripts == ("ms-9",) and p.ink == 0 and p.silver == 0
+    assert p.manuscripts == ("ms-9",) and p.ink == 0 and p.silver == 1
     assert p.board == ("baker", "acolyte", None)
     two = (("workshop", 0, "a"), ("guildhall", 0, "b"))
     end = _blank(state).with_player(0, manuscripts=("ms-9", "ms-6", "ms-7"), built=two)
