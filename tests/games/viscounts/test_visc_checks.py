@@ -331,8 +331,10 @@ def test_check_12_three_cards_push_the_last_and_play_it() -> None:
     state = replace(started(2), phase="turn-start")
     state = state.with_player(0, board=("baker", "abbot", "weaver"), hand=(), deck=(),
                               discard=())  # fmt: skip
+    virtue = state.players[0].virtue
     state = turn.advance(state)
     assert state.ask is not None and state.ask.purpose == "play"
+    assert state.players[0].virtue == virtue - 1  # VW-11: this reshuffle checks too
     refused(state, Reveal("ann", "baker"), "reveal/not-in-deck")
     state = turn.apply(state, Reveal("ann", "weaver"))
     assert state.players[0].board == ("weaver", "baker", "abbot")
@@ -470,6 +472,15 @@ def test_check_21_trade_maths() -> None:
     two = resource_town.with_player(0, board=("trader", None, None))
     after = turn.apply(two, Trade("ann", 1))
     assert after.ask is not None and after.ask.asks == "resource"
+    # 4 Merchants per flip, several flips in any mix of Debts and Deeds (seed L455-458)
+    flip_town = at_action("outer-1-right", ("trader", "trader", None), silver=4)
+    flip_town = flip_town.with_player(0, debts=1, deeds=1, paid=0, granted=0)
+    mixed = turn.apply(flip_town, Trade("ann", 2))
+    assert mixed.ask is not None and set(mixed.ask.options) == {"debt", "deed"}
+    mixed = settle(mixed, ["debt", "ink"])
+    p = mixed.players[0]
+    assert (p.debts, p.paid, p.deeds, p.granted, p.silver) == (0, 1, 0, 1, 0 + 2)
+    refused(flip_town, Trade("ann", 3), "action/cannot-pay")
 
 
 def test_check_22_destroy_payout() -> None:
