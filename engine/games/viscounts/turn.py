@@ -322,6 +322,9 @@ def _pay_symbols(
 
 
 def _after_dismiss(state: VState, i: int, top: str | None) -> VState:
+    """The dismissed card leaves its deck and its top-right effect resolves at once, before
+    the action's own results: called after the action queued them, it goes in front (the
+    Mason and Racketeer examples reorder first, seed L512-517, L658-659)."""
     if top is None:
         return state
     town = town_of(state, i)
@@ -329,7 +332,7 @@ def _after_dismiss(state: VState, i: int, top: str | None) -> VState:
     decks[town.part] = decks[town.part][1:]
     state = replace(state, decks=tuple(decks), current=replace(state.current, dismissed=True))
     state = rules.note(state, i, 1, "line/dismiss", card=top)
-    return rules.append(state, rules.expand(state, i, rules.card(state.data, top).hire, top))
+    return rules.push(state, rules.expand(state, i, rules.card(state.data, top).hire, top))
 
 
 def main_action(state: VState, move: Any) -> VState:
@@ -345,6 +348,8 @@ def main_action(state: VState, move: Any) -> VState:
     path = "outer" if kind in ("trade", "build") else "inner"
     if town.path != path:
         raise refuse("action/wrong-path", "action", action=kind, path=town.path)
+    if move.dismiss and dismissable(state, i, kind) is None:
+        raise refuse("dismiss/cannot", "dismiss")  # check 20: say why, not "cannot pay"
     if kind == "trade":
         state = trade(state, i, move, town)
     elif kind == "build":
@@ -392,9 +397,8 @@ def build(state: VState, i: int, move: Build, town: Any) -> VState:
     if paid is None:
         raise refuse("action/cannot-pay", "build", needed=cost)
     state, _, top = paid
-    state = _after_dismiss(state, i, top)
     state = rules.place_building(state, i, move.building, move.position, move.site)
-    return state
+    return _after_dismiss(state, i, top)
 
 
 NOBLES = {1: 1, 2: 3, 3: 5, 4: 8}
@@ -407,11 +411,10 @@ def workers(state: VState, i: int, move: Workers, town: Any) -> VState:
     if paid is None:
         raise refuse("action/cannot-pay", "workers", needed=NOBLES[move.count])
     state, _, top = paid
-    state = _after_dismiss(state, i, top)
     state = rules.note(state, i, move.count, "line/workers")
     section = town.part % max(1, len(state.castle.level1))
     state = replace(state, current=replace(state.current, castle_start=section))
-    return rules.place_workers(state, i, section, move.count)
+    return _after_dismiss(rules.place_workers(state, i, section, move.count), i, top)
 
 
 def transcribe(state: VState, i: int, move: Transcribe, town: Any) -> VState:
@@ -423,9 +426,8 @@ def transcribe(state: VState, i: int, move: Transcribe, town: Any) -> VState:
     if paid is None:
         raise refuse("action/cannot-pay", "transcribe", needed=cost)
     state, _, top = paid
-    state = _after_dismiss(state, i, top)
     state = replace(state, current=replace(state.current, transcribed=True))
-    return rules.take_manuscript(state, i, town.part)
+    return _after_dismiss(rules.take_manuscript(state, i, town.part), i, top)
 
 
 def action_moves(state: VState, i: int) -> list[Any]:

@@ -510,12 +510,16 @@ def test_the_109_vp_scoring_example() -> None:
 
 def test_tie_break_is_silver_plus_resources() -> None:
     """Check 43 [seed L776-778]."""
-    state = replace(started(2), phase="over")
+    state = replace(started(2), phase="over", lord=None, poverty=False, prosperity=False)
+    state = _castle(state, [[0, 0]] * 5, [[0, 0]] * 3, [0, 0])
+    for i in (0, 1):
+        state = state.with_player(i, built=(), manuscripts=(), favours=(), debts=0, paid=0,
+                                  deeds=0, granted=0)  # fmt: skip
     state = state.with_player(0, silver=3, ink=0, stone=0, gold=0)
     state = state.with_player(1, silver=1, ink=1, stone=0, gold=0)
     rows = {r.seat: r for r in scoring.score(state)}
-    if rows["ann"].total == rows["bob"].total:
-        assert rows["ann"].rank == 1 and rows["bob"].rank == 2
+    assert rows["ann"].total == rows["bob"].total  # the tie the test is about
+    assert rows["ann"].rank == 1 and rows["bob"].rank == 2
 
 
 # --- whole games ---
