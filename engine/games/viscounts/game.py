@@ -172,6 +172,10 @@ class Viscounts(GameBase):
     def sample_chance(self, state: VState, rng: random.Random) -> Any:
         return turn.sample_chance(state, rng)
 
+    def auto_move(self, state: VState) -> Any:
+        """The solo AI's move now (its only legal move, computed by the rules, VW-40)."""
+        return solo.ai_move(state)
+
     def is_pass(self, move: Any) -> bool:
         """A seat box's pass button: no Hire, no main action, or declining what is asked."""
         from engine.games.viscounts.moves import Choose, Pass, Skip

@@ -564,3 +564,28 @@ def test_a_whole_game_against_each_ai(ai: str) -> None:
         kinds = {codec.encode(e.move)["kind"] for e in result.events}
         assert {"ai-step", "reveal-scheme"} <= kinds
         assert GAME.winners(state)
+
+
+def test_the_referee_plays_the_ai_seat_itself(tmp_path: Any) -> None:
+    """VW-40 at a served table: every AI move is played by the referee (``auto_move``, logged
+    with the source ``auto``), never left to a phone or the simulated table; the table only
+    reveals the Schemes."""
+    from bridge import autopass
+    from bridge.referee import Referee
+    from bridge.simtable import SimConfig, SimTable
+    from bridge.store import EventStore
+
+    options = {**GAME.info.option_defaults(), "data": "stand-in", "ai": "noble"}
+    referee = Referee.open(EventStore(tmp_path / "solo.db"), GAME, "t1", ("ann",), options)
+    sim = SimTable(referee, SimConfig(mode="all", seed=3))
+
+    def moves() -> list[tuple[str, dict[str, Any]]]:
+        return [(e.source, e.payload["move"]) for e in referee.store.events(referee.row.id)
+                if e.kind == "move"]  # fmt: skip
+
+    for _ in range(300):
+        if not sim.step() or sum(m["kind"] == "ai-step" for _, m in moves()) >= 6:
+            break
+    ai_moves = [(src, m) for src, m in moves() if m.get("seat") == solo.AI_SEAT]
+    assert len(ai_moves) >= 6 and all(src == autopass.SOURCE for src, _ in ai_moves)
+    assert any(m["kind"] == "reveal-scheme" and src != autopass.SOURCE for src, m in moves())
