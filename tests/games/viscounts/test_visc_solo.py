@@ -16,6 +16,7 @@ from visc_registered import registered
 from engine import codec, present, selfplay
 from engine import data as gamedata
 from engine.games.viscounts import rules, scoring, solo, turn
+from engine.games.viscounts.effects import parse_effect
 from engine.games.viscounts.game import GAME
 from engine.games.viscounts.labels import label
 from engine.games.viscounts.moves import AiStep, Choose, Lay, PickPair, RevealScheme, Travel
@@ -379,6 +380,31 @@ def test_seed_solo_turn_one_fails_workers_and_takes_the_second_option() -> None:
     assert any(x.code == "line/ai-fail" for x in after.ledger)
     assert after.players[1].paid == before.paid + 1
     assert any(x.code == "line/gain-virtue" for x in after.ledger)
+
+
+def test_seed_solo_turn_one_whole() -> None:
+    """Seed L967-982 (turn 1) step by step: the AI dismisses the card at its town (say +1
+    Virtue: the Woodcutter), moves 2 spaces clockwise on the outer path, tries to Place Workers
+    with 2 Nobles and no Gold, and instead flips a Debt (+1 resource) and gains 1 Virtue."""
+    state = started("noble", seed=31)
+    state = ai_with(state, ("start-1", None, None), gold=0, ink=0, debts=1, paid=0, built=(),
+                    town="outer-0-left")  # fmt: skip
+    decks = list(state.decks)
+    decks[0] = ("woodcutter", *decks[0][1:])
+    state = replace(state, decks=tuple(decks), turn=1, phase="ai")
+    card = solo.scheme(state, "start-1")
+    state = run(state, *solo.step_items(state, parse_effect("dismiss", "seed", "L967", "scheme"),
+                                        "seed|0", 0))  # fmt: skip
+    assert state.decks[0] == decks[0][1:]
+    state = run(state, *solo.step_items(state, parse_effect("move 2", "seed", "L969", "scheme"),
+                                        "seed|1", 0))  # fmt: skip
+    assert state.players[1].town == "outer-1-left"
+    state = run(state, *solo.step_items(state, (card.steps or ())[2], "start-1|2", 0))
+    p = state.players[1]
+    assert p.paid == 1 and p.debts == 0
+    assert (p.gold, p.ink, p.stone) == (1, 0, 0)  # the flipped Debt's resource: its priority
+    virtue = [x.amount for x in state.ledger if x.code == "line/gain-virtue"]
+    assert virtue == [1, 1]  # the Woodcutter's and the second option's
 
 
 def test_workers_the_most_it_can_pay_at_least_its_minimum() -> None:
