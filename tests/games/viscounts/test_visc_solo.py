@@ -615,3 +615,42 @@ def test_the_referee_plays_the_ai_seat_itself(tmp_path: Any) -> None:
     ai_moves = [(src, m) for src, m in moves() if m.get("seat") == solo.AI_SEAT]
     assert len(ai_moves) >= 6 and all(src == autopass.SOURCE for src, _ in ai_moves)
     assert any(m["kind"] == "reveal-scheme" and src != autopass.SOURCE for src, m in moves())
+
+
+def test_free_workers_go_to_the_section_of_its_part() -> None:
+    """Seed L947-948 (a free Worker placement): into the level-1 section on its Viscount's
+    board part, whatever section a player could pick."""
+    state = started("noble", seed=32).with_player(1, town="outer-3-left")
+    before = [s[1] for s in state.castle.level1]
+    after = run(state, Todo(1, "free-workers", amount=1))
+    assert after.ask is None
+    assert [s[1] for s in after.castle.level1][3] == before[3] + 1
+
+
+def test_the_ai_answers_by_its_rules() -> None:
+    """VW-46: several cascading sections from the one beside its Viscount clockwise (seed
+    L943-945); the first option at level 2 (L945-946); a resource paid last in its priority."""
+    from engine.games.viscounts.state import Ask
+
+    state = started("cleric", seed=33).with_player(1, town="outer-3-left", ink=2, gold=1)
+    cascade = replace(state, ask=Ask(1, "cascade", ("0", "2", "4")))
+    assert solo.ai_move(cascade) == Choose(solo.AI_SEAT, "4")
+    cascade = replace(state, ask=Ask(1, "cascade", ("0", "2")))
+    assert solo.ai_move(cascade) == Choose(solo.AI_SEAT, "0")
+    alt = replace(state, ask=Ask(1, "alt", ("alt-0", "alt-1")))
+    assert solo.ai_move(alt) == Choose(solo.AI_SEAT, "alt-0")
+    pay = replace(state, ask=Ask(1, "pay-resource", ("ink", "gold")))
+    assert solo.ai_move(pay) == Choose(solo.AI_SEAT, "gold")  # Cleric: Ink, Stone, then Gold
+    theirs = replace(state, ask=Ask(0, "alt", ("alt-0", "alt-1")))
+    assert solo.ai_move(theirs) is None  # the player's question is the player's
+
+
+def test_the_ai_takes_the_lord_of_the_castle() -> None:
+    """Seed L941-942: the AI can win the Lord of the Castle (its 5 VP at the end)."""
+    state = started("noble", seed=34)
+    level2 = tuple((0, 3) if k == 0 else (0, 0) for k in range(len(state.castle.level2)))
+    state = replace(state, castle=replace(state.castle, level2=level2), lord=None)
+    after = run(state, Todo(1, "castle"))
+    assert after.lord == 1
+    rows = {r.seat: r for r in scoring.score(after)}
+    assert any(x.code == "score/lord" for x in rows["ai"].lines)
