@@ -228,6 +228,8 @@ def reveal(state: VState, move: RevealScheme) -> VState:
         solo = replace(solo, board=(move.card, solo.board[1], solo.board[2]), step=0)
         state = replace(state, ask=None, solo=solo)
         state = rules.note(state, ai, 1, "line/ai-scheme", scheme=move.card)
+        if not scheme(state, move.card).steps:  # a Scheme of no steps ends the AI's turn
+            state = replace(state, phase="collision")
         if "villain" in (scheme(state, move.card).symbols or ()):
             n = villains(state)
             state = rules.note(rules.move_track(state, ai, corruption=n), ai, n, "line/villain")
