@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import log
-from engine.game import HOST, TABLE, Game, is_pass
+from engine.game import HOST, TABLE, Game, auto_move, is_pass
 
 SOURCE = "auto"
 """The ``source`` of the events the referee plays itself."""
@@ -27,10 +27,14 @@ report, not a loop to hang the referee in."""
 
 
 def forced_pass(game: Game[Any, Any], state: Any) -> Any | None:
-    """The pass some seat must make now: the first seat prompt whose only legal move is a pass
+    """The pass some seat must make now: the move of a seat the game plays itself
+    (``auto_move``, a solo AI), else the first seat prompt whose only legal move is a pass
     (None: every asked seat has a real choice, or the table is asked)."""
     if game.is_over(state):
         return None
+    computed = auto_move(game, state)
+    if computed is not None:  # a seat the game plays itself (a solo AI)
+        return computed
     for prompt in game.prompts(state):
         if prompt.seat in (TABLE, HOST) or len(prompt.moves) != 1:
             continue

@@ -228,6 +228,9 @@ class Game(Protocol[S, M]):
 # - ``last_lines(state) -> tuple[(seat, Line), ...]``: the itemised lines of the latest move.
 # - ``label(move_json, lang, public=True) -> str | None``: a sentence for a move; ``public``
 #   labels go to every display (the log), so they must not name hidden information.
+# - ``auto_move(state) -> move | None``: the move a seat the game plays itself makes now (a solo
+#   AI, its only legal move, computed by the rules); the referee plays it like a forced pass,
+#   as an ordinary logged event (bridge/autopass.py). None: no such seat is to act.
 # - ``is_pass(move) -> bool``: whether a move is the seat declining (what a seat box's pass
 #   button means). A game without it has no pass: the button is refused, naming why.
 # - ``preview(state, move, seat, lang) -> dict | None``: what a legal option gives ``seat``, shown
@@ -257,6 +260,13 @@ def dice_pool(game: Any, state: Any) -> list[dict[str, Any]] | None:
     verb = getattr(game, "dice_pool", None)
     found: list[dict[str, Any]] | None = verb(state) if callable(verb) else None
     return found
+
+
+def auto_move(game: Any, state: Any) -> Any | None:
+    """``game.auto_move`` if the game has seats it plays itself (a solo AI whose every move the
+    rules compute), else None: the move such a seat makes now, or None when none is due."""
+    verb = getattr(game, "auto_move", None)
+    return verb(state) if callable(verb) else None
 
 
 def is_pass(game: Any, move: Any) -> bool:

@@ -132,13 +132,20 @@ def check_game(game: Any, result: selfplay.GameResult, limit: int = 6) -> list[s
 
 
 def _games(game: Any, count: int = 3) -> Iterator[selfplay.GameResult]:
-    """Seeded whole games of the game's simulated setups (``info.simulations``), 2+ seats."""
+    """Seeded whole games of the game's simulated setups (``info.simulations``), 2+ seats;
+    and the first solo setup when its state seats an AI beside the player, since an AI
+    seat's secrets must stay hidden too."""
     setups = [s for s in selfplay.setups(game) if s.players > 1][:count]
     for i, setup in enumerate(setups):
         seats = tuple(f"s{j}" for j in range(setup.players))
         result = selfplay.play(game, seats, random.Random(40 + i), setup.options)
         assert result.errors == []
         yield result
+    for setup in [s for s in selfplay.setups(game) if s.players == 1][:1]:
+        result = selfplay.play(game, ("s0",), random.Random(60), setup.options)
+        assert result.errors == []
+        if len(game.seats(result.session.state)) > 1:
+            yield result
 
 
 @pytest.mark.parametrize("key", KEYS)

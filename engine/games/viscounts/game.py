@@ -1,9 +1,10 @@
 """The Viscounts game module (``engine.game.Game`` on the declarative flow): options, data,
 setup, who acts, legal moves, checks, chance for a simulated table, views and scores.
 
-Registered as ``herald.games`` entry point ``viscounts``. The solo AI (digest §8) is not built,
-so the game seats 2-4 players (VW-19); the camera and Tabletop Simulator profiles are still to
-come (docs/viscounts-plan.md work packages 6 and 8).
+Registered as ``herald.games`` entry point ``viscounts``. 1-4 players: one player plays against
+the solo AI (digest §8, engine/games/viscounts/solo.py; options ``ai`` and ``difficulty``,
+VW-19); the camera and Tabletop Simulator profiles are still to come (docs/viscounts-plan.md
+work package 8).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
 from engine.flow import Position, Step, SubGame, TurnFlow
 from engine.game import GameInfo, Line, OptionSpec, Prompt, ScoreRow, SimSetup
-from engine.games.viscounts import scoring, turn, views
+from engine.games.viscounts import scoring, solo, turn, views
 from engine.games.viscounts.data import SPEC, refusals
 from engine.games.viscounts.data_types import ViscountsData
 from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES
@@ -33,18 +34,33 @@ OPTIONS = (
                "Prosperity ends the game); for simulated tables."),
     OptionSpec("skip_action", True, (True, False), ref("§4 phase 3, §11 item 10"),
                "Whether a player may take no main action (VW-7; the seed does not say)."),
+    OptionSpec("ai", "cleric", (), ref("§8", "L813-818"),
+               "Solo: which of the four AIs plays against you (an AI board of the data: "
+               "'cleric', 'merchant', 'builder', 'noble' in the stand-in set)."),
+    OptionSpec("difficulty", 0, solo.DIFFICULTIES, ref("§8", "L1014-1015"),
+               "Solo: Future Schemes shuffled into the AI's Scheme deck (0 the standard game, "
+               "1-3 harder)."),
 )  # fmt: skip
+
+SOLO_SIMULATIONS = tuple(
+    SimSetup(1, {"data": "stand-in", "max_rounds": 8, "ai": ai, "difficulty": k})
+    for k, ai in enumerate(("cleric", "merchant", "builder", "noble"))
+)
+"""A simulated solo table against each AI of the stand-in, each at its own difficulty."""
 
 INFO = GameInfo(
     key=GAME_KEY,
     name="Viscounts of the West Kingdom",
-    min_players=2,
+    min_players=1,
     max_players=4,
     rulebook=RULEBOOK,
     components={"townsfolk": 110, "manuscripts": 35, "workers per colour": 20},
     options=OPTIONS,
     # random play rarely draws Debts or Deeds: a simulated table caps its games at 8 rounds
-    simulations=tuple(SimSetup(n, {"data": "stand-in", "max_rounds": 8}) for n in (2, 3, 4)),
+    simulations=(
+        *tuple(SimSetup(n, {"data": "stand-in", "max_rounds": 8}) for n in (2, 3, 4)),
+        *SOLO_SIMULATIONS,
+    ),
 )
 
 FLOW = TurnFlow(
@@ -55,11 +71,13 @@ FLOW = TurnFlow(
         Step("move", ("travel",)),
         Step("action", ("trade", "build", "workers", "transcribe", "skip")),
         Step("hire", ("hire", "pass")),
+        Step("ai", ("ai-step",)),
         Step("over", ()),
     ),
     subgames=(
         SubGame("choice", (Step("answer", ("choose",)),)),
         SubGame("reveal", (Step("card", ("reveal",), "table"),)),
+        SubGame("scheme", (Step("scheme-card", ("reveal-scheme",), "table"),)),
     ),
 )
 
@@ -76,7 +94,7 @@ class Viscounts(GameBase):
     def setup(self, players: tuple[str, ...], options: dict[str, Any] | None = None,
               data: GameData | None = None) -> VState:  # fmt: skip
         players = tuple(players)
-        check_seats(INFO, players)
+        check_seats(INFO, players, (solo.AI_SEAT,) if len(players) == 1 else ())
         opts = resolve_options(INFO, options)
         if data is None or not isinstance(data.value, ViscountsData):
             raise InputError("setup/data", "Viscounts' data are loaded by the caller "
@@ -85,6 +103,9 @@ class Viscounts(GameBase):
         if problems:
             raise RuleViolation(problems)
         opts = {k: v for k, v in opts.items() if k != "data" or isinstance(v, str)}
+        if len(players) == 1:
+            state = turn.initial((*players, solo.AI_SEAT), opts, data.value)
+            return solo.setup(state, str(opts["ai"]), int(opts["difficulty"]))
         return turn.initial(players, opts, data.value)
 
     def seats(self, state: VState) -> tuple[str, ...]:
@@ -97,10 +118,12 @@ class Viscounts(GameBase):
         if state.ask is not None:
             if state.ask.asks == "reveal":
                 return Position("card", ("table",), ("reveal",))
+            if state.ask.asks == "scheme":
+                return Position("scheme-card", ("table",), ("scheme",))
             return Position("answer", (who,), ("choice",))
         step = (
             state.phase
-            if state.phase in ("lay", "pairs", "play", "move", "action", "hire")
+            if state.phase in ("lay", "pairs", "play", "move", "action", "hire", "ai")
             else "play"
         )
         return Position(step, (who,))
@@ -148,6 +171,10 @@ class Viscounts(GameBase):
 
     def sample_chance(self, state: VState, rng: random.Random) -> Any:
         return turn.sample_chance(state, rng)
+
+    def auto_move(self, state: VState) -> Any:
+        """The solo AI's move now (its only legal move, computed by the rules, VW-40)."""
+        return solo.ai_move(state)
 
     def is_pass(self, move: Any) -> bool:
         """A seat box's pass button: no Hire, no main action, or declining what is asked."""

@@ -50,6 +50,16 @@ def _names(state: VState, lang: str) -> dict[str, str]:
             found[s.id] = _t("site", lang, part=s.part + 1, n=int(s.id.rsplit("-", 1)[-1]) + 1)
     for kind in BUILDING_CODES:
         found[kind] = _t(f"building-{kind}", lang)
+    for sc in data.schemes:  # solo: each Scheme, and each of its steps as ``<id>#<k>``
+        number = sc.id.rsplit("-", 1)[-1]
+        n = int(number) if number.isdigit() else sc.id
+        found[sc.id] = _t("scheme-future" if sc.kind == "future" else "scheme", lang, n=n)
+        for k, step in enumerate(sc.steps or ()):
+            found[f"{sc.id}#{k}"] = effect_text(step, lang)
+    for ai in data.ais:
+        code = f"viscounts:ui/ai-{ai.id}"
+        found[f"ai-{ai.id}"] = _t(f"ai-{ai.id}", lang) if has_message(code) else ai.id
+    found["ai"] = _t("ai", lang)
     return found
 
 
@@ -93,6 +103,12 @@ def label(
         return known.get(str(v), str(v))
 
     extra = _t("with-dismiss", lang) if move.get("dismiss") else ""
+    if kind == "reveal-scheme":  # a Scheme lies face up once revealed (seed L957-966)
+        pile = _t(f"pile-{move.get('pile')}", lang)
+        return _t("label-reveal-scheme", lang, scheme=name(move.get("card")),
+                  pile=pile)  # fmt: skip
+    if kind == "ai-step":
+        return _t("label-ai-step", lang, step=name(f"{move.get('scheme')}#{move.get('step')}"))
     if kind == "reveal":
         if public:
             return _t("label-reveal-hidden", lang, owner=move.get("owner", ""))

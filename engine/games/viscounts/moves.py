@@ -140,11 +140,33 @@ class Choose:
     option: str
 
 
+@dataclass(frozen=True, slots=True)
+class RevealScheme:
+    """Solo (digest §8): the top Scheme of the AI's deck (``pile`` ``deck``, at the start of
+    its turn) or of the Future Scheme pile (``future``, a draw), as the table reports it."""
+
+    kind: ClassVar[str] = "reveal-scheme"
+    pile: str
+    card: str
+    seat: str = TABLE
+
+
+@dataclass(frozen=True, slots=True)
+class AiStep:
+    """Solo (digest §8): the AI resolves step ``step`` of the Scheme ``scheme`` on its leftmost
+    space; the game computes the move (``solo.ai_move``), so the table and the log see it."""
+
+    kind: ClassVar[str] = "ai-step"
+    seat: str
+    scheme: str
+    step: int
+
+
 MOVE_TYPES: tuple[type, ...] = (
     Lay, Reveal, PickPair, Play, Travel, Trade, Build, Workers, Transcribe, Skip, Hire, Pass,
-    Choose,
+    Choose, RevealScheme, AiStep,
 )  # fmt: skip
-CHANCE_TYPES = (Lay, Reveal)
+CHANCE_TYPES = (Lay, Reveal, RevealScheme)
 ACTIONS = (Trade, Build, Workers, Transcribe, Skip)
 Move = (
     Lay
@@ -160,4 +182,6 @@ Move = (
     | Hire
     | Pass
     | Choose
+    | RevealScheme
+    | AiStep
 )

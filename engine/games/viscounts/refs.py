@@ -22,6 +22,7 @@ R = {
     "hire": ref("§4 phase 4", "L665-674"),
     "glossary": ref("§6 effect glossary", "L1022-1096"),
     "end": ref("§1, §7", "L726-778"),
+    "solo": ref("§8", "L811-1015"),
 }
 
 

@@ -551,6 +551,12 @@ def step(state: VState, item: Todo) -> VState:
     """Resolve one queue item (it may ask)."""
     seat, act = item.seat, item.act
     data = state.data
+    if state.solo is not None and seat == state.solo.seat:
+        from engine.games.viscounts import solo
+
+        done = solo.item(state, item)
+        if done is not None:
+            return done
     if act == "gain":
         n = item.amount * (counter(state, seat, item.per) if item.per else 1)
         if n <= 0:

@@ -5,7 +5,8 @@ condition, then the best sets of different ribbons), Lord of the Castle 5, Churc
 each, −2 per unpaid Debt, +1 per acquired and +3 per granted Deed, then Poverty / Prosperity
 majorities (12/8/4; 12/4 under 3 players). Persistent Townsfolk abilities do not count and
 Villains are not wild (seed L264-265, L736): Manuscript conditions count printed symbols.
-A tied share such as 4/3 is rounded down (VW-15).
+A tied share such as 4/3 is rounded down (VW-15). Solo (seed L1003-1015): the AI scores like
+a player plus 1 VP per unused resource, and you win only with strictly more VP (VW-54).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.games.viscounts.sources import ref
 from engine.games.viscounts.state import VState
 
 REF = ref("§7", "L741-808")
+SOLO_REF = ref("§8", "L1003-1012")
 
 
 def lines(state: VState, i: int) -> list[Line]:
@@ -90,8 +92,13 @@ def score(state: VState) -> tuple[ScoreRow, ...]:
     rows = []
     for i, p in enumerate(state.players):
         ls = (*lines(state, i), *extra[i])
+        if state.solo is not None and state.solo.seat == i and p.ink + p.stone + p.gold:
+            ls = (*ls, Line(p.seat, p.ink + p.stone + p.gold, "score/ai-resources", SOLO_REF))
         tie = (p.silver + p.ink + p.stone + p.gold,)
         rows.append((p.seat, sum(x.amount for x in ls), ls, tie))
+    if state.solo is not None:  # only more VP than the AI wins; the AI wins a tie (VW-54)
+        ai = state.solo.seat
+        rows = [(seat, t, ls, (int(k == ai),)) for k, (seat, t, ls, _) in enumerate(rows)]
     keys = sorted({(t, tb) for _, t, _, tb in rows}, reverse=True)
     return tuple(
         ScoreRow(seat, total, tuple(ls), tb, 1 + sum(1 for k in keys if k > (total, tb)))

@@ -21,7 +21,17 @@ from engine.flow import Sealed
 from engine.games.viscounts.data_types import ViscountsData
 
 Phase = Literal[
-    "lay", "pairs", "turn-start", "play", "move", "action", "hire", "collision", "draw", "over"
+    "lay",
+    "pairs",
+    "turn-start",
+    "play",
+    "move",
+    "action",
+    "hire",
+    "collision",
+    "draw",
+    "over",
+    "ai",
 ]
 RESOURCES = ("ink", "stone", "gold")
 """"Any resource": Ink, Stone or Gold, never Silver (seed L1031-1032)."""
@@ -136,6 +146,26 @@ class LedgerLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Solo:
+    """The solo AI (digest §8; engine/games/viscounts/solo.py): its seat (an index), its AI
+    board, the difficulty, the Schemes on its three card spaces (left to right), its Scheme
+    deck and the Future Scheme pile as multisets (their order is unknown: a Scheme revealed is
+    chance the table reports), ``mixed`` Future Schemes shuffled into the deck at setup
+    (which ones nobody knows: they stay counted in ``future``), its face-up discard pile, and
+    the next step of the Scheme on its leftmost space (``step``)."""
+
+    seat: int
+    ai: str
+    difficulty: int = 0
+    board: tuple[str | None, str | None, str | None] = (None, None, None)
+    deck: tuple[str, ...] = ()
+    future: tuple[str, ...] = ()
+    mixed: int = 0
+    discard: tuple[str, ...] = ()
+    step: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class VState:
     """The whole table."""
 
@@ -164,6 +194,7 @@ class VState:
     picking: int = 0
     ledger: tuple[LedgerLine, ...] = ()
     move_from: int = 0
+    solo: Solo | None = None
     sealed: Sealed = field(default_factory=Sealed)
 
     @property

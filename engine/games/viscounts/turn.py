@@ -13,11 +13,12 @@ from dataclasses import replace
 from typing import Any
 
 from engine.games.viscounts import board as graph
-from engine.games.viscounts import rules, track
+from engine.games.viscounts import rules, solo, track
 from engine.games.viscounts import symbols as sym
 from engine.games.viscounts.data_types import ViscountsData
 from engine.games.viscounts.effects import Effect, Gain
 from engine.games.viscounts.moves import (
+    AiStep,
     Build,
     Choose,
     Hire,
@@ -26,6 +27,7 @@ from engine.games.viscounts.moves import (
     PickPair,
     Play,
     Reveal,
+    RevealScheme,
     Skip,
     Trade,
     Transcribe,
@@ -87,7 +89,7 @@ def sample_lay(state: VState, rng: random.Random) -> Lay:
     famous = [c.id for c in data.townsfolk if c.deck == "famous" for _ in range(c.count)]
     rng.shuffle(numbers)
     rng.shuffle(famous)
-    n = len(state.players) + 1
+    n = pairs_needed(state)
     return Lay(tuple(decks), stacks, tuple(zip(numbers[:n], famous[:n], strict=True)))
 
 
@@ -105,13 +107,19 @@ def lay(state: VState, move: Lay) -> VState:
     numbers = {p.number for p in data.player_cards}
     famous = {c.id for c in data.townsfolk if c.deck == "famous"}
     if (
-        len(move.pairs) != len(state.players) + 1
+        len(move.pairs) != pairs_needed(state)
         or any(n not in numbers or f not in famous for n, f in move.pairs)
         or len({n for n, _ in move.pairs}) != len(move.pairs)
     ):
-        raise refuse("setup/pairs", "setup", count=len(state.players) + 1)
+        raise refuse("setup/pairs", "setup", count=pairs_needed(state))
     state = replace(state, decks=move.decks, stacks=move.stacks, pairs=move.pairs, phase="pairs")
-    return replace(state, picking=len(state.players) - 1)
+    return replace(state, picking=solo.humans(state) - 1)
+
+
+def pairs_needed(state: VState) -> int:
+    """Player card / Famous pairs laid out: one more than the players (§3 step 8); in solo
+    one fewer, so 2 (seed L832-836)."""
+    return solo.humans(state) + 1
 
 
 def picker(state: VState) -> int:
@@ -143,7 +151,10 @@ def pick_pair(state: VState, move: PickPair) -> VState:
     items = (*rules.expand(state, seat, pcard.gains, f"player-card-{number}"), *extra,
              *(Todo(seat, "deal") for _ in range(3)))  # fmt: skip
     state = rules.push(state, items)
-    return replace(state, picking=state.picking - 1)
+    state = replace(state, picking=state.picking - 1)
+    if state.solo is not None and state.picking < 0:
+        state = solo.after_pick(state)
+    return state
 
 
 # --- the turn (§4) -------------------------------------------------------------------------------
@@ -191,6 +202,8 @@ def start_turn(state: VState) -> VState:
     """Phase 1 step 1: push every card right; the one pushed off goes to the discard pile and
     its push-off ability resolves (seed L318-334)."""
     i = state.active()
+    if solo.is_ai(state, i):
+        return solo.start_turn(replace(state, current=Turn()))
     p = state.players[i]
     a, b, c = p.board
     state = replace(state, current=Turn(), phase="play")
@@ -526,7 +539,9 @@ def actor(state: VState) -> str | None:
     if state.phase == "over":
         return None
     if state.ask is not None:
-        return "table" if state.ask.asks == "reveal" else state.players[state.ask.seat].seat
+        if state.ask.asks in ("reveal", "scheme"):
+            return "table"
+        return state.players[state.ask.seat].seat
     if state.phase == "lay":
         return "table"
     if state.phase == "pairs":
@@ -543,6 +558,15 @@ def apply(state: VState, move: Any) -> VState:
     if move.seat != who:
         raise refuse("turn/not-your-turn", "turn", actor=move.seat, waiting=who)
     ask = state.ask
+    if state.solo is not None and move.seat == solo.AI_SEAT:
+        if move != solo.ai_move(state):
+            raise refuse("solo/not-the-ai-move", "solo", kind=type(move).kind)
+        if isinstance(move, AiStep):
+            return advance(solo.apply_step(state, move))
+    if isinstance(move, RevealScheme) or (ask is not None and ask.asks == "scheme"):
+        if not isinstance(move, RevealScheme) or ask is None or ask.asks != "scheme":
+            raise refuse("turn/not-now", "turn", kind=type(move).kind)
+        return advance(solo.reveal(state, move))
     if ask is not None:
         if isinstance(move, Reveal) and ask.asks == "reveal":
             return advance(reveal(state, move))
@@ -598,6 +622,9 @@ def legal_moves(state: VState) -> list[Any]:
     if who is None or who == "table":
         return []
     ask = state.ask
+    if state.solo is not None and who == solo.AI_SEAT:
+        found = solo.ai_move(state)
+        return [found] if found is not None else []
     if ask is not None:
         return [Choose(who, o) for o in ask.options]
     phase = state.phase
@@ -620,6 +647,8 @@ def sample_chance(state: VState, rng: random.Random) -> Any:
     if state.phase == "lay" and state.ask is None:
         return sample_lay(state, rng)
     ask = state.ask
+    if ask is not None and ask.asks == "scheme":
+        return solo.sample(state, rng)
     if ask is not None and ask.asks == "reveal":
         p = state.players[ask.seat]
         return Reveal(p.seat, p.deck[rng.randrange(len(p.deck))])

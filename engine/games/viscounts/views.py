@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Prompt
-from engine.games.viscounts import rules, turn
+from engine.games.viscounts import rules, solo, turn
 from engine.games.viscounts.describe import ability_text, effect_text
 from engine.games.viscounts.labels import names
 from engine.games.viscounts.state import VState
+from engine.i18n import message
 
 
 def _player(state: VState, i: int, seat: str | None) -> dict[str, Any]:
@@ -72,7 +73,43 @@ def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
         "end_round": state.end_round,
         "asking": asking,
         "players": [_player(state, i, seat) for i in range(len(state.players))],
+        "solo": solo_view(state, lang),
     }  # fmt: skip
+
+
+def solo_view(state: VState, lang: str) -> dict[str, Any] | None:
+    """The AI's side of the table (digest §8), public: its AI board, the Schemes on its three
+    spaces (this turn's leftmost, each step in words, the step it is at), its face-up discard
+    pile and the sizes of its face-down Scheme deck and Future pile."""
+    s = state.solo
+    if s is None:
+        return None
+    board = solo.board_of(state.data, s.ai)
+    known = names(state, lang)
+    shown = [c for c in (*s.board, *s.discard) if c]
+    return {
+        "seat": state.players[s.seat].seat,
+        "ai": s.ai,
+        "ai_name": known.get(f"ai-{s.ai}", s.ai),
+        "goal": board.goal,
+        "goal_text": message(f"viscounts:ui/goal-{board.goal}", lang) if board.goal else "",
+        "difficulty": s.difficulty,
+        "board": list(s.board),
+        "scheme": s.board[0],
+        "step": s.step if state.phase == "ai" else None,
+        "discard": list(s.discard),
+        "deck_size": len(s.deck) + s.mixed,
+        "future_size": solo.future_left(s),
+        "schemes": {
+            c: {
+                "name": known.get(c, c),
+                "kind": solo.scheme(state, c).kind,
+                "symbols": list(solo.scheme(state, c).symbols or ()),
+                "steps": [effect_text(x, lang) for x in solo.scheme(state, c).steps or ()],
+            }
+            for c in dict.fromkeys(shown)
+        },
+    }
 
 
 def card_text(state: VState, cid: str, lang: str) -> dict[str, Any]:
@@ -91,8 +128,8 @@ def prompts(state: VState) -> list[Prompt]:
     if who is None:
         return []
     step = (
-        "reveal"
-        if state.ask and state.ask.asks == "reveal"
+        state.ask.asks
+        if state.ask and state.ask.asks in ("reveal", "scheme")
         else (f"choose-{state.ask.asks}" if state.ask else state.phase)
     )
     return [Prompt(who, f"prompt/{step}", {}, tuple(turn.legal_moves(state)))]

@@ -30,7 +30,6 @@ from engine.games.viscounts.moves import (
     Workers,
 )
 from engine.games.viscounts.state import Castle, Turn, VState
-from engine.i18n import message
 from engine.violations import RuleViolation
 
 DATA = shipped()
@@ -132,20 +131,6 @@ def test_debt_and_deed_stacks_follow_the_player_count() -> None:
         state = fresh(n)
         assert state.debts_left == DATA.kingdom.poverty[n]
         assert state.deeds_left == DATA.kingdom.prosperity[n]
-
-
-def test_one_player_is_refused_until_the_solo_ai_exists() -> None:
-    """VW-19: the solo AI (§8) is not built; the game seats 2 to 4 and says so."""
-    from engine.violations import InputError
-
-    with registered() as game:
-        loaded = gamedata.load(game, {"data": "stand-in"})
-    assert GAME.info.min_players == 2
-    with pytest.raises(InputError) as exc:
-        GAME.setup(("ann",), {"data": "stand-in"}, loaded)
-    assert exc.value.code == "setup/players"
-    text = message("setup/players", "pl", game=GAME.info.name, low=2, high=4, count=1)
-    assert "2" in text and "4" in text
 
 
 # --- hidden information ---
