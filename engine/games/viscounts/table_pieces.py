@@ -50,16 +50,16 @@ from engine.interpret import Key
 from engine.layout import Placed, Rect
 
 STICKER_MM = 10.0
-PITCH_MM = 16.0
-"""Spots 16 mm apart: a 10 mm sticker on a 16 mm piece, side by side."""
-PICTURE_MM = 30.0
-SLOT_MM = 33.0
-"""A card or Manuscript's face, drawn 30 mm square in a 33 mm slot (the slot classifier reads
+PITCH_MM = 15.0
+"""Spots 15 mm apart: a 10 mm sticker on a 15 mm piece, side by side."""
+PICTURE_MM = 28.0
+SLOT_MM = 31.0
+"""A card or Manuscript's face, drawn 28 mm square in a 31 mm slot (the slot classifier reads
 square faces; a real card is read by its art's square middle)."""
-WIDTH_MM, HEIGHT_MM = 680.0, 415.0
+WIDTH_MM, HEIGHT_MM = 635.0, 387.0
 """The board fits the simulated camera's view of its table (as France 1429's does)."""
 CORNER_MM = 40.0
-RING_CENTRE = (207.5, 207.5)
+RING_CENTRE = (193.5, 193.5)
 PARTS = 5
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -116,7 +116,9 @@ def _polar(angle_deg: float, radius: float) -> tuple[float, float]:
     return RING_CENTRE[0] + radius * math.cos(a), RING_CENTRE[1] + radius * math.sin(a)
 
 
-def _centred(name: str, kind: str, centre: tuple[float, float], size: tuple[float, float]) -> dict:
+def _centred(
+    name: str, kind: str, centre: tuple[float, float], size: tuple[float, float]
+) -> dict[str, Any]:
     w, h = size
     x, y = centre[0] - w / 2, centre[1] - h / 2
     return {"name": name, "kind": kind, "rect": [round(x, 2), round(y, 2), w, h]}
@@ -135,9 +137,9 @@ def ring_regions(data: ViscountsData) -> list[dict[str, Any]]:
     for town in board.towns:
         a = part_angle(town.part)
         if town.path == "inner":
-            centre = _polar(a, 135.0)
+            centre = _polar(a, 126.0)
         else:
-            centre = _polar(a + (-13.0 if town.side == "left" else 13.0), 185.0)
+            centre = _polar(a + (-13.0 if town.side == "left" else 13.0), 172.0)
         out.append(_centred(f"town:{town.id}", "town", centre, _box(SPOTS["town"])))
     for part in range(PARTS):
         sites = [s for s in board.sites if s.part == part]
@@ -145,11 +147,11 @@ def ring_regions(data: ViscountsData) -> list[dict[str, Any]]:
         right = [s for s in sites if s.side == "right"]
         for group, sign in ((left, -1.0), (right, 1.0)):
             for k, site in enumerate(group):
-                centre = _polar(part_angle(part) + sign * (17.0 + 12.0 * k), 150.0 + 5.0 * k)
+                centre = _polar(part_angle(part) + sign * (17.0 + 12.0 * k), 140.0 + 5.0 * k)
                 out.append(_centred(f"site:{site.id}", "site", centre, _box(SPOTS["site"])))
     sections = data.castle.level1 or 0
     for i in range(sections):
-        centre = _polar(part_angle(i * PARTS // max(1, sections)), 85.0)
+        centre = _polar(part_angle(i * PARTS // max(1, sections)), 82.0)
         out.append(_centred(f"castle:1:{i}", "castle", centre, _box(SPOTS["castle:1"])))
     level2 = len(data.castle.level2 or ()) or 3
     w2, h2 = _box(SPOTS["castle:2"])
@@ -162,12 +164,12 @@ def ring_regions(data: ViscountsData) -> list[dict[str, Any]]:
     return out
 
 
-SIDE_X = 418.0
+SIDE_X = 390.0
 """Where the right-hand side of the board (decks, stacks, player areas) starts."""
-SEAT_TOP, SEAT_H = 82.0, 72.0
+SEAT_TOP, SEAT_H = 76.0, 67.0
 TRACK_MM = (PITCH_MM, 2 * PITCH_MM + 3.0)
 """A track space: Virtue's spot above, Corruption's below."""
-CARDS_AT = (318.0, 4.0)
+CARDS_AT = (296.0, 4.0)
 """The Lord of the Castle and Church Favour cards a seat holds: a row per colour in the ring's
 free top right corner (the player areas have no room left)."""
 
@@ -177,8 +179,8 @@ def side_regions(data: ViscountsData) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for k in range(PARTS):
         x = SIDE_X + k * (SLOT_MM + 1)
-        out.append({"name": f"deck:{k}", "kind": "deck", "rect": [x, 6.0, SLOT_MM, SLOT_MM]})
-        out.append({"name": f"stack:{k}", "kind": "stack",
+        out.append({"name": f"deck:{k}", "kind": "slot", "rect": [x, 6.0, SLOT_MM, SLOT_MM]})
+        out.append({"name": f"stack:{k}", "kind": "slot",
                     "rect": [x, 8.0 + SLOT_MM, SLOT_MM, SLOT_MM]})  # fmt: skip
     kw, kh = _box(SPOTS["kingdom"])
     out.append({"name": "kingdom", "kind": "kingdom",
@@ -190,9 +192,9 @@ def side_regions(data: ViscountsData) -> list[dict[str, Any]]:
         y = SEAT_TOP + s * SEAT_H
         seat = f"seat:{colour}"
         for k in range(3):
-            out.append({"name": f"{seat}/space:{k + 1}", "kind": "space",
+            out.append({"name": f"{seat}/space:{k + 1}", "kind": "slot",
                         "rect": [SIDE_X + k * (SLOT_MM + 1), y, SLOT_MM, SLOT_MM]})  # fmt: skip
-        out.append({"name": f"{seat}/discard", "kind": "discard",
+        out.append({"name": f"{seat}/discard", "kind": "slot",
                     "rect": [SIDE_X + 3 * (SLOT_MM + 1) + 3, y, SLOT_MM, SLOT_MM]})  # fmt: skip
         tx = SIDE_X + 4 * (SLOT_MM + 1) + 6
         for k in range(spaces):
