@@ -265,6 +265,71 @@ def board_profile(data: ViscountsData, usable: Sequence[int]) -> dict[str, Any]:
     }
 
 
+# --- Tabletop Simulator ---------------------------------------------------------------------
+
+TTS_MM_PER_UNIT = 20.0
+"""The reference TTS layout: the camera board, 1 unit = 20 mm, centred on the table."""
+TTS_COLOURS = "white|brown|red|orange|yellow|green|teal|blue|purple|pink"
+TTS_COLOURED = {"viscount": "Viscount", "worker": "Worker", "workshop": "Workshop",
+                "trading-post": "Trading\\s+Post", "guildhall": "Guildhall",
+                "virtue": "Virtue(\\s+Marker)?",
+                "corruption": "Corruption(\\s+Marker)?"}  # fmt: skip
+TTS_PLAIN = {"debt": "Debt", "paid": "Paid\\s+Debt", "deed": "Deed",
+             "granted": "Granted\\s+Deed", "lord": "Lord\\s+of\\s+the\\s+Castle",
+             "poverty": "Poverty", "prosperity": "Prosperity"}  # fmt: skip
+
+
+def tts_profile(board: Mapping[str, Any]) -> dict[str, Any]:
+    """The Tabletop Simulator profile (``tts/profile.json``) for a camera ``board`` profile
+    (the JSON of ``board_profile``): the same regions at 1 unit = 20 mm, centred; coloured
+    pieces and plain cards by nickname or ``herald:`` GM notes, Church Favour cards,
+    Townsfolk cards and Manuscripts by GM notes (what a mod's author writes on them)."""
+    width, height = float(board["width_mm"]), float(board["height_mm"])
+
+    def unit(mm: float) -> float:
+        return round(mm / TTS_MM_PER_UNIT, 3)
+
+    components: list[dict[str, Any]] = []
+    for kind, name in TTS_COLOURED.items():
+        components.append({
+            "id": kind,
+            "component": f"{kind}:{{color}}",
+            "match": [
+                {"nickname": f"(?i)^(?P<color>{TTS_COLOURS})\\s+{name}$"},
+                {"gm_notes": f"(?i)^herald:{kind}:(?P<color>[a-z]+)$"},
+            ],
+        })  # fmt: skip
+    for kind, name in TTS_PLAIN.items():
+        components.append({"id": kind, "component": kind,
+                           "match": [{"nickname": f"(?i)^{name}$"},
+                                     {"gm_notes": f"^herald:{kind}$"}]})  # fmt: skip
+    favour = "^herald:favour:(?P<favour>[a-z0-9-]+)$"
+    components.append({"id": "favour", "component": "favour:{favour}",
+                       "match": [{"gm_notes": favour}]})  # fmt: skip
+    components.append({"id": "card", "component": "tile",
+                       "match": [{"gm_notes": "^herald:card:(?P<card>[a-z0-9-]+)$"}],
+                       "attrs": {"card": "{card}"}})  # fmt: skip
+    components.append({"id": "manuscript", "component": "tile",
+                       "match": [{"gm_notes": "^herald:ms:(?P<manuscript>[a-z0-9-]+)$"}],
+                       "attrs": {"manuscript": "{manuscript}"}})  # fmt: skip
+    regions = []
+    for r in board["regions"]:
+        x, y, w, h = r["rect"]
+        regions.append({"region": r["name"], "rect": {
+            "x": [unit(x - width / 2), unit(x + w - width / 2)],
+            "z": [unit(height / 2 - y), unit(height / 2 - y - h)],
+        }})  # fmt: skip
+    return {
+        "game": "viscounts",
+        "title": "Viscounts of the West Kingdom: Herald's reference TTS layout (the camera "
+        "board's regions, 1 unit = 20 mm, centred on the table; pieces named by nickname or "
+        "herald: GM notes)",
+        "lowercase": ["color"],
+        "components": components,
+        "regions": regions,
+    }
+
+
 # --- faces ----------------------------------------------------------------------------------
 
 
