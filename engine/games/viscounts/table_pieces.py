@@ -10,8 +10,9 @@ On the right: the five Townsfolk decks' top cards ``deck:<k>`` and the five Manu
 top tiles ``stack:<k>``, the uncovered Poverty and Prosperity cards ``kingdom``, and one area
 per colour: the three card spaces ``seat:<c>/space:1..3`` (left to right), the discard pile's
 top card ``seat:<c>/discard``, the Virtue/Corruption track ``seat:<c>/track:1..N``, the
-Building strip ``seat:<c>/strip:<kind>:<position>``, the Debts and Deeds ``seat:<c>/kingdom``
-and the Lord of the Castle and Church Favour cards ``seat:<c>/cards``.
+Building strip ``seat:<c>/strip:<kind>:<position>`` and the Debts and Deeds
+``seat:<c>/kingdom``; the Lord of the Castle and Church Favour cards a seat holds,
+``seat:<c>/cards``, lie in a row per colour in the ring's free top right corner.
 
 One list of table items serves both directions (what the simulated camera draws and what the
 referee expects to read):
