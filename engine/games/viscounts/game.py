@@ -3,19 +3,21 @@ setup, who acts, legal moves, checks, chance for a simulated table, views and sc
 
 Registered as ``herald.games`` entry point ``viscounts``. 1-4 players: one player plays against
 the solo AI (digest §8, engine/games/viscounts/solo.py; options ``ai`` and ``difficulty``,
-VW-19); the camera and Tabletop Simulator profiles are still to come (docs/viscounts-plan.md
-work package 8).
+VW-19). The camera and Tabletop Simulator profiles (``camera/profile.json``,
+``camera/faces.json``, ``tts/profile.json``) read the table through ``table_pieces`` (the
+``layout``, ``interpret`` and ``camera_faces`` verbs).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
 from engine.flow import Position, Step, SubGame, TurnFlow
-from engine.game import GameInfo, Line, OptionSpec, Prompt, ScoreRow, SimSetup
+from engine.game import GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow, SimSetup
 from engine.games.viscounts import scoring, solo, turn, views
 from engine.games.viscounts.data import SPEC, refusals
 from engine.games.viscounts.data_types import ViscountsData
@@ -23,6 +25,7 @@ from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES
 from engine.games.viscounts.refs import R, Refused
 from engine.games.viscounts.sources import GAME_KEY, RULEBOOK, ref
 from engine.games.viscounts.state import VState
+from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
 
 OPTIONS = (
@@ -208,6 +211,29 @@ class Viscounts(GameBase):
         from engine.games.viscounts.labels import preview
 
         return preview(state, move, seat, lang)
+
+    def interpret(self, state: VState, seen: list[dict[str, Any]]) -> Interpretation:
+        """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
+        fits (``table_pieces``: what is read and what a phone reports)."""
+        from engine.games.viscounts.table_pieces import TABLE_READING
+        from engine.interpret import interpret as core_interpret
+
+        return core_interpret(self, TABLE_READING, state, seen)
+
+    def layout(self, state: VState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
+        """Where every piece lies on the camera profile's board (``camera/profile.json``)."""
+        from engine.games.viscounts.table_pieces import layout
+
+        return layout(state, regions)
+
+    def camera_faces(self, data: GameData) -> dict[str, dict[str, Any]]:
+        """The stand-in art's faces → Townsfolk card and Manuscript attributes, for the data
+        set ``data`` holds (the caller loads it: ``engine.data.load``)."""
+        from engine.games.viscounts.table_pieces import camera_faces
+
+        if not isinstance(data.value, ViscountsData):
+            raise InputError("input/data", "not a Viscounts data set")
+        return camera_faces(data.value)
 
 
 GAME = Viscounts()

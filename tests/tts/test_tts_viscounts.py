@@ -1,0 +1,215 @@
+"""Viscounts of the West Kingdom on a Tabletop Simulator table: its TTS profile
+(``engine/games/viscounts/tts/profile.json``) names Viscounts, Workers, Buildings, track
+markers, Debts, Deeds and the Lord of the Castle by nickname, Church Favour, Townsfolk cards and
+Manuscripts by ``herald:`` GM notes, in the camera board's regions (digest §2, §10). The table
+is the documented TTS stand-in; the referee and ``herald serve`` are real.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import socketio
+from click.testing import CliRunner
+from tts_standin import TTSStandIn, free_port
+
+from bridge.cli.tts import tts
+from bridge.game_files import camera_profile, tts_profile_path
+from bridge.referee import Referee
+from bridge.store import EventStore
+from bridge.tts.objects import TTSObject
+from bridge.tts.profile import build_snapshot, load_profile
+from bridge.web.follow import StateFollower
+from engine import codec, get_game
+from engine import data as gamedata
+from engine.games.viscounts.moves import Build, Play, Travel
+from engine.games.viscounts.state import VState
+from engine.games.viscounts.table_pieces import KINDS, layout, tts_profile, visible
+from tests.server.srv_support import serve
+from vision.sim import region_rects
+
+GAME = get_game("viscounts")
+SEATS = ("red", "blue", "green")  # the board's player colours
+OPTIONS = {"data": "stand-in", "max_rounds": 8}
+BOARD = camera_profile("viscounts")
+REGIONS = region_rects(BOARD)
+MM_PER_UNIT = 20.0  # the TTS reference layout: the camera board, 1 unit = 20 mm, centred
+NICKNAMES = {"viscount": "Viscount", "worker": "Worker", "workshop": "Workshop",
+             "trading-post": "Trading Post", "guildhall": "Guildhall",
+             "virtue": "Virtue Marker", "corruption": "Corruption"}  # fmt: skip
+PLAIN = {"debt": "Debt", "paid": "Paid Debt", "deed": "Deed", "granted": "Granted Deed",
+         "lord": "Lord of the Castle", "poverty": "Poverty",
+         "prosperity": "Prosperity"}  # fmt: skip
+
+
+def _world(center: tuple[float, float]) -> dict[str, float]:
+    x, y = center
+    return {
+        "x": (x - BOARD.width_mm / 2) / MM_PER_UNIT,
+        "y": 1.0,
+        "z": (BOARD.height_mm / 2 - y) / MM_PER_UNIT,
+    }
+
+
+def table_of(state: VState) -> list[dict[str, Any]]:
+    """TTS objects laid out as ``state``: coloured pieces and plain cards by nickname, Church
+    Favour, Townsfolk cards and Manuscripts by ``herald:`` GM notes."""
+    out: list[dict[str, Any]] = []
+    for i, (item, placed) in enumerate(zip(visible(state), layout(state, REGIONS), strict=True)):
+        obj: dict[str, Any] = {"guid": f"v{i}", "position": _world(placed.center)}
+        kind, _, value = item.key.partition(":")
+        if kind in NICKNAMES:
+            obj["nickname"] = f"{value.title()} {NICKNAMES[kind]}"
+        elif kind in PLAIN:
+            obj["nickname"] = PLAIN[kind]
+        elif kind == "vw":
+            obj["gm_notes"] = item.key.replace("vw:", "herald:", 1)
+        else:
+            obj["gm_notes"] = f"herald:{item.key}"
+        out.append(obj)
+    return out
+
+
+def _seen(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    tts_objects = [TTSObject.from_json(o) for o in objects]
+    snapshot = build_snapshot(tts_objects, load_profile("viscounts"), time=0.0)
+    coverage = {"component": "coverage", "attrs": {"kinds": list(KINDS)}}
+    return [*(o.to_json() for o in snapshot.observations), coverage]
+
+
+def _until(kind: type, seed: int = 3) -> VState:
+    """A simulated game up to the first position where a ``kind`` move is legal."""
+    for game_seed in range(seed, seed + 20):
+        state = gamedata.setup(GAME, SEATS, OPTIONS)
+        rng = random.Random(game_seed)
+        while not GAME.is_over(state):
+            moves = GAME.legal_moves(state)
+            if any(isinstance(m, kind) for m in moves):
+                assert isinstance(state, VState)
+                return state
+            state = GAME.apply_unchecked(
+                state, rng.choice(moves) if moves else GAME.sample_chance(state, rng)
+            )
+    raise AssertionError("the simulated games never reached the wanted position")
+
+
+def test_the_tts_profile_is_the_camera_boards_regions_at_20_mm_a_unit() -> None:
+    """tts/profile.json is ``tts_profile`` of the shipped camera profile: every region of the
+    camera board, at 1 unit = 20 mm, centred on the table."""
+    path = tts_profile_path("viscounts")
+    assert path is not None
+    shipped = json.loads(path.read_text(encoding="utf-8"))
+    camera = json.loads(
+        (Path(__file__).parents[2] / "engine/games/viscounts/camera/profile.json").read_text()
+    )
+    assert shipped == tts_profile(camera)
+    for region in shipped["regions"]:
+        x, y, _, h = REGIONS[region["region"]]
+        assert region["rect"]["x"][0] == round((x - BOARD.width_mm / 2) / MM_PER_UNIT, 3)
+        assert region["rect"]["z"][1] == round((BOARD.height_mm / 2 - y - h) / MM_PER_UNIT, 3)
+    assert {r["region"] for r in shipped["regions"]} == set(REGIONS)
+
+
+def test_the_tts_table_reads_as_the_position_and_pieces_moved_as_their_moves() -> None:
+    """§4 phase 1 (a card laid on the leftmost space), phase 2 (the Viscount moved) and §5.2
+    (a Building set on a site) done in TTS are those moves; the whole position reads as
+    itself."""
+    for kind in (Play, Travel, Build):
+        state = _until(kind)
+        assert GAME.interpret(state, _seen(table_of(state))).unchanged
+        read = 0
+        for move in [m for m in GAME.legal_moves(state) if isinstance(m, kind)][:6]:
+            verdict = GAME.interpret(state, _seen(table_of(GAME.apply_unchecked(state, move))))
+            assert verdict.moves == (move,) or (move,) in verdict.candidates, (move, verdict)
+            read += verdict.moves == (move,)
+        assert read, kind
+
+
+def _save(objects: list[dict[str, Any]]) -> dict[str, Any]:
+    """A TTS save file holding ``objects`` (the fields a save stores)."""
+    states = []
+    for o in objects:
+        p = o["position"]
+        states.append({
+            "GUID": o["guid"], "Name": "Custom_Tile", "Nickname": o.get("nickname", ""),
+            "Description": "", "GMNotes": o.get("gm_notes", ""), "Tags": [],
+            "Transform": {"posX": p["x"], "posY": p["y"], "posZ": p["z"], "rotX": 0.0,
+                          "rotY": 0.0, "rotZ": 0.0, "scaleX": 1.0, "scaleY": 1.0,
+                          "scaleZ": 1.0},
+        })  # fmt: skip
+    return {"SaveName": "Herald Viscounts test table", "ObjectStates": states}
+
+
+def test_a_saved_tts_table_loads_as_a_viscounts_position_the_engine_checks(
+    tmp_path: Path,
+) -> None:
+    """``herald tts load SAVE --profile viscounts``: the save's pieces and cards become the
+    table snapshot, which the rules read as the position it was saved from, and a save with
+    the next card laid on a player board as that Play."""
+    state = _until(Play)
+    move = next(m for m in GAME.legal_moves(state) if isinstance(m, Play))
+    for position, expected in ((state, ()), (GAME.apply_unchecked(state, move), (move,))):
+        save = tmp_path / "viscounts.json"
+        save.write_text(json.dumps(_save(table_of(position))), encoding="utf-8")
+        result = CliRunner().invoke(tts, ["load", str(save), "--profile", "viscounts", "--json"])
+        assert result.exit_code == 0, result.output
+        seen = json.loads(result.output)["observations"]
+        coverage = {"component": "coverage", "attrs": {"kinds": list(KINDS)}}
+        verdict = GAME.interpret(state, [*seen, coverage])
+        assert verdict.moves == expected and verdict.unchanged == (not expected), verdict
+
+
+def test_a_card_laid_in_tts_shows_up_as_a_validated_move_on_the_display(
+    tmp_path: Path, standin: TTSStandIn
+) -> None:
+    """``herald serve --game viscounts --tts``: the stand-in TTS table is read, a card laid
+    on the leftmost space of a player board becomes that seat's Play, validated, and the
+    display's view shows it on the board."""
+    db = tmp_path / "herald.db"
+    store = EventStore(db)
+    ref = Referee.open(store, GAME, "t1", SEATS, OPTIONS)
+    rng = random.Random(3)
+    while not any(isinstance(m, Play) for m in GAME.legal_moves(ref.session.state)):
+        state = ref.session.state
+        moves = GAME.legal_moves(state)
+        move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
+        assert ref.observe("sim", codec.encode(move)).ok
+    state = ref.session.state
+    store.close()
+    move = next(m for m in GAME.legal_moves(state) if isinstance(m, Play))
+    after = GAME.apply_unchecked(state, move)
+    standin.objects = table_of(state)
+    listen = free_port()
+    standin.editor_port = listen
+    served = serve(db, "--game", "viscounts", "--resume", "--tts", "--tts-port",
+                   str(standin.port), "--tts-listen-port", str(listen), "--tts-poll", "0.2",
+                   "--virtual-devices", "off")  # fmt: skip
+    client = socketio.Client()
+    seen_ids: list[int] = []
+    played = threading.Event()
+    follower = StateFollower()
+
+    @client.on("state")
+    def on_state(data: dict[str, Any]) -> None:
+        whole = follower.follow(data)  # the view arrives as a patch after each move
+        if whole is None:
+            client.emit("sync", {"state_id": follower.state_id})
+            return
+        seen_ids.append(whole["state_id"])
+        if whole["state_id"] > ref.state_id:
+            played.set()
+
+    try:
+        client.connect(served.base, transports=["websocket"])
+        standin.objects = table_of(after)
+        assert played.wait(30), seen_ids
+        events = EventStore(db).events(ref.row.id)
+        moves = [e for e in events if e.payload.get("move") == codec.encode(move)]
+        assert moves and moves[-1].source != "sim"
+    finally:
+        client.disconnect()
+        served.stop()
