@@ -182,11 +182,11 @@ def test_a_card_played_blind_from_the_deck_is_read_from_the_table() -> None:
     assert GAME.interpret(drawn, _truth(after)).unchanged
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_position_of_a_simulated_game_lies_on_the_board_and_reads_as_itself(
     players: int,
 ) -> None:
-    """Simulated games (2-4 players, up to 500 moves): every position fits the board's
+    """Simulated games (1-4 players, the solo AI a seat of its own; up to 500 moves): every position fits the board's
     regions with its stickers and reads as itself; every seat move the table shows reads as
     that move, or the referee asks (another move leaves the same table)."""
     state = gamedata.setup(GAME, profile_seats(PROFILE)[:players], OPTIONS)
