@@ -226,7 +226,7 @@ def ordered_client() -> Any:
     """
     import socketio
 
-    client = socketio.Client(reconnection=False)
+    client = socketio.Client(reconnection=False, request_timeout=30)
     eio = client.eio
     trigger = eio._trigger_event
 
@@ -255,7 +255,7 @@ class Watcher:
         for name in ("state", "seat_state", "prompt", "error", "violation", "host", "roll"):
             self.client.on(name, self._recorder(name))
         auth = {"token": token} if token else None
-        self.client.connect(url, auth=auth, transports=[transport], wait_timeout=10, **connect)
+        self.client.connect(url, auth=auth, transports=[transport], wait_timeout=30, **connect)
 
     def _recorder(self, name: str) -> Callable[[Any], None]:
         def record(data: Any) -> None:

@@ -68,8 +68,8 @@ def test_a_viewer_asking_for_snapshots_without_reading_is_cut_off(served: Served
         for ack in range(1, requests + 1):
             flood.send(f'42{ack}["sync",{{"state_id":0}}]')
         # another viewer is served meanwhile
-        other = socketio.Client()
-        other.connect(served.base, transports=["websocket"])
+        other = socketio.Client(request_timeout=30)
+        other.connect(served.base, transports=["websocket"], wait_timeout=30)
         try:
             assert other.call("sync", {"state_id": 0}, timeout=10)["ok"] is True
         finally:

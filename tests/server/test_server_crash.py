@@ -49,7 +49,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
             reached.set()
 
     try:
-        client.connect(served.base, transports=["websocket"], wait_timeout=10)
+        client.connect(served.base, transports=["websocket"], wait_timeout=30)
         assert reached.wait(WAIT), "the simulated table did not play"
     finally:
         served.proc.send_signal(signal.SIGKILL)  # mid-play: the table keeps moving until here
@@ -81,7 +81,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
         assert {s: again.token(s) for s in again.seat_urls} == {
             s: served.token(s) for s in served.seat_urls
         }
-        viewer = socketio.Client(reconnection=False)
+        viewer = socketio.Client(reconnection=False, request_timeout=30)
         got: list[dict[str, Any]] = []
         done = threading.Event()
 
@@ -90,7 +90,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
             got.append(data)
             done.set()
 
-        viewer.connect(again.base, transports=["websocket"], wait_timeout=10)
+        viewer.connect(again.base, transports=["websocket"], wait_timeout=30)
         assert done.wait(WAIT)
         viewer.disconnect()
         assert got[0]["state_id"] == fresh.state_id

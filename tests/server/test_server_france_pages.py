@@ -381,7 +381,7 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
     move = next(m for m in game.legal_moves(state) if dice_move_of(game, state, m))
     served = serve(db, "--game", "france1429", "--sim", "table", "--move-delay", "0.05")
     errors: list[str] = []
-    phone_client = socketio.Client(reconnection=False)
+    phone_client = socketio.Client(reconnection=False, request_timeout=30)
     try:
         display = browser.new_page(viewport=TABLE_SIZE)
         polish = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")

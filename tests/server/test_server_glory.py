@@ -133,7 +133,7 @@ def test_serve_glory_plays_into_a_duel_whose_roll_comes_from_the_virtual_tower(
     seat_views: list[dict[str, Any]] = []
     rolls: list[dict[str, Any]] = []
     lock = threading.Lock()
-    viewer, phone = ordered_client(), socketio.Client()
+    viewer, phone = ordered_client(), socketio.Client(request_timeout=30)
 
     follower = StateFollower()
 
@@ -150,7 +150,7 @@ def test_serve_glory_plays_into_a_duel_whose_roll_comes_from_the_virtual_tower(
     phone.on("seat_state", lambda data: seat_views.append(data))
     try:
         assert "stand-in data set" in served.output and "NOT the printed values" in served.output
-        viewer.connect(served.base, transports=["websocket"])
+        viewer.connect(served.base, transports=["websocket"], wait_timeout=30)
         phone.connect(served.base, auth={"token": served.token("blue")}, transports=["websocket"])
 
         def tower_roll() -> list[dict[str, Any]]:

@@ -184,7 +184,7 @@ def test_counters_set_down_in_tts_show_up_as_a_validated_move_on_the_display(
     served = serve(db, "--game", "france1429", "--resume", "--tts", "--tts-port",
                    str(standin.port), "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client()
+    client = socketio.Client(request_timeout=30)
     seen_ids: list[int] = []
     placed = threading.Event()
     follower = StateFollower()
@@ -200,7 +200,7 @@ def test_counters_set_down_in_tts_show_up_as_a_validated_move_on_the_display(
             placed.set()
 
     try:
-        client.connect(served.base, transports=["websocket"])
+        client.connect(served.base, transports=["websocket"], wait_timeout=30)
         standin.objects = table_of(after)
         assert placed.wait(20), seen_ids
         events = EventStore(db).events(ref.row.id)

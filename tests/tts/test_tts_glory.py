@@ -120,7 +120,7 @@ def test_a_pawn_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
     served = serve(db, "--game", "glory", "--resume", "--tts", "--tts-port", str(standin.port),
                    "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client()
+    client = socketio.Client(request_timeout=30)
     views: list[dict[str, Any]] = []
     placed = threading.Event()
     after = GAME.apply_unchecked(state, move)
@@ -140,7 +140,7 @@ def test_a_pawn_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
             placed.set()
 
     try:
-        client.connect(served.base, transports=["websocket"])
+        client.connect(served.base, transports=["websocket"], wait_timeout=30)
         standin.objects = table_of(after)
         assert placed.wait(15), [v["view"]["board"]["placements"] for v in views]
         assert views[-1]["state_id"] > views[0]["state_id"]

@@ -56,7 +56,7 @@ def test_a_tile_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
     served = serve(db, "--resume", "--tts", "--tts-port", str(standin.port),
                    "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client()
+    client = socketio.Client(request_timeout=30)
     views: list[dict[str, Any]] = []
     moved = threading.Event()
     seat = GAME.to_act(state)[0]
@@ -80,7 +80,7 @@ def test_a_tile_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
             moved.set()
 
     try:
-        client.connect(served.base, transports=["websocket"])
+        client.connect(served.base, transports=["websocket"], wait_timeout=30)
         tile = state.rows[me.lord.row - 1][me.lord.slot - 1]
         assert tile is not None
         for o in standin.objects:

@@ -188,7 +188,7 @@ def test_a_card_laid_in_tts_shows_up_as_a_validated_move_on_the_display(
     served = serve(db, "--game", "viscounts", "--resume", "--tts", "--tts-port",
                    str(standin.port), "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client()
+    client = socketio.Client(request_timeout=30)
     seen_ids: list[int] = []
     played = threading.Event()
     follower = StateFollower()
@@ -204,7 +204,7 @@ def test_a_card_laid_in_tts_shows_up_as_a_validated_move_on_the_display(
             played.set()
 
     try:
-        client.connect(served.base, transports=["websocket"])
+        client.connect(served.base, transports=["websocket"], wait_timeout=30)
         standin.objects = table_of(after)
         assert played.wait(30), seen_ids
         events = EventStore(db).events(ref.row.id)

@@ -186,9 +186,10 @@ def test_a_card_played_blind_from_the_deck_is_read_from_the_table() -> None:
 def test_every_position_of_a_simulated_game_lies_on_the_board_and_reads_as_itself(
     players: int,
 ) -> None:
-    """Simulated games (1-4 players, the solo AI a seat of its own; up to 500 moves): every position fits the board's
-    regions with its stickers and reads as itself; every seat move the table shows reads as
-    that move, or the referee asks (another move leaves the same table)."""
+    """Simulated games (1-4 players, the solo AI a seat of its own; up to 500 moves): every
+    position fits the board's regions with its stickers and reads as itself; every seat move
+    the table shows reads as that move, or the referee asks (another move leaves the same
+    table)."""
     state = gamedata.setup(GAME, profile_seats(PROFILE)[:players], OPTIONS)
     rng = random.Random(players)
     shown = read = 0
