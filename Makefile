@@ -7,6 +7,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 # property tests draw their examples from a fixed seed: a run is repeatable, CI never flickers
 HYPOTHESIS_SEED ?= 0
+# the suite runs in parallel, one worker per core (pytest-xdist); a test file stays on one worker
+# so its module fixtures (a served table, a browser) start once. PYTEST_WORKERS=0 runs it serially.
+PYTEST_WORKERS ?= auto
 
 .PHONY: run test lint typecheck pytest system-deps node-deps bench clean
 MPY_DIR := tests/firmware/mpy
@@ -46,7 +49,8 @@ typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy
 
 pytest: $(VENV)/.dev-deps system-deps node-deps
-	@set +e; $(BIN)/python -m pytest -q --hypothesis-seed=$(HYPOTHESIS_SEED) $(PYTEST_ARGS); rc=$$?; \
+	@set +e; $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile --durations=25 \
+		--hypothesis-seed=$(HYPOTHESIS_SEED) $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; \
 	exit $$rc
 
