@@ -135,9 +135,12 @@ def plan(referee: Referee, profile: BoardProfile, seed: int) -> list[Step]:
     game = referee.game
     place = placer(game.info.key, profile)
     faces = face_map_for(face_map_path(game.info.key), None)
+    # what the camera table declares it reads (``TableReader.observations``): every sticker kind,
+    # and tiles when faces are known
     kinds = {label.partition(":")[0] for label in profile.markers.values()}
-    coverage = {"component": "coverage", "attrs": {"kinds": sorted(kinds | {"tile"} if len(faces)
-                                                                   else kinds)}}  # fmt: skip
+    if len(faces):
+        kinds.add("tile")
+    coverage = {"component": "coverage", "attrs": {"kinds": sorted(kinds)}}
     rng = random.Random(seed)
     state = referee.session.state
     shown = lay_out(place(state), profile)[0]
