@@ -151,6 +151,7 @@ class TableReader:
         self._last: TableSnapshot | None = None
         self._last_image: Image | None = None
         self._asked: tuple[str, int] | None = None
+        self._pending: _Pending | None = None
 
     def use_profile(self, profile: BoardProfile) -> None:
         """Read with another board profile (its regions and sticker kinds)."""
@@ -201,6 +202,7 @@ class TableReader:
         self._last = snapshot
         before, self._last_image = self._last_image, image
         certain = result.moves or _common_prefix(result)
+        self._pending = None
         if result.unchanged or not (result.moves or result.candidates or result.distance):
             reading = Reading(result)
         elif certain and not unsure:
@@ -211,6 +213,47 @@ class TableReader:
                 code = "camera/unexplained"
             self._ask(code, result, state_id, unsure)
             reading = Reading(result, asked=code)
+            if not unsure:
+                self._pending = _Pending(snapshot, image, before, state_id)
+        self.readings.append(reading)
+        return reading
+
+    def waiting(self) -> bool:
+        """Whether a picture the table was asked about may read differently now: the position
+        has changed another way (a phone, the host) since it was read."""
+        pending = self._pending
+        return pending is not None and pending.state_id != self.referee.state_id
+
+    def retry(self) -> Reading | None:
+        """Read the picture the table was last asked about once more, against the position as
+        it is now (see ``waiting``).
+
+        Players may move a piece before the choice the camera cannot see is entered on a phone
+        (a card played, a sealed vote): the picture then fits no move, and the table is asked.
+        Once the phone's move is in, the same picture explains the move, and it is observed
+        (with its frame). Only that acts: a picture that still fits nothing, or now shows the
+        position itself (the asked seat confirmed the move), asks nothing new. None: nothing
+        to read again.
+        """
+        pending = self._pending
+        if pending is None:
+            return None
+        referee = self.referee
+        with referee.locked():
+            state_id, state = referee.state_id, referee.session.state
+        if state_id == pending.state_id:
+            return None
+        result = referee.game.interpret(state, self.observations(pending.snapshot))
+        certain = result.moves or _common_prefix(result)
+        if result.unchanged:
+            self._pending = None
+            return None
+        if not certain:
+            self._pending = replace(pending, state_id=state_id)  # again after the next change
+            return None
+        self._pending = None
+        frame = _evidence(pending.image, pending.before)
+        reading = Reading(result, self._submit(certain, state_id, frame))
         self.readings.append(reading)
         return reading
 
@@ -278,6 +321,17 @@ class TableReader:
         if seat is not None and seat in self.referee.seats:
             self.referee.announce(Notice("confirm", payload, seat, langs))
         log.info("camera asks to confirm (%s): %s", code, labels)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A committed picture the table was asked about, kept to be read again (``retry``)."""
+
+    snapshot: TableSnapshot
+    image: Image | None
+    before: Image | None
+    state_id: int
+    """The position it was last read against."""
 
 
 def _evidence(image: Image | None, before: Image | None) -> tuple[bytes, dict[str, Any]] | None:
@@ -491,6 +545,9 @@ class CameraTable:
             self.stats.settled_at = arrived
             reading = self.reader.read(snapshot, lambda: self.tracker.refresh(image, now), image)
             self.stats.camera_moves += reading.accepted
+        elif self.reader.waiting():
+            reading = self.reader.retry()
+            self.stats.camera_moves += reading.accepted if reading is not None else 0
         self.stats.busy_s += time.perf_counter() - started
         return reading
 

@@ -20,7 +20,7 @@ from bridge.labels import move_label
 from bridge.referee import Notice, Referee, Update
 from bridge.store import EventStore
 from engine import codec, get_game
-from engine.games.middle_ages.state import LayEvents, MoveLord, PlaceLord, Reveal
+from engine.games.middle_ages.state import DrawOrder, LayEvents, MoveLord, PlaceLord, Reveal
 from engine.i18n import message
 
 MA_BOARD = camera_profile("middle-ages")
@@ -187,3 +187,59 @@ def test_a_real_frame_source_is_read_the_same_way(tmp_path: Path) -> None:
     assert camera.latest_frame() is not None
     (event,) = referee.store.events(referee.row.id, referee.state_id - 1)
     assert event.source == "camera" and event.payload["move"] == codec.encode(place)
+
+
+def test_a_move_read_before_the_unseen_move_it_follows_is_observed_once_that_is_in(
+    tmp_path: Path,
+) -> None:
+    """The order of play is drawn (a move the camera cannot see) and a Lord is placed; the
+    camera reads the Lord before the draw is entered: no move explains the picture, the table is
+    asked. Once the draw is entered (the host, as on a phone), the same picture is read again
+    and the Lord's placement is observed from the camera, with its frame."""
+    from vision.sim import StateCamera, lay_out
+
+    referee = Referee.open(EventStore(tmp_path / "r.db"), GAME, "t1", SEATS, {})
+    recorder = Recorder()
+    referee.attach(recorder)
+    state, rng = referee.session.state, random.Random(1)
+    while not isinstance(GAME.sample_chance(state, rng), DrawOrder):
+        assert referee.observe("host", codec.encode(GAME.sample_chance(state, rng))).ok
+        state = referee.session.state
+    draw = GAME.sample_chance(state, rng)
+    drawn = GAME.apply_unchecked(state, draw)
+    lord = next(m for m in GAME.legal_moves(drawn) if isinstance(m, PlaceLord))
+    shots = StateCamera(3, profile=MA_BOARD, place=placer("middle-ages", MA_BOARD))
+    assert lay_out(shots.place(drawn), MA_BOARD) == lay_out(shots.place(state), MA_BOARD)
+    camera = open_camera_table(referee, "camera", CameraConfig(fps=0), camera=str(_still_folder(
+        tmp_path, shots, state)))  # fmt: skip
+    camera._run_source()  # the starting picture, committed
+    sid = referee.state_id
+    shots.show(GAME.apply_unchecked(drawn, lord))
+    for _ in range(camera.tracker.cfg.stable_frames + 1):
+        camera.feed(shots.still())
+    assert referee.state_id == sid  # nothing observed: the picture fits no move yet
+    asked = [n for n in recorder.notices if n.event == "confirm" and n.seat is None]
+    assert [n.payload["code"] for n in asked] == ["camera/unexplained"]
+    assert referee.observe("host", codec.encode(draw)).ok  # the draw entered, as on a phone
+    reading = camera.feed(shots.still())
+    assert reading is not None and reading.accepted == 1
+    camera.feed(shots.still())  # read once: a still table asks nothing more
+    events = referee.store.events(referee.row.id, sid)
+    assert [(e.source, e.payload["move"]) for e in events] == [
+        ("host", codec.encode(draw)),
+        ("camera", codec.encode(lord)),
+    ]
+    kept = referee.store.frames(referee.row.id)
+    assert [f.seq for f in kept] == [events[1].seq]
+    assert len([n for n in recorder.notices if n.event == "confirm" and n.seat is None]) == 1
+
+
+def _still_folder(tmp_path: Path, shots: Any, state: Any) -> Path:
+    """A folder with one picture of ``state`` (a frame source the camera table opens)."""
+    import cv2
+
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    shots.show(state)
+    cv2.imwrite(str(folder / "1.png"), shots.still())
+    return folder
