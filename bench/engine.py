@@ -3,9 +3,10 @@
 Runs the same checked path as `herald rules GAME selfplay` (legal_moves → rules.apply → log),
 chance sampled as a shuffled physical table would show it, over the game's simulated setups
 (a game whose default data cannot be played names them, e.g. a stand-in data set). Reports the
-median of several repeats, and moves per second, for each player count from 2; and the time
-of one ``legal_moves`` call on mid-game positions (the middle fifth of each game of the first
-repeat), median and 90th percentile, which is what a phone or the camera waits for.
+median of several repeats, and moves per second, for each player count (1: solo against the
+game's automated opponent, its moves counted too); and the time of one ``legal_moves`` call on
+mid-game positions (the middle fifth of each game of the first repeat), median and 90th
+percentile, which is what a phone or the camera waits for.
 Usage: python bench/engine.py [--game KEY] [--games 200] [--repeats 5] [--json]
 """
 
@@ -96,7 +97,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    counts = sorted({s.players for s in selfplay.setups(get_game(args.game))} - {1})
+    counts = sorted({s.players for s in selfplay.setups(get_game(args.game))})
     rows = [bench(args.game, n, args.games, args.repeats) for n in counts]
     if args.json:
         print(json.dumps({"game": args.game, "python": platform.python_version(), "rows": rows}))

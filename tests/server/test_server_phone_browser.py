@@ -24,7 +24,6 @@ Every wait is for a condition, with generous bounds (the machine is shared).
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 import time
@@ -36,6 +35,7 @@ from typing import Any, BinaryIO
 import cv2
 import numpy as np
 import pytest
+from browser_support import launch, needs_chromium
 from cal_support import served
 from srv_support import open_referee
 
@@ -59,10 +59,7 @@ from vision.faces import face_map_for
 from vision.sim import StateCamera, lay_out
 from vision.sources import PhoneSource
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]  # fmt: skip
+FAKE_CAMERA = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 GAME = "france1429"
 PLAYERS = 3
 OPTIONS = {"data": "stand-in", "max_rounds": 1}
@@ -85,10 +82,7 @@ WAIT_S = 600.0
 """Upper bound for the whole game (it takes well under a minute of video)."""
 
 pytestmark = [
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason="Debian's chromium is not installed (make system-deps installs it as root)",
-    ),
+    needs_chromium,
     pytest.mark.slow,
     pytest.mark.timeout(900),  # rendering the video and reading it share 2 cores with the suite
 ]
@@ -283,8 +277,7 @@ def test_a_phone_page_streams_a_whole_game_and_the_referee_reads_every_move_it_s
     camera.start()
     try:
         with served(web) as base, sync_playwright() as p:
-            args = [*ARGS, f"--use-file-for-fake-video-capture={filmed.video}"]
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+            browser = launch(p, *FAKE_CAMERA, f"--use-file-for-fake-video-capture={filmed.video}")
             try:
                 page = browser.new_page(viewport={"width": 420, "height": 860})
                 page.on("pageerror", lambda e: errors.append(str(e)))
@@ -349,9 +342,9 @@ def test_a_refused_camera_is_said_in_words(tmp_path: Path) -> None:
     referee = open_referee(tmp_path / "t.db")
     camera = SimpleNamespace(source=PhoneSource(fps=2), profile_path=None)
     web = WebTable(referee, WebConfig(), camera=camera)
-    denied = [a for a in ARGS if a != "--use-fake-ui-for-media-stream"]
+    denied = [a for a in FAKE_CAMERA if a != "--use-fake-ui-for-media-stream"]
     with served(web) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=denied)
+        browser = launch(p, *denied)
         try:
             context = browser.new_context(permissions=[])
             page = context.new_page()
