@@ -625,6 +625,8 @@ def selfplay_cmd(
     errors: list[str] = []
     loaded: dict[int, engine_data.GameData | None] = {}
     moves = 0
+    # per player count: a solo setup's errors must not hide among the multi-player games
+    tally: dict[int, dict[str, int]] = {}
     start = time.perf_counter()
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task("selfplay", total=games)
@@ -645,6 +647,10 @@ def selfplay_cmd(
                 _refused_setup(game, setup.options, exc)
             moves += result.session.state_id
             errors.extend(f"game {i + 1}: {e}" for e in result.errors)
+            row = tally.setdefault(setup.players, {"games": 0, "errors": 0, "moves": 0})
+            row["games"] += 1
+            row["errors"] += len(result.errors)
+            row["moves"] += result.session.state_id
             bar.advance(task)
     elapsed = time.perf_counter() - start
     payload = {
@@ -652,12 +658,18 @@ def selfplay_cmd(
         "errors": len(errors),
         "moves": moves,
         "games_per_s": round(games / elapsed, 1) if elapsed > 0 else None,
+        "by_players": {str(n): tally[n] for n in sorted(tally)},
     }
     if as_json:
         click.echo(json.dumps(payload))
     else:
         out.print(f"{games} games, {moves} moves, {len(errors)} errors, "
                   f"{payload['games_per_s']} games/s")  # fmt: skip
+        if len(tally) > 1:
+            for n in sorted(tally):
+                row = tally[n]
+                out.print(f"  {n} players: {row['games']} games, {row['moves']} moves, "
+                          f"{row['errors']} errors")  # fmt: skip
         for e in errors[:20]:
             out.print(f"  [red]•[/] {e}")
     if errors:

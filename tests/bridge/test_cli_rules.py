@@ -175,8 +175,14 @@ def test_selfplay_json_contract() -> None:
     code, out = run("selfplay", "--games", "12", "--seed", "1", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"games", "errors", "moves", "games_per_s"}
+    assert set(data) == {"games", "errors", "moves", "games_per_s", "by_players"}
     assert data["games"] == 12 and data["errors"] == 0 and data["moves"] > 12 * 16
+    # each player count's share, so one count's errors cannot hide among the others
+    rows = data["by_players"]
+    assert len(rows) > 1 and all(int(n) >= 1 for n in rows)
+    assert sum(r["games"] for r in rows.values()) == 12
+    assert sum(r["moves"] for r in rows.values()) == data["moves"]
+    assert all(r["errors"] == 0 for r in rows.values())
 
 
 def test_selfplay_is_reproducible_from_its_seed() -> None:
