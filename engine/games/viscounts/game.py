@@ -182,6 +182,14 @@ class Viscounts(GameBase):
 
         return preview(state, move, seat, lang)
 
+    def previews(
+        self, state: VState, moves: list[Any], seat: str, lang: str = "en"
+    ) -> list[dict[str, Any] | None]:
+        """Every option of a prompt previewed at once (a Build prompt has dozens)."""
+        from engine.games.viscounts.labels import previews
+
+        return previews(state, moves, seat, lang)
+
 
 GAME = Viscounts()
 
