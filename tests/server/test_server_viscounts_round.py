@@ -365,3 +365,41 @@ def unseen(page: Any, view: dict[str, Any], others: list[Any]) -> None:
     for other in others:
         for name in {names[c] for c in other.hand} - shown:
             assert name not in text, (other.seat, name)
+
+
+def test_serve_viscounts_plays_a_simulated_game_with_phones_joining(
+    browser: Any, tmp_path: Path
+) -> None:
+    """``herald serve --game viscounts``: the simulated table plays every move (two rounds, the
+    game's own simulated cap); two phones join once the first round is under way, each shows its
+    own hand with the cards' effects and the board, and the game ends with its ranking on the
+    table display and on both phones, the Viscounts board still drawn and the scores plotted."""
+    from playwright.sync_api import expect
+
+    served = serve(tmp_path / "s.db", "--game", "viscounts", "--sim", "all",
+                   "--move-delay", "0.05", "--option", "max_rounds=2")  # fmt: skip
+    errors: list[str] = []
+    try:
+        assert set(served.seat_urls) == set(SEATS), served.output
+        display = Page(browser, served.table_url, errors, phone=False)
+        expect(display.page.locator("#vi-round")).to_have_text("Round 1", timeout=WAIT_MS)
+        phones = {s: Page(browser, served.seat_urls[s], errors, phone=True) for s in SEATS[:2]}
+        for seat, phone in phones.items():
+            hand = phone.page.locator("#vi-hand li.vi-card")
+            expect(hand.first).to_be_visible(timeout=WAIT_MS)
+            expect(hand.first.locator(".vi-effect").first).not_to_be_empty()
+            expect(phone.page.locator(f"article.board[data-seat='{seat}']")).to_be_visible()
+            expect(phone.page.locator("#vi-ring .vi-pawn")).to_have_count(len(SEATS))
+        expect(display.page.locator("#final")).to_be_visible(timeout=END_WAIT_MS)
+        expect(display.page.locator("#vi-ring .vi-pawn")).to_have_count(len(SEATS))
+        expect(display.page.locator("#final .ranking li")).to_have_count(len(SEATS))
+        plotted = display.page.evaluate("window.heraldTable.plot()")
+        assert plotted["points"] > 0 and plotted["outside"] == 0
+        display.shot("serve-end")
+        for phone in phones.values():
+            expect(phone.page.locator("#final")).to_be_visible(timeout=WAIT_MS)
+            assert any(f.startswith('42["seat_state"') for f in phone.frames), phone.frames[:3]
+        phones[SEATS[0]].shot("serve-phone-end")
+    finally:
+        served.stop()
+    assert not errors, errors
