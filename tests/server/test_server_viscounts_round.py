@@ -242,11 +242,11 @@ def test_a_whole_round_on_the_table_display_and_two_phones(browser: Any, round_:
         assert reported == set(SEATS), reported
         assert all({"play", "travel"} <= kinds for kinds in clicked.values()), clicked
         last = steps[-1].after
-        for s in built:  # a Building of the round stands on its site in its owner's colour
-            site = s.move["site"]
+        for b in built:  # a Building of the round stands on its site in its owner's colour
+            site = b.move["site"]
             expect(
                 display.page.locator(f"#vi-ring .vi-site[data-site='{site}']")
-            ).to_have_attribute("data-owner", s.move["seat"])
+            ).to_have_attribute("data-owner", b.move["seat"])
         for page in (display, *phones.values()):
             text = page.page.inner_text("body")
             assert "viscounts:" not in text and "ui/" not in text, text[:400]
