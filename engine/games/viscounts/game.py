@@ -235,6 +235,14 @@ class Viscounts(GameBase):
             raise InputError("input/data", "not a Viscounts data set")
         return camera_faces(data.value)
 
+    def previews(
+        self, state: VState, moves: list[Any], seat: str, lang: str = "en"
+    ) -> list[dict[str, Any] | None]:
+        """Every option of a prompt previewed at once (a Build prompt has dozens)."""
+        from engine.games.viscounts.labels import previews
+
+        return previews(state, moves, seat, lang)
+
 
 GAME = Viscounts()
 

@@ -13,7 +13,7 @@ from engine.games.viscounts.state import VState
 from engine.i18n import message
 
 
-def _player(state: VState, i: int, seat: str | None) -> dict[str, Any]:
+def _player(state: VState, i: int, seat: str | None, lang: str) -> dict[str, Any]:
     p = state.players[i]
     own = seat == p.seat
     return {
@@ -33,7 +33,60 @@ def _player(state: VState, i: int, seat: str | None) -> dict[str, Any]:
         "favours": list(p.favours),
         "player_card": p.player_card,
         "hand_limit": rules.hand_limit(state, i),
+        "strip": _strip(state, i, lang),
     }  # fmt: skip
+
+
+def _strip(state: VState, i: int, lang: str) -> list[dict[str, Any]]:
+    """The seat's Building strip, kind by kind and left to right (§5.2): each position built or
+    still on the strip, with the ability its emptied space uncovers (in words)."""
+    built = {(k, pos): site for k, pos, site in state.players[i].built}
+    out: list[dict[str, Any]] = []
+    for b in state.data.buildings:
+        for pos, ability in enumerate(b.abilities):
+            out.append({
+                "building": b.kind,
+                "position": pos,
+                "site": built.get((b.kind, pos)),
+                "ability": ability_text(ability, lang) if ability else "",
+            })  # fmt: skip
+    return out
+
+
+def _board(state: VState, lang: str) -> list[dict[str, Any]]:
+    """The circular board part by part (digest §2): its towns (path, River side, red number,
+    exchange) with the Viscounts standing there, its building sites with their bonus and the
+    Building on each (owner and kind), the deck and Manuscript stack beside it."""
+    board = state.data.board
+    if board is None:
+        return []
+    kinds = {site: (p.seat, k) for p in state.players for k, _pos, site in p.built}
+    parts: list[dict[str, Any]] = []
+    for part in range(len(state.decks)):
+        towns = [{
+            "town": t.id, "path": t.path, "side": t.side, "number": t.number,
+            "exchange": t.exchange,
+            "viscounts": [p.seat for p in state.players if p.town == t.id],
+        } for t in board.towns if t.part == part]  # fmt: skip
+        sites = [{
+            "site": s.id, "side": s.side,
+            "bonus": effect_text(s.bonus, lang) if s.bonus else "",
+            "owner": kinds.get(s.id, (None, None))[0],
+            "building": kinds.get(s.id, (None, None))[1],
+        } for s in board.sites if s.part == part]  # fmt: skip
+        parts.append({"part": part, "towns": towns, "sites": sites})
+    return parts
+
+
+def _last_round(state: VState) -> bool:
+    """Whether the round being played is the game's last (§1: the round after the one in which
+    Poverty or Prosperity was uncovered; or a simulated table's round cap)."""
+    if state.phase == "over":
+        return False
+    if state.end_round is not None and state.round >= state.end_round:
+        return True
+    cap = int(state.options.get("max_rounds", 0) or 0)
+    return 0 < cap <= state.round
 
 
 def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
@@ -66,13 +119,18 @@ def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
             "level1": [list(s) for s in state.castle.level1],
             "level2": [list(s) for s in state.castle.level2],
             "level3": list(state.castle.level3),
+            "inward": list(state.data.castle.inward or ()),
         },
         "lord": state.players[state.lord].seat if state.lord is not None else None,
         "debts_left": state.debts_left, "deeds_left": state.deeds_left,
         "poverty": state.poverty, "prosperity": state.prosperity,
         "end_round": state.end_round,
+        "last_round": _last_round(state),
+        "board": _board(state, lang),
+        "level2": [effect_text(e, lang) if e else "" for e in state.data.castle.level2 or ()],
+        "favours": {f: state.players[i].seat for f, i in state.favour_holders.items()},
         "asking": asking,
-        "players": [_player(state, i, seat) for i in range(len(state.players))],
+        "players": [_player(state, i, seat, lang) for i in range(len(state.players))],
         "solo": solo_view(state, lang),
     }  # fmt: skip
 

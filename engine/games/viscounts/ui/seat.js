@@ -22,8 +22,8 @@
         el("h2", {}, t("your-hand")),
         hand.length ? el("ul", { id: "vi-hand", class: "vi-hand private" }, hand.map((id) => game.cardItem(view, id, t)))
           : el("p", { id: "vi-hand", class: "muted" }, Herald.t("ui/nothing"))),
-      el("section", { class: "card" }, game.playerBoard(view, me, t)),
-      el("section", { class: "card" }, game.mainBoard(view, t), game.castle(view, t)));
+      el("section", { class: "card" }, game.playerBoard(view, me, t, false)),
+      el("section", { class: "card" }, game.solo(view, t), game.mainBoard(view, t), game.castle(view, t)));
   }
 
   Herald.register("viscounts", { header, renderSeat });
