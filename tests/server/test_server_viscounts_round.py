@@ -19,7 +19,6 @@ yield; no page but the owner's shows or holds a hand. Screenshots go to ``artifa
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import launch, needs_chromium
 from srv_support import Served, Watcher, serve
 
 from bridge.referee import Outcome, Referee
@@ -37,9 +37,6 @@ from engine import get_game
 from engine.games.viscounts import views
 from engine.games.viscounts.state import VState
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 WAIT_MS = 90_000
 END_WAIT_MS = 300_000  # a whole simulated game on a loaded machine
@@ -62,10 +59,7 @@ LOGGED = {"play": r"\n{seat} plays ", "move": r"\n{seat} moves ",
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason="Debian's chromium is not installed (make system-deps installs it as root)",
-    ),
+    needs_chromium,
 ]
 
 
@@ -145,7 +139,7 @@ def browser() -> Iterator[Any]:
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = launch(p)
         yield browser
         browser.close()
 
@@ -400,6 +394,42 @@ def test_serve_viscounts_plays_a_simulated_game_with_phones_joining(
             expect(phone.page.locator("#final")).to_be_visible(timeout=WAIT_MS)
             assert any(f.startswith('42["seat_state"') for f in phone.frames), phone.frames[:3]
         phones[SEATS[0]].shot("serve-phone-end")
+    finally:
+        served.stop()
+    assert not errors, errors
+
+
+def test_serve_viscounts_solo_shows_the_ais_scheme_on_the_table_and_the_phone(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Solo (digest §8): ``herald serve --game viscounts --players 1`` seats one player against
+    the AI; the AI plays its own turns (the referee computes them) while the simulated table
+    plays the player's; the table display and the player's phone show the AI board, its Scheme
+    piles and the three Schemes on its board with their steps, and the game ends with the
+    player and the AI ranked."""
+    from playwright.sync_api import expect
+
+    served = serve(tmp_path / "solo.db", "--game", "viscounts", "--players", "1", "--sim", "all",
+                   "--move-delay", "0.05", "--option", "max_rounds=2")  # fmt: skip
+    errors: list[str] = []
+    try:
+        humans = [s for s in served.seat_urls if s != "ai"]
+        assert len(humans) == 1, served.output
+        display = Page(browser, served.table_url, errors, phone=False)
+        phone = Page(browser, served.seat_urls[humans[0]], errors, phone=True)
+        for page in (display, phone):
+            panel = page.page.locator("#vi-solo")
+            expect(panel).to_be_visible(timeout=WAIT_MS)
+            expect(panel.locator("h3")).not_to_be_empty()
+            expect(panel.locator("ol.vi-row > li.vi-card")).to_have_count(3)
+        # once a Scheme lies on the AI board its steps are listed, in words
+        steps = display.page.locator("#vi-solo ol.vi-steps li")
+        expect(steps.first).to_be_visible(timeout=END_WAIT_MS)
+        assert not re.search(r"\{\w+\}", display.page.locator("#vi-solo").inner_text())
+        expect(display.page.locator("#final")).to_be_visible(timeout=END_WAIT_MS)
+        expect(display.page.locator("#final .ranking li")).to_have_count(2)
+        display.shot("solo-end")
+        expect(phone.page.locator("#final")).to_be_visible(timeout=WAIT_MS)
     finally:
         served.stop()
     assert not errors, errors
