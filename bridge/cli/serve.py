@@ -311,6 +311,7 @@ def run_server(cfg: ServeConfig) -> None:
             roll_every=None if has_dice or not cfg.tower_every else cfg.tower_every,
             ha_discovery=cfg.ha_discovery,
             ha_prefix=cfg.ha_prefix,
+            avoid_ports=(cfg.port,),
         )
     )
     sim_moves: Any = "off" if table == "camera-sim" else sim_mode  # the camera-sim plays itself

@@ -29,6 +29,7 @@ import tempfile
 import threading
 import time
 import tty
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,10 +51,19 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-def free_port() -> int:
+def _kernel_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def free_port(avoid: Collection[int] = (), pick: Callable[[], int] = _kernel_port) -> int:
+    """A loopback port free now and not in ``avoid``: ports this process will bind later (the
+    web server's, say) look free until then, and the kernel may hand one out."""
+    while True:
+        port = pick()
+        if port not in avoid:
+            return port
 
 
 def find_mosquitto() -> str | None:
@@ -92,18 +102,21 @@ class LocalBroker:
         return self.auth.device_file(self.workdir / "devices", device)
 
     @classmethod
-    def start_new(cls, timeout: float = 5.0, auth: BrokerAuth | None = None) -> LocalBroker:
+    def start_new(
+        cls, timeout: float = 5.0, auth: BrokerAuth | None = None, avoid: Collection[int] = ()
+    ) -> LocalBroker:
         """Start one, or raise :class:`Unavailable` saying why (not installed, did not start).
 
         With ``auth`` the broker takes only those users, each held to its topics by the ACL;
-        without, it is anonymous (for tests of a user's own open broker).
+        without, it is anonymous (for tests of a user's own open broker). ``avoid``: ports not
+        to take (the web server's, not yet bound when the devices start).
         """
         exe = find_mosquitto()
         if exe is None:
             raise Unavailable(message("devices/why-no-mosquitto"))
         last = ""
         for _ in range(3):  # another process may take the free port between bind and listen
-            broker = cls(exe, free_port(), auth)
+            broker = cls(exe, free_port(avoid), auth)
             try:
                 broker._start(timeout)
                 return broker

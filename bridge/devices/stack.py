@@ -52,6 +52,8 @@ class DeviceOptions:
     roll_every: float | None = 20.0
     ha_discovery: bool = False
     ha_prefix: str = "homeassistant"
+    avoid_ports: tuple[int, ...] = ()
+    """Ports the private broker must not take: the web server's, bound only after the devices."""
 
 
 @dataclass
@@ -163,7 +165,7 @@ class DeviceStack:
         if opts.virtual in ("auto", "mqtt"):
             try:
                 auth = BrokerAuth.generate(table, [spec.device for spec in specs])
-                self.broker = LocalBroker.start_new(auth=auth)
+                self.broker = LocalBroker.start_new(auth=auth, avoid=opts.avoid_ports)
                 transport = self._mqtt(self.broker.herald_url, table)
                 transport.subscribed.wait(5)  # devices resend until acked; this saves a resend
                 for spec in specs:

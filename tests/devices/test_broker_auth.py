@@ -167,3 +167,15 @@ def test_hashes_written_without_mosquitto_passwd_are_accepted(
     finally:
         broker.stop()
     assert mosquitto_hash("pw", b"0123456789ab").startswith("$7$101$MDEyMzQ1Njc4OWFi$")
+
+
+def test_the_private_broker_never_takes_the_port_the_web_server_will_bind() -> None:
+    """``herald serve`` starts its private mosquitto before the web server binds its port, so
+    that port still looks free; a parallel test run once saw the kernel hand it to mosquitto
+    (the server then never answered). The port is asked for again until it is not avoided.
+    The kernel's choice is replaced by a fixed sequence here: no real socket can be made to
+    repeat a port on demand."""
+    from bridge.devices import local
+
+    handed = iter([8123, 8123, 40001])
+    assert local.free_port(avoid=(8123,), pick=lambda: next(handed)) == 40001
