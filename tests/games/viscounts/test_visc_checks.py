@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from visc_registered import registered, shipped
+from visc_support import settle, started
 
 from engine import codec
 from engine.games.viscounts import rules, scoring, turn
@@ -58,23 +59,6 @@ def _catalog() -> object:
 
 def fresh(n: int = 2) -> VState:
     return turn.initial(SEATS[:n], {"skip_action": True}, DATA)
-
-
-def started(n: int = 2, seed: int = 1) -> VState:
-    rng = random.Random(seed)
-    state = turn.apply(fresh(n), turn.sample_lay(fresh(n), rng))
-    while state.phase == "pairs" or state.ask is not None:
-        chance = turn.sample_chance(state, rng)
-        state = turn.apply(state, chance if chance is not None else turn.legal_moves(state)[0])
-    return state
-
-
-def settle(state: VState, answers: list[str] | None = None) -> VState:
-    answers = list(answers or [])
-    while state.ask is not None and state.ask.asks != "reveal":
-        seat = state.players[state.ask.seat].seat
-        state = turn.apply(state, Choose(seat, answers.pop(0) if answers else state.ask.options[0]))
-    return state
 
 
 def at_action(town: str, board: tuple[str | None, str | None, str | None], **res: Any) -> VState:

@@ -10,18 +10,18 @@ tested elsewhere are listed in docs/viscounts-tests.md.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from visc_registered import registered, shipped
+from visc_support import settle, started
 
 from engine.games.viscounts import rules, scoring, turn
 from engine.games.viscounts.data import parse_doc
 from engine.games.viscounts.data_types import ViscountsData
-from engine.games.viscounts.moves import Build, Choose, Pass, Skip, Trade, Transcribe, Workers
+from engine.games.viscounts.moves import Build, Pass, Skip, Trade, Transcribe, Workers
 from engine.games.viscounts.state import Castle, Turn, VState
 from engine.violations import RuleViolation
 
@@ -42,24 +42,6 @@ def changed(edit: Any) -> ViscountsData:
     raw = json.loads(RAW.read_text(encoding="utf-8"))
     edit(raw)
     return parse_doc(raw)
-
-
-def started(n: int = 2, data: ViscountsData = DATA, seed: int = 1) -> VState:
-    rng = random.Random(seed)
-    state = turn.initial(SEATS[:n], {"skip_action": True}, data)
-    state = turn.apply(state, turn.sample_lay(state, rng))
-    while state.phase == "pairs" or state.ask is not None:
-        chance = turn.sample_chance(state, rng)
-        state = turn.apply(state, chance if chance is not None else turn.legal_moves(state)[0])
-    return state
-
-
-def settle(state: VState, answers: list[str] | None = None) -> VState:
-    answers = list(answers or [])
-    while state.ask is not None and state.ask.asks != "reveal":
-        seat = state.players[state.ask.seat].seat
-        state = turn.apply(state, Choose(seat, answers.pop(0) if answers else state.ask.options[0]))
-    return state
 
 
 def at_action(
