@@ -15,7 +15,7 @@ naming the count parameter and one text per plural category the language has, e.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
@@ -88,8 +88,13 @@ def _locale(lang: str) -> Locale:
     return Locale.parse(lang)
 
 
+@lru_cache(maxsize=4096, typed=True)
 def plural_category(lang: str, n: float) -> str:
-    """The CLDR plural category of ``n`` in ``lang`` ("one", "few", "many", "other")."""
+    """The CLDR plural category of ``n`` in ``lang`` ("one", "few", "many", "other").
+
+    Cached: Babel evaluates its rule afresh each time, and every view of every seat asks for
+    the same few counts (a third of a view's rendering time before this).
+    """
     return str(_locale(lang).plural_form(abs(n)))
 
 

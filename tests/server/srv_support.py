@@ -217,6 +217,26 @@ def serve(
     raise RuntimeError(f"herald serve did not answer: {output}")
 
 
+SOCKET_WAIT = 30.0  # python-socketio's own defaults (1 s, 5 s) lapse on a loaded machine
+
+
+def live_client(**options: Any) -> Any:
+    """A python-socketio client for a served table, with waits a loaded machine needs."""
+    import socketio
+
+    return socketio.Client(request_timeout=SOCKET_WAIT, **options)
+
+
+def join(client: Any, base: str, token: str | None = None) -> None:
+    """Connect a test client over WebSocket, as a seat when given its token.
+
+    One place for the connect options: a call that forgot `wait_timeout` failed CI once when
+    the namespace handshake took longer than python-socketio's 1 s default.
+    """
+    auth = {"token": token} if token else None
+    client.connect(base, auth=auth, transports=["websocket"], wait_timeout=SOCKET_WAIT)
+
+
 def ordered_client() -> Any:
     """A python-socketio client whose handlers run in the order the messages arrived.
 
@@ -224,9 +244,7 @@ def ordered_client() -> Any:
     order on a loaded machine; a test that checks the server's order must see the wire's order,
     so this client handles messages in its read loop (its handlers must be quick).
     """
-    import socketio
-
-    client = socketio.Client(reconnection=False, request_timeout=30)
+    client = live_client(reconnection=False)
     eio = client.eio
     trigger = eio._trigger_event
 
@@ -255,7 +273,9 @@ class Watcher:
         for name in ("state", "seat_state", "prompt", "error", "violation", "host", "roll"):
             self.client.on(name, self._recorder(name))
         auth = {"token": token} if token else None
-        self.client.connect(url, auth=auth, transports=[transport], wait_timeout=30, **connect)
+        self.client.connect(
+            url, auth=auth, transports=[transport], wait_timeout=SOCKET_WAIT, **connect
+        )
 
     def _recorder(self, name: str) -> Callable[[Any], None]:
         def record(data: Any) -> None:

@@ -19,9 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import socketio
 import websocket
-from srv_support import Served, serve
+from srv_support import Served, join, live_client, serve
 
 from bridge.web import backlog
 
@@ -68,8 +67,8 @@ def test_a_viewer_asking_for_snapshots_without_reading_is_cut_off(served: Served
         for ack in range(1, requests + 1):
             flood.send(f'42{ack}["sync",{{"state_id":0}}]')
         # another viewer is served meanwhile
-        other = socketio.Client(request_timeout=30)
-        other.connect(served.base, transports=["websocket"], wait_timeout=30)
+        other = live_client()
+        join(other, served.base)
         try:
             assert other.call("sync", {"state_id": 0}, timeout=10)["ok"] is True
         finally:

@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from srv_support import ordered_client, serve
+from srv_support import join, ordered_client, serve
 
 WAIT = 180.0  # an upper bound for a loaded machine: vision on every frame is CPU-bound
 
@@ -30,7 +30,7 @@ def test_the_simulated_camera_is_the_default_table_and_its_moves_reach_the_displ
     try:
         assert "simulated camera" in served.output
         assert set(served.seat_urls) == {"red", "blue", "green"}  # the stickers' colours
-        client.connect(served.base, transports=["websocket"], wait_timeout=30)
+        join(client, served.base)
         assert reached.wait(WAIT), f"state_id stayed at {served.health()['state_id']}"
     finally:
         client.disconnect()

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import socketio
-from srv_support import ordered_client, serve
+from srv_support import join, live_client, ordered_client, serve
 
 from bridge.referee import Referee
 from bridge.store import open_store
@@ -49,7 +48,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
             reached.set()
 
     try:
-        client.connect(served.base, transports=["websocket"], wait_timeout=30)
+        join(client, served.base)
         assert reached.wait(WAIT), "the simulated table did not play"
     finally:
         served.proc.send_signal(signal.SIGKILL)  # mid-play: the table keeps moving until here
@@ -81,7 +80,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
         assert {s: again.token(s) for s in again.seat_urls} == {
             s: served.token(s) for s in served.seat_urls
         }
-        viewer = socketio.Client(reconnection=False, request_timeout=30)
+        viewer = live_client(reconnection=False)
         got: list[dict[str, Any]] = []
         done = threading.Event()
 
@@ -90,7 +89,7 @@ def test_sigkill_at_a_random_moment_loses_no_acknowledged_event(
             got.append(data)
             done.set()
 
-        viewer.connect(again.base, transports=["websocket"], wait_timeout=30)
+        join(viewer, again.base)
         assert done.wait(WAIT)
         viewer.disconnect()
         assert got[0]["state_id"] == fresh.state_id

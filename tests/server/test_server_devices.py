@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import socketio
 from browser_support import launch, needs_chromium
-from srv_support import SEATS, Served, serve
+from srv_support import SEATS, Served, join, live_client, serve
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 MOSQUITTO = shutil.which("mosquitto") or (
@@ -69,10 +68,10 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
     rolls: list[dict[str, Any]] = []
     panels: list[dict[str, Any]] = []
     lock = threading.Lock()
-    client = socketio.Client(request_timeout=30)
+    client = live_client()
     client.on("roll", lambda data: rolls.append(data))
     client.on("devices", lambda data: panels.append(data))
-    client.connect(table.base, transports=["websocket"], wait_timeout=30)
+    join(client, table.base)
     try:
         wanted = {f"seat-{s}" for s in SEATS} | {"tower-1"}
 
@@ -117,7 +116,7 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
         pytest.skip("mosquitto not installed (make system-deps installs it as root)")
     broker = LocalBroker.start_new()
     served = serve(tmp_path / "r.db", "--sim", "off", "--mqtt", broker.url)
-    host = socketio.Client(request_timeout=30)
+    host = live_client()
     tower = subprocess.Popen(
         [sys.executable, "-m", "firmware.dice_tower", "--mqtt", broker.url, "--table", "t1",
          "--device", "tower-9", "--dice", "6:red,6", "--settle-ms", "50",
@@ -125,12 +124,12 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     rolls: list[dict[str, Any]] = []
-    client = socketio.Client(request_timeout=30)
+    client = live_client()
     client.on("roll", lambda data: rolls.append(data))
     try:
         assert "MQTT broker" in served.output
-        client.connect(served.base, transports=["websocket"], wait_timeout=30)
-        host.connect(served.base, transports=["websocket"], auth={"token": served.host_token})
+        join(client, served.base)
+        join(host, served.base, served.host_token)
 
         def tower_pending() -> bool:
             pending = host.call("devices", {}, timeout=5).get("pairing", {}).get("pending", [])
@@ -276,8 +275,8 @@ def test_a_viewer_flooding_panel_requests_without_reading_costs_the_server_littl
         for ack in range(1, 301):
             flood.send(f'42{ack}["devices",{{}}]')
         # meanwhile an ordinary viewer still gets the panel
-        client = socketio.Client(request_timeout=30)
-        client.connect(table.base, transports=["websocket"], wait_timeout=30)
+        client = live_client()
+        join(client, table.base)
         try:
             assert "devices" in panel_of(client)
         finally:
@@ -321,7 +320,7 @@ def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: 
         pytest.skip("mosquitto not installed (make system-deps installs it as root)")
     broker = LocalBroker.start_new()
     served = serve(tmp_path / "lost.db", "--sim", "off", "--mqtt", broker.url)
-    host = socketio.Client(request_timeout=30)
+    host = live_client()
     tower = mqtt.Client(CallbackAPIVersion.VERSION2)
     topic = "herald/t1/devices/tower-9/"
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -331,7 +330,7 @@ def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: 
         hello = {"t": "hello", "v": 1, "device": "tower-9", "device_kind": "dice_tower",
                  "fw": "0.1.0", "proto": 1, "boot": 2}  # fmt: skip
         tower.publish(topic + "info", json.dumps(hello), qos=1, retain=True).wait_for_publish(5)
-        host.connect(served.base, transports=["websocket"], auth={"token": served.host_token})
+        join(host, served.base, served.host_token)
 
         def pending() -> bool:
             waiting = host.call("devices", {}, timeout=5).get("pairing", {}).get("pending", [])

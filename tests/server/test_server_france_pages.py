@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from browser_support import launch, needs_chromium
-from srv_support import Served, serve
+from srv_support import Served, join, live_client, serve
 
 from bridge.referee import Referee
 from bridge.simtable import SimConfig, SimTable
@@ -372,7 +372,6 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
     roll; once a step awaits dice the simulated table hands them to the tower, whose roll is
     toasted once on the table display and on a Polish phone as the log says it (the Battle Dice
     as hit symbols, §9.3: 0-3 a die, not the d6's pips)."""
-    import socketio
 
     db = tmp_path / "dice.db"
     state = play_until(db, a_move_brings_dice)
@@ -381,7 +380,7 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
     move = next(m for m in game.legal_moves(state) if dice_move_of(game, state, m))
     served = serve(db, "--game", "france1429", "--sim", "table", "--move-delay", "0.05")
     errors: list[str] = []
-    phone_client = socketio.Client(reconnection=False, request_timeout=30)
+    phone_client = live_client(reconnection=False)
     try:
         display = browser.new_page(viewport=TABLE_SIZE)
         polish = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
@@ -398,9 +397,7 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
         assert [t for t in held_toasts(display) if "Dice tower" in t] == []
         assert [t for t in held_toasts(polish) if "Wieża do kości" in t] == []
         # the family moves (from its phone's connection); the step after it awaits dice
-        phone_client.connect(
-            served.base, auth={"token": served.token(seat)}, transports=["websocket"]
-        )
+        join(phone_client, served.base, served.token(seat))
         sent = codec.encode(move)
         ack = phone_client.call("intent", {"state_id": served.health()["state_id"], "kind": "move",
                                            "move": sent})  # fmt: skip

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import socketio
 from browser_support import launch, needs_chromium
 from click.testing import CliRunner
-from srv_support import SEATS, Served, ordered_client, serve
+from srv_support import SEATS, Served, join, live_client, ordered_client, serve
 
 from bridge.cli.serve import serve as serve_command
 from bridge.referee import VIEWER, Principal, Referee
@@ -133,7 +132,7 @@ def test_serve_glory_plays_into_a_duel_whose_roll_comes_from_the_virtual_tower(
     seat_views: list[dict[str, Any]] = []
     rolls: list[dict[str, Any]] = []
     lock = threading.Lock()
-    viewer, phone = ordered_client(), socketio.Client(request_timeout=30)
+    viewer, phone = ordered_client(), live_client()
 
     follower = StateFollower()
 
@@ -150,8 +149,8 @@ def test_serve_glory_plays_into_a_duel_whose_roll_comes_from_the_virtual_tower(
     phone.on("seat_state", lambda data: seat_views.append(data))
     try:
         assert "stand-in data set" in served.output and "NOT the printed values" in served.output
-        viewer.connect(served.base, transports=["websocket"], wait_timeout=30)
-        phone.connect(served.base, auth={"token": served.token("blue")}, transports=["websocket"])
+        join(viewer, served.base)
+        join(phone, served.base, served.token("blue"))
 
         def tower_roll() -> list[dict[str, Any]]:
             with lock:

@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import socketio
 from queue_support import Service, Venue, find_exe, start_mosquitto, wait_until
-from srv_support import serve
+from srv_support import join, live_client, serve
 
 
 def test_a_table_in_another_process_reaches_the_venue_page_through_redis(
@@ -23,11 +22,11 @@ def test_a_table_in_another_process_reaches_the_venue_page_through_redis(
     venue = Venue(db, "--message-queue", queue)
     got: list[tuple[str, Any]] = []
     lock = threading.Lock()
-    client = socketio.Client(reconnection=False, request_timeout=30)
+    client = live_client(reconnection=False)
     client.on("venue", lambda d: got.append(("venue", d)))
     client.on("venue_table", lambda d: got.append(("venue_table", d)))
     try:
-        client.connect(venue.base, transports=["websocket"], wait_timeout=30)
+        join(client, venue.base)
         wait_until(lambda: any(n == "venue" for n, _ in got), "the venue's listing")
         (listing,) = [d for n, d in got if n == "venue"]
         (stored,) = listing["tables"]
@@ -86,12 +85,12 @@ def test_three_processes_two_tables_survive_a_sigkill(
     two = serve(tmp_path / "two.db", "--table-id", "two", "--move-delay", "0.1", *common)
     venue = Venue(store, "--message-queue", queue)
     heard: list[dict[str, Any]] = []
-    listener = socketio.Client(reconnection=False, request_timeout=30)
+    listener = live_client(reconnection=False)
     listener.on("venue_table", heard.append)
     watchers: list[Watcher] = []
     again = None
     try:
-        listener.connect(venue.base, transports=["websocket"], wait_timeout=30)
+        join(listener, venue.base)
         for served in (one, two):  # one broker for the venue, topics per table
             assert f"Devices: MQTT broker mqtt://127.0.0.1:{broker.port}" in served.output
         seen_one = Watcher(one.base)

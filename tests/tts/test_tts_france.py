@@ -12,7 +12,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import socketio
 from click.testing import CliRunner
 from tts_standin import TTSStandIn, free_port
 
@@ -28,7 +27,7 @@ from engine import data as gamedata
 from engine.games.france1429.moves import Buy, PlaceStart
 from engine.games.france1429.state import FranceState
 from engine.games.france1429.table_pieces import items, layout
-from tests.server.srv_support import serve
+from tests.server.srv_support import join, live_client, serve
 from vision.sim import region_rects
 
 GAME = get_game("france1429")
@@ -184,7 +183,7 @@ def test_counters_set_down_in_tts_show_up_as_a_validated_move_on_the_display(
     served = serve(db, "--game", "france1429", "--resume", "--tts", "--tts-port",
                    str(standin.port), "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client(request_timeout=30)
+    client = live_client()
     seen_ids: list[int] = []
     placed = threading.Event()
     follower = StateFollower()
@@ -200,7 +199,7 @@ def test_counters_set_down_in_tts_show_up_as_a_validated_move_on_the_display(
             placed.set()
 
     try:
-        client.connect(served.base, transports=["websocket"], wait_timeout=30)
+        join(client, served.base)
         standin.objects = table_of(after)
         assert placed.wait(20), seen_ids
         events = EventStore(db).events(ref.row.id)

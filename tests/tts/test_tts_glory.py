@@ -11,7 +11,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import socketio
 from tts_standin import TTSStandIn, free_port
 
 from bridge import gamedata
@@ -24,7 +23,7 @@ from bridge.web.follow import StateFollower
 from engine import codec, get_game
 from engine.games.glory.game_state import GloryState, Place
 from engine.games.glory.layout import items, layout
-from tests.server.srv_support import serve
+from tests.server.srv_support import join, live_client, serve
 from vision.sim import region_rects
 
 GAME = get_game("glory")
@@ -120,7 +119,7 @@ def test_a_pawn_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
     served = serve(db, "--game", "glory", "--resume", "--tts", "--tts-port", str(standin.port),
                    "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client(request_timeout=30)
+    client = live_client()
     views: list[dict[str, Any]] = []
     placed = threading.Event()
     after = GAME.apply_unchecked(state, move)
@@ -140,7 +139,7 @@ def test_a_pawn_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
             placed.set()
 
     try:
-        client.connect(served.base, transports=["websocket"], wait_timeout=30)
+        join(client, served.base)
         standin.objects = table_of(after)
         assert placed.wait(15), [v["view"]["board"]["placements"] for v in views]
         assert views[-1]["state_id"] > views[0]["state_id"]

@@ -8,7 +8,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import socketio
 from test_tts_referee import AUTOMATIC, column_xyz, slot_xyz, table_of
 from tts_standin import TTSStandIn, free_port
 
@@ -17,7 +16,7 @@ from bridge.store import EventStore
 from bridge.web.follow import StateFollower
 from engine import codec, get_game
 from engine.games.middle_ages.state import MoveLord, State
-from tests.server.srv_support import serve
+from tests.server.srv_support import join, live_client, serve
 
 GAME = get_game("middle-ages")
 SEATS = ("blue", "green", "pink")  # herald serve's first three seats
@@ -56,7 +55,7 @@ def test_a_tile_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
     served = serve(db, "--resume", "--tts", "--tts-port", str(standin.port),
                    "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client(request_timeout=30)
+    client = live_client()
     views: list[dict[str, Any]] = []
     moved = threading.Event()
     seat = GAME.to_act(state)[0]
@@ -80,7 +79,7 @@ def test_a_tile_moved_in_tts_shows_up_as_a_validated_move_on_the_display(
             moved.set()
 
     try:
-        client.connect(served.base, transports=["websocket"], wait_timeout=30)
+        join(client, served.base)
         tile = state.rows[me.lord.row - 1][me.lord.slot - 1]
         assert tile is not None
         for o in standin.objects:

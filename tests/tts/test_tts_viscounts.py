@@ -13,7 +13,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import socketio
 from click.testing import CliRunner
 from tts_standin import TTSStandIn, free_port
 
@@ -29,7 +28,7 @@ from engine import data as gamedata
 from engine.games.viscounts.moves import Build, Play, Travel
 from engine.games.viscounts.state import VState
 from engine.games.viscounts.table_pieces import KINDS, layout, tts_profile, visible
-from tests.server.srv_support import serve
+from tests.server.srv_support import join, live_client, serve
 from vision.sim import region_rects
 
 GAME = get_game("viscounts")
@@ -188,7 +187,7 @@ def test_a_card_laid_in_tts_shows_up_as_a_validated_move_on_the_display(
     served = serve(db, "--game", "viscounts", "--resume", "--tts", "--tts-port",
                    str(standin.port), "--tts-listen-port", str(listen), "--tts-poll", "0.2",
                    "--virtual-devices", "off")  # fmt: skip
-    client = socketio.Client(request_timeout=30)
+    client = live_client()
     seen_ids: list[int] = []
     played = threading.Event()
     follower = StateFollower()
@@ -204,7 +203,7 @@ def test_a_card_laid_in_tts_shows_up_as_a_validated_move_on_the_display(
             played.set()
 
     try:
-        client.connect(served.base, transports=["websocket"], wait_timeout=30)
+        join(client, served.base)
         standin.objects = table_of(after)
         assert played.wait(30), seen_ids
         events = EventStore(db).events(ref.row.id)

@@ -373,8 +373,11 @@ class Box:
     events: dict[str, EventCard] = field(init=False, repr=False, compare=False)
     tournaments: dict[str, TournamentCard] = field(init=False, repr=False, compare=False)
     prizes: dict[str, PrizeToken] = field(init=False, repr=False, compare=False)
+    printed_names: dict[str, dict[str, str]] = field(init=False, repr=False, compare=False)
+    """Card names by language, filled on first use: every view of every seat asks for them."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "printed_names", {})
         d = self.data
         for name, entries in (("characters", d.characters), ("titles", d.titles),
                               ("quests", d.quests), ("events", d.events),

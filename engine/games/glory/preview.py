@@ -57,8 +57,12 @@ def names(state: GloryState, lang: str = DEFAULT_LANG) -> dict[str, str]:
     """Every card id of the box with its printed name (for move labels, which see no state, and
     for the pages, which show no id): Characters, Titles, Quests, Events, Tournaments."""
     box = state.box
-    tables = (box.characters, box.titles, box.quests, box.events, box.tournaments)
-    return {cid: card_name(state, cid, lang) for table in tables for cid in table}
+    found = box.printed_names.get(lang)
+    if found is None:  # the box never changes: its names are worked out once per language
+        tables = (box.characters, box.titles, box.quests, box.events, box.tournaments)
+        found = {cid: card_name(state, cid, lang) for table in tables for cid in table}
+        box.printed_names[lang] = found
+    return dict(found)
 
 
 def reward_text(reward: Reward, lang: str) -> str:
