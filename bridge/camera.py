@@ -48,13 +48,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from bridge.evidence import evidence_jpeg
-from bridge.game_files import camera_profile_path, drawable_games, face_map_path, placer
+from bridge.game_files import camera_profile_path, can_draw, face_map_path, placer
 from bridge.labels import move_label
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from bridge.worker import Worker
 from engine import codec
 from engine.game import TABLE, Interpretation
 from engine.i18n import LANGUAGES, CodedError, message
+from engine.registry import game_keys
 from vision.calibration import BoardProfile, ProfileError, load_profile
 from vision.config import TrackerConfig
 from vision.faces import FaceMap, FaceMapError, face_map_for
@@ -676,7 +677,7 @@ class CameraTable:
 def has_camera_sim(game_key: str) -> bool:
     """Whether the simulated camera can lay out this game's table (a camera profile and the
     game's ``layout`` verb)."""
-    return game_key in drawable_games()
+    return game_key in game_keys() and can_draw(game_key)
 
 
 def choose_table(

@@ -39,9 +39,15 @@ def camera_games() -> tuple[str, ...]:
     return tuple(k for k in game_keys() if camera_profile_path(k) is not None)
 
 
+def can_draw(key: str) -> bool:
+    """Whether the simulated camera can draw the game: a camera profile and the ``layout`` verb
+    (one game's question imports that game alone: `herald serve` starts a second sooner)."""
+    return camera_profile_path(key) is not None and callable(getattr(get_game(key), "layout", None))
+
+
 def drawable_games() -> tuple[str, ...]:
-    """Games the simulated camera can draw: a camera profile and the ``layout`` verb."""
-    return tuple(k for k in camera_games() if callable(getattr(get_game(k), "layout", None)))
+    """Games the simulated camera can draw."""
+    return tuple(k for k in game_keys() if can_draw(k))
 
 
 def camera_profile(key: str) -> Any:

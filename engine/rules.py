@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import jsonschema
+import jsonschema_rs
 
 from engine import codec, flow
 from engine.game import Game
@@ -78,7 +79,7 @@ def to_act(game: Game[Any, Any], state: Any) -> tuple[str, ...]:
 
 
 _SCHEMAS: dict[str, dict[str, Any]] = {}
-_VALIDATORS: dict[tuple[str, str], Any] = {}
+_VALIDATORS: dict[tuple[str, str], tuple[Any, Any]] = {}
 
 
 def schema(game: Game[Any, Any]) -> dict[str, Any]:
@@ -106,22 +107,36 @@ def _make_schema(game: Game[Any, Any]) -> dict[str, Any]:
     }
 
 
-def _validator(game: Game[Any, Any], ref: str) -> Any:
+def _validator(game: Game[Any, Any], ref: str) -> tuple[Any, Any]:
+    """Two validators of one schema: jsonschema-rs answers "valid?" about a hundred times
+    faster (a state carrying its game's printed data set: 2 ms against 190 ms; every move from
+    a phone and every state file passes here); Python's jsonschema words the refusal."""
     key = (game.info.key, ref)
     found = _VALIDATORS.get(key)
     if found is None:
         full = schema(game)
         sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": ref}
-        found = _VALIDATORS[key] = jsonschema.validators.validator_for(sub)(sub)
+        worded = jsonschema.validators.validator_for(sub)(sub)
+        found = _VALIDATORS[key] = (jsonschema_rs.validator_for(sub), worded)
     return found
 
 
 def _validate(game: Game[Any, Any], ref: str, data: Any, what: str) -> None:
-    validator = _validator(game, ref)
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if error is not None:
-        path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.path)
-        raise InputError("input/schema", f"not a valid {what}: {error.message}", path)
+    fast, worded = _validator(game, ref)
+    try:
+        valid: bool | None = fast.is_valid(data)
+    except ValueError:  # not JSON (a set, a non-string key): Python's validator judges alone
+        valid = None
+    if valid:
+        return
+    error = jsonschema.exceptions.best_match(worded.iter_errors(data))
+    if error is None:
+        if valid is None:
+            return
+        # the two validators disagree (they implement one draft): refuse, as the fast one did
+        raise InputError("input/schema", f"not a valid {what}: does not match the schema", "$")
+    path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.path)
+    raise InputError("input/schema", f"not a valid {what}: {error.message}", path)
 
 
 def decode_state(game: Game[Any, Any], data: Any) -> Any:

@@ -40,8 +40,8 @@ def _art(key: str, width: int, height: int) -> Image:
     c0 = rng.integers(30, 226, 3)
     c1 = rng.integers(30, 226, 3)
     t = np.linspace(0.0, 1.0, ref_h, dtype=np.float32)[:, None, None]
-    img = (c0[None, None, :] * (1 - t) + c1[None, None, :] * t) * np.ones((1, ref_w, 1))
-    img = np.ascontiguousarray(img.astype(np.uint8))
+    column = (c0[None, None, :] * (1 - t) + c1[None, None, :] * t).astype(np.uint8)
+    img = np.ascontiguousarray(np.repeat(column, ref_w, axis=1))  # rows are uniform
     for _ in range(int(rng.integers(55, 80))):
         color = tuple(int(v) for v in rng.integers(0, 256, 3))
         kind = int(rng.integers(0, 5))

@@ -23,8 +23,9 @@ PURE_STDLIB = {
 }  # fmt: skip
 """Standard modules with no I/O, clock or thread (``random`` only for the ``Random`` a caller
 hands in: the engine never draws by itself)."""
-THIRD_PARTY = {"jsonschema", "babel"}
-"""The schema-validation and plural-rules libraries DESIGN.md allows the engine."""
+THIRD_PARTY = {"jsonschema", "jsonschema_rs", "babel"}
+"""The schema-validation and plural-rules libraries DESIGN.md allows the engine (jsonschema-rs
+answers "valid?", Python's jsonschema words the refusal: one schema, one job)."""
 PACKAGE_DATA = {"engine/i18n/__init__.py", "engine/registry.py"}
 """Where the engine may look up installed packages and their shipped data (catalogs, entry
 points): ``importlib`` only, never a path a user gives."""

@@ -95,3 +95,19 @@ def test_a_state_file_that_breaks_the_schema_is_refused() -> None:
     state["phase"] = "intermission"
     with pytest.raises(InputError):
         rules.decode_state(GAME, state)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "lord", "seat": "a", "slot": {1}},  # a set: not JSON at all
+        {"kind": "lord", "seat": "a", "slot": 1, 7: "x"},  # a key that is not a string
+        {"kind": "lord", "seat": "a", "slot": True},  # JSON's true is no slot number
+    ],
+)
+def test_input_that_is_not_json_or_sneaks_a_bool_in_is_refused(data: dict) -> None:
+    """Validation answers "valid?" with jsonschema-rs and words refusals with Python's
+    jsonschema: input the fast validator cannot even read must still be refused, not let by."""
+    with pytest.raises(InputError) as exc:
+        rules.decode_move(GAME, data)
+    assert exc.value.code == "input/schema"
