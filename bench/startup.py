@@ -14,7 +14,7 @@ measured here (numbers, not assertions: the tests never time anything):
 Usage::
 
     python bench/startup.py                       # every game
-    python bench/startup.py --game glory --starts 5 --json
+    python bench/startup.py --game KEY --starts 5 --json
     python bench/startup.py --tree ../old-checkout          # its herald, this bench
 """
 

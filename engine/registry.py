@@ -117,9 +117,14 @@ def package_name(key: str) -> str:
     reg = _all().get(key)
     if reg is None:
         raise KeyError(f"unknown game {key!r}; known games: {', '.join(game_keys()) or '-'}")
-    spec = importlib.util.find_spec(reg.module)
+    try:
+        spec = importlib.util.find_spec(reg.module)
+    except (ImportError, ValueError):  # a module with no spec (``__main__``): import it, as ever
+        spec = None
     if spec is None:
-        raise KeyError(f"entry point {key!r} names module {reg.module!r}, which is not installed")
+        module = importlib.import_module(reg.module)  # raises, naming a module that is missing
+        package = module.__name__ if hasattr(module, "__path__") else module.__package__
+        return package or module.__name__
     if spec.submodule_search_locations is not None:
         return reg.module
     return reg.module.rpartition(".")[0] or reg.module
@@ -140,7 +145,10 @@ def package_module(key: str, name: str) -> ModuleType | None:
 def package_files(key: str) -> Traversable:
     """The folder of the game's package: its data, catalogs, UI module and profiles."""
     name = package_name(key)
-    spec = importlib.util.find_spec(name)
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        spec = None
     reader = getattr(spec.loader, "get_resource_reader", None) if spec is not None else None
     if spec is not None and callable(reader):  # the package's own loader reads it unimported
         found = reader(spec.name)
