@@ -5,11 +5,11 @@ Virtue, Corruption, VP), in English and Polish."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
-from visc_registered import registered, shipped
+from visc_registered import registered
+from visc_support import DATA, started
 
 from engine.games.viscounts import turn, views
 from engine.games.viscounts.describe import ability_text, effect_text
@@ -18,24 +18,11 @@ from engine.games.viscounts.labels import preview, previews
 from engine.games.viscounts.moves import Build, Travel
 from engine.games.viscounts.state import Turn, VState
 
-DATA = shipped()
-SEATS = ("ann", "bob", "cyd")
-
 
 @pytest.fixture(autouse=True)
 def _catalog() -> object:
     with registered() as game:
         yield game
-
-
-def started(n: int = 2, seed: int = 1) -> VState:
-    rng = random.Random(seed)
-    fresh = turn.initial(SEATS[:n], {"skip_action": True}, DATA)
-    state = turn.apply(fresh, turn.sample_lay(fresh, rng))
-    while state.phase == "pairs" or state.ask is not None:
-        chance = turn.sample_chance(state, rng)
-        state = turn.apply(state, chance if chance is not None else turn.legal_moves(state)[0])
-    return state
 
 
 def test_the_board_part_by_part_with_viscounts_sites_and_buildings() -> None:
