@@ -19,6 +19,7 @@ from engine import rules
 from engine.game import TABLE
 from engine.games.glory import GAME
 from engine.games.glory.data_types import DECKS, Box, JoustSection, PasSection
+from engine.games.glory.duel_state import CommitStrength, Decline, Die, Recover, Roll
 from engine.games.glory.game_state import (
     ChooseCharacter,
     DealHands,
@@ -33,7 +34,6 @@ from engine.games.glory.game_state import (
     TournamentDeal,
 )
 from engine.games.glory.setup_phase import open_spaces
-from engine.games.glory.state import CommitStrength, Decline, Die, Recover, Roll
 from engine.games.glory.tournament import section
 
 G = GAME
@@ -299,7 +299,7 @@ def fight(state: GloryState, passes: Iterable[bool], commit: int = 0) -> GlorySt
     the pass is True and low when False, after committing ``commit`` Strength in pass 1; Knights
     roll low; every other decision is a decline."""
     from engine.games.glory import duel
-    from engine.games.glory.state import Duellist
+    from engine.games.glory.duel_state import Duellist
 
     plan = list(passes)
     d = state.duel

@@ -675,8 +675,8 @@ def test_check24_pas_d_armes_duels_run_florence_paris_munich_left_to_right():
     fought = []
     while state.phase == "tournament" and state.duel is not None:
         fought.append((state.pending.source, state.duel.names))
+        from engine.games.glory.duel_state import Decline
         from engine.games.glory.game_state import DuelStep
-        from engine.games.glory.state import Decline
 
         other = "b" if "a" in state.duel.names else "a"
         assert codes(state, DuelStep(Decline(other))) == ["game/not-your-turn"]
@@ -757,7 +757,7 @@ def test_check43_most_glory_then_most_prestige_else_a_shared_win():
     tied = dataclasses.replace(state, players=(a, level))
     assert set(G.winners(tied)) == {"a", "b"}
     from engine.games.glory.components import PRESTIGE_KINDS
-    from engine.games.glory.state import Prestige
+    from engine.games.glory.duel_state import Prestige
 
     kind = next(k for k in PRESTIGE_KINDS if all(x.kind != k for x in a.prestige))
     inactive = Prestige(kind, active=False)  # a flipped token counts too

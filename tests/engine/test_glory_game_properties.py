@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from engine import codec, get_game, log, present, rules, selfplay
 from engine import data as gamedata
 from engine.games.glory import duel
+from engine.games.glory.duel_state import Duellist
 from engine.games.glory.game_state import DuelStep, GloryState
-from engine.games.glory.state import Duellist
 
 GAME = get_game("glory")
 SETUPS = selfplay.setups(GAME)

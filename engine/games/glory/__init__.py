@@ -29,11 +29,12 @@ from engine.game import (
     ScoreRow,
     SimSetup,
 )
-from engine.games.glory import flow, table_view, turn_flow
+from engine.games.glory import table_view, turn, turn_flow
 from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
 from engine.games.glory.data_file import SPEC
 from engine.games.glory.data_missing import missing_for
 from engine.games.glory.data_types import Box
+from engine.games.glory.duel_state import Decline
 from engine.games.glory.game_state import (
     CHANCE_TYPES,
     MOVE_TYPES,
@@ -51,7 +52,6 @@ from engine.games.glory.position import check_position
 from engine.games.glory.refs import Refused
 from engine.games.glory.setup_phase import initial
 from engine.games.glory.solo import SIR_SEAT, solo_players
-from engine.games.glory.state import Decline
 from engine.interpret import interpret as core_interpret
 from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
@@ -251,22 +251,22 @@ class Glory:
         return turn_flow.flow_kind(move)
 
     def actor(self, move: Move) -> str:
-        return flow.actor(move)
+        return turn.actor(move)
 
     def is_chance(self, move: Move) -> bool:
         if isinstance(move, CHANCE_TYPES):
             return True
+        from engine.games.glory.duel_state import CHANCE_TYPES as DUEL_CHANCE
         from engine.games.glory.game_state import DuelStep
-        from engine.games.glory.state import CHANCE_TYPES as DUEL_CHANCE
 
         return isinstance(move, DuelStep) and isinstance(move.move, DUEL_CHANCE)
 
     def legal_moves(self, state: GloryState) -> list[Move]:
-        return flow.legal_moves(state)
+        return turn.legal_moves(state)
 
     def check(self, state: GloryState, move: Move) -> list[Violation]:
         try:
-            flow.apply(state, move)
+            turn.apply(state, move)
         except (Refused, RuleViolation) as exc:
             return list(exc.violations)
         return []
@@ -275,7 +275,7 @@ class Glory:
         """Check and apply in one pass (the rules compute the next state to check a move):
         the next state, or ``RuleViolation`` with every problem and nothing changed."""
         try:
-            after = flow.apply(state, move)
+            after = turn.apply(state, move)
         except Refused as exc:
             raise RuleViolation(exc.violations) from None
         mark = len(state.ledger)
@@ -336,7 +336,7 @@ class Glory:
         return camera_faces(data.value)
 
     def sample_chance(self, state: GloryState, rng: random.Random) -> Move | None:
-        return flow.sample_chance(state, rng)
+        return turn.sample_chance(state, rng)
 
     # optional verbs (engine.game "Optional verbs"): dice from the table, move labels
     def dice_move(self, state: GloryState, dice: Any, by: str | None = None) -> Move | None:

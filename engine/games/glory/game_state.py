@@ -2,9 +2,9 @@
 
 The game runs through three rounds of five phases (§4.1) and ends with a Final Quest Phase and
 the Titles Phase. Every draw from a shuffled deck, stack or bag is a ``TABLE`` move naming what
-the table shows (a reveal), exactly as the dice are (``state.Roll``): the referee never shuffles,
-it checks that what was drawn could have been drawn. Decks are therefore kept as multisets of
-card ids (sorted tuples), not as ordered piles.
+the table shows (a reveal), exactly as the dice are (``duel_state.Roll``): the referee never
+shuffles, it checks that what was drawn could have been drawn. Decks are therefore kept as
+multisets of card ids (sorted tuples), not as ordered piles.
 
 Hidden information (Quest cards in hand, Personal Goals) lives in ``Player`` and leaves the
 engine only through ``views.table_view(state, seat)``.
@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from engine.games.glory.components import AllyKind, Level
 from engine.games.glory.data_types import Box, Deck, Item, TournamentType
-from engine.games.glory.state import Ally, DuelMove, DuelState, Prestige, Relic
+from engine.games.glory.duel_state import Ally, DuelMove, DuelState, Prestige, Relic
 
 Phase = Literal[
     "setup",

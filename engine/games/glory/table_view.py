@@ -12,13 +12,13 @@ from typing import Any
 
 from engine import codec
 from engine.game import TABLE, Line, Prompt, ScoreRow
-from engine.games.glory import duel, flow
+from engine.games.glory import duel, turn
 from engine.games.glory.components import GAME_KEY, ROUNDS, score_track
 from engine.games.glory.dice_input import wanted_json
+from engine.games.glory.duel_state import Duellist, DuelState
+from engine.games.glory.duel_state import actor as duel_actor
 from engine.games.glory.effects import box, prestige_total
 from engine.games.glory.game_state import GloryState, LedgerLine, Player
-from engine.games.glory.state import Duellist, DuelState
-from engine.games.glory.state import actor as duel_actor
 from engine.i18n import DEFAULT_LANG, message
 
 
@@ -37,7 +37,7 @@ def line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
 
 def _attack_line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """A duel Attack line, worded as the duel report words it (die faces named)."""
-    from engine.games.glory.views import line_text as duel_line_text
+    from engine.games.glory.duel_views import line_text as duel_line_text
 
     return {"source": line.source, "amount": line.amount, "code": line.code, "ref": line.ref,
             "params": line.params, "text": duel_line_text(line, lang)}  # fmt: skip
@@ -201,12 +201,12 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
 
 def prompts(state: GloryState, with_moves: bool = True) -> list[Prompt]:
     out: list[Prompt] = []
-    for seat in flow.to_act(state):
+    for seat in turn.to_act(state):
         params = {"phase": state.phase, "round": state.round}
         if seat == TABLE:
             out.append(Prompt(TABLE, _table_code(state), params))
             continue
-        moves = tuple(flow.legal_moves_of(state, seat)) if with_moves else ()
+        moves = tuple(turn.legal_moves_of(state, seat)) if with_moves else ()
         out.append(Prompt(seat, _seat_code(state), params, moves))
     return out
 

@@ -1,8 +1,8 @@
 """Glory's turn flow as data (§4.1): the phases, the duel as a sub-game, the moves each takes.
 
-The core (``engine.flow``) checks every move against this before ``flow.apply`` runs it, so a
+The core (``engine.flow``) checks every move against this before ``turn.apply`` runs it, so a
 Quest card played in the Action Phase or a die rolled for a duel no one fights is refused in
-one place. ``flow.to_act`` still names who each step waits for; a duel is a sub-game pushed while
+one place. ``turn.to_act`` still names who each step waits for; a duel is a sub-game pushed while
 ``state.pending`` is a duel, its steps those of §5 (the duel engine's own ``step``).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.flow import Position, Step, SubGame, TurnFlow
-from engine.games.glory import flow
+from engine.games.glory import turn
 from engine.games.glory.game_state import MOVE_TYPES, DuelStep, GloryState
 
 _DECIDE = ("duel:ally", "duel:decline")
@@ -73,7 +73,7 @@ def flow_kind(move: Any) -> str:
 
 def position(state: GloryState) -> Position:
     """The phase (or the pending draw, choice or duel step) and who it waits for."""
-    actors = flow.to_act(state)
+    actors = turn.to_act(state)
     pending = state.pending
     if state.phase == "over":
         return Position("over", ())

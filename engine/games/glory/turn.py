@@ -20,6 +20,7 @@ from engine.games.glory import actions, duel, quests, refresh, setup_phase, solo
 from engine.games.glory import tournament as tour
 from engine.games.glory.components import COLUMN, PUBLIC_TITLES, ROUNDS
 from engine.games.glory.data_types import DECKS, JoustSection, PasSection
+from engine.games.glory.duel_state import actor as duel_actor
 from engine.games.glory.effects import box, multiset, remove, set_player
 from engine.games.glory.effects import carries_special_ally as _special
 from engine.games.glory.game_state import (
@@ -44,7 +45,6 @@ from engine.games.glory.game_state import (
     TryTitle,
 )
 from engine.games.glory.refs import Refused, v
-from engine.games.glory.state import actor as duel_actor
 from engine.violations import RuleViolation, Violation
 
 # --- who acts ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 from engine.game import Line
 from engine.games.glory import duel
 from engine.games.glory.components import GAME_KEY, SPECIAL
-from engine.games.glory.state import DuelState, Knight, Note, PassRecord, Side
+from engine.games.glory.duel_state import DuelState, Knight, Note, PassRecord, Side
 from engine.i18n import DEFAULT_LANG, has_message, message
 
 
