@@ -20,7 +20,8 @@ from engine.game import TABLE
 from engine.games.glory import GAME
 from engine.games.glory.data_types import DECKS, Box, JoustSection, PasSection
 from engine.games.glory.duel_state import CommitStrength, Decline, Die, Recover, Roll
-from engine.games.glory.game_state import (
+from engine.games.glory.setup_phase import open_spaces
+from engine.games.glory.state import (
     ChooseCharacter,
     DealHands,
     DuelStep,
@@ -33,7 +34,6 @@ from engine.games.glory.game_state import (
     StopQuests,
     TournamentDeal,
 )
-from engine.games.glory.setup_phase import open_spaces
 from engine.games.glory.tournament import section
 
 G = GAME

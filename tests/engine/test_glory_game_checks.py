@@ -40,7 +40,8 @@ from glory_game_builders import (
 
 from engine import selfplay
 from engine.games.glory.components import score_track
-from engine.games.glory.game_state import (
+from engine.games.glory.refresh import new_order
+from engine.games.glory.state import (
     ChooseCharacter,
     DealHands,
     DrawCards,
@@ -56,7 +57,6 @@ from engine.games.glory.game_state import (
     StopQuests,
     TryTitle,
 )
-from engine.games.glory.refresh import new_order
 
 
 def _refresh(state: GloryState) -> GloryState:
@@ -676,7 +676,7 @@ def test_check24_pas_d_armes_duels_run_florence_paris_munich_left_to_right():
     while state.phase == "tournament" and state.duel is not None:
         fought.append((state.pending.source, state.duel.names))
         from engine.games.glory.duel_state import Decline
-        from engine.games.glory.game_state import DuelStep
+        from engine.games.glory.state import DuelStep
 
         other = "b" if "a" in state.duel.names else "a"
         assert codes(state, DuelStep(Decline(other))) == ["game/not-your-turn"]

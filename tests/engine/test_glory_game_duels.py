@@ -41,7 +41,7 @@ from engine.games.glory.duel_state import (
     UseFaith,
     UseRelic,
 )
-from engine.games.glory.game_state import (
+from engine.games.glory.state import (
     DuelStep,
     GloryState,
     Place,

@@ -23,7 +23,7 @@ from engine import codec, get_game, log, present, rules, selfplay
 from engine import data as gamedata
 from engine.games.glory import duel
 from engine.games.glory.duel_state import Duellist
-from engine.games.glory.game_state import DuelStep, GloryState
+from engine.games.glory.state import DuelStep, GloryState
 
 GAME = get_game("glory")
 SETUPS = selfplay.setups(GAME)

@@ -21,7 +21,7 @@ from engine import log
 from engine.game import TABLE
 from engine.games.glory import GAME
 from engine.games.glory.effects import box
-from engine.games.glory.game_state import (
+from engine.games.glory.state import (
     GloryState,
     KeepCards,
     Place,

@@ -19,7 +19,7 @@ from engine.game import TABLE
 from engine.games.glory import GAME, duel, solo, turn
 from engine.games.glory import tournament as tour
 from engine.games.glory.duel_state import Decline, Die, Duellist, Knight, Roll
-from engine.games.glory.game_state import (
+from engine.games.glory.state import (
     DrawCards,
     Entrant,
     GloryState,

@@ -29,13 +29,21 @@ from engine.game import (
     ScoreRow,
     SimSetup,
 )
-from engine.games.glory import table_view, turn, turn_flow
+from engine.games.glory import turn, views
 from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
 from engine.games.glory.data_file import SPEC
 from engine.games.glory.data_missing import missing_for
 from engine.games.glory.data_types import Box
 from engine.games.glory.duel_state import Decline
-from engine.games.glory.game_state import (
+from engine.games.glory.flow import FLOW, FLOW_KINDS, flow_kind
+from engine.games.glory.flow import position as flow_position
+from engine.games.glory.layout import TABLE_READING, camera_faces
+from engine.games.glory.layout import layout as camera_layout
+from engine.games.glory.position import check_position
+from engine.games.glory.refs import Refused
+from engine.games.glory.setup_phase import initial
+from engine.games.glory.solo import SIR_SEAT, solo_players
+from engine.games.glory.state import (
     CHANCE_TYPES,
     MOVE_TYPES,
     DuelStep,
@@ -46,12 +54,6 @@ from engine.games.glory.game_state import (
     StopQuests,
     TryTitle,
 )
-from engine.games.glory.layout import TABLE_READING, camera_faces
-from engine.games.glory.layout import layout as camera_layout
-from engine.games.glory.position import check_position
-from engine.games.glory.refs import Refused
-from engine.games.glory.setup_phase import initial
-from engine.games.glory.solo import SIR_SEAT, solo_players
 from engine.interpret import interpret as core_interpret
 from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
@@ -201,8 +203,8 @@ class Glory:
     info = INFO
     state_type = GloryState
     move_types = MOVE_TYPES
-    flow = turn_flow.FLOW
-    flow_kinds = turn_flow.FLOW_KINDS
+    flow = FLOW
+    flow_kinds = FLOW_KINDS
     data_spec = SPEC
 
     def setup(
@@ -239,16 +241,16 @@ class Glory:
         return tuple(p.seat for p in state.players if not p.sir)
 
     def describe(self, line: Line, lang: str = "en") -> str:
-        return table_view.line_text(line, lang)
+        return views.line_text(line, lang)
 
     def to_act(self, state: GloryState) -> tuple[str, ...]:
         return core_flow.actors(self, state)
 
     def position(self, state: GloryState) -> core_flow.Position:
-        return turn_flow.position(state)
+        return flow_position(state)
 
     def flow_kind(self, move: Move) -> str:
-        return turn_flow.flow_kind(move)
+        return flow_kind(move)
 
     def actor(self, move: Move) -> str:
         return turn.actor(move)
@@ -257,7 +259,7 @@ class Glory:
         if isinstance(move, CHANCE_TYPES):
             return True
         from engine.games.glory.duel_state import CHANCE_TYPES as DUEL_CHANCE
-        from engine.games.glory.game_state import DuelStep
+        from engine.games.glory.state import DuelStep
 
         return isinstance(move, DuelStep) and isinstance(move.move, DUEL_CHANCE)
 
@@ -288,10 +290,10 @@ class Glory:
         return check_position(state)
 
     def view(self, state: GloryState, seat: str | None, lang: str = "en") -> dict[str, Any]:
-        return table_view.view(state, seat, lang)
+        return views.view(state, seat, lang)
 
     def prompts(self, state: GloryState) -> list[Prompt]:
-        return table_view.prompts(state)
+        return views.prompts(state)
 
     def is_pass(self, move: Move) -> bool:
         """Declining: a duel step left alone, no more Quest cards, no (more) registration,
@@ -306,19 +308,19 @@ class Glory:
 
     def last_lines(self, state: GloryState) -> tuple[tuple[str, Line], ...]:
         """The Glory the most recent move gained or cost, seat by seat, each with its rule."""
-        return tuple((x.seat, table_view.ledger_line(x)) for x in state.ledger[state.move_from :])
+        return tuple((x.seat, views.ledger_line(x)) for x in state.ledger[state.move_from :])
 
     def income(self, state: GloryState, seat: str) -> tuple[Line, ...]:
-        return tuple(table_view.ledger_line(x) for x in state.last_income.get(seat, ()))
+        return tuple(views.ledger_line(x) for x in state.last_income.get(seat, ()))
 
     def score(self, state: GloryState) -> tuple[ScoreRow, ...]:
-        return table_view.score(state)
+        return views.score(state)
 
     def is_over(self, state: GloryState) -> bool:
         return state.phase == "over"
 
     def winners(self, state: GloryState) -> tuple[str, ...]:
-        return table_view.winners(state)
+        return views.winners(state)
 
     def interpret(self, state: GloryState, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or TTS), or why none fits."""

@@ -15,7 +15,7 @@ from engine.evolve import evolve
 from engine.games.glory.actions import NEW_GOAL_DRAW, NEW_GOAL_KEEP
 from engine.games.glory.components import GAME_KEY
 from engine.games.glory.data_types import CharacterCard, QuestCard, Reward
-from engine.games.glory.game_state import (
+from engine.games.glory.state import (
     ChooseCharacter,
     GloryState,
     KeepCards,

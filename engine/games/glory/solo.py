@@ -37,7 +37,8 @@ from engine.games.glory.effects import (
     remove,
     set_player,
 )
-from engine.games.glory.game_state import (
+from engine.games.glory.refs import Refused, v
+from engine.games.glory.state import (
     Entrant,
     GloryState,
     Move,
@@ -46,7 +47,6 @@ from engine.games.glory.game_state import (
     Register,
     SoloDraw,
 )
-from engine.games.glory.refs import Refused, v
 
 SIR_SEAT = "sir"
 """SIR's seat name: it places pawns, blocks fields and (Rival) duels, but no person plays it."""

@@ -34,7 +34,8 @@ from engine.games.glory.effects import (
     remove,
     set_player,
 )
-from engine.games.glory.game_state import (
+from engine.games.glory.refs import Refused, refuse_if, v
+from engine.games.glory.state import (
     DuelResult,
     Entrant,
     FillBracket,
@@ -46,7 +47,6 @@ from engine.games.glory.game_state import (
     Tournament,
     TournamentDeal,
 )
-from engine.games.glory.refs import Refused, refuse_if, v
 from engine.violations import Violation
 
 CITY_NAMES = ("Florence", "Paris", "Munich")

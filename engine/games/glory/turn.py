@@ -23,7 +23,8 @@ from engine.games.glory.data_types import DECKS, JoustSection, PasSection
 from engine.games.glory.duel_state import actor as duel_actor
 from engine.games.glory.effects import box, multiset, remove, set_player
 from engine.games.glory.effects import carries_special_ally as _special
-from engine.games.glory.game_state import (
+from engine.games.glory.refs import Refused, v
+from engine.games.glory.state import (
     ChooseCharacter,
     DealHands,
     DrawCards,
@@ -44,7 +45,6 @@ from engine.games.glory.game_state import (
     TournamentDeal,
     TryTitle,
 )
-from engine.games.glory.refs import Refused, v
 from engine.violations import RuleViolation, Violation
 
 # --- who acts ------------------------------------------------------------------------------

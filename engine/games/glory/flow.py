@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.flow import Position, Step, SubGame, TurnFlow
 from engine.games.glory import turn
-from engine.games.glory.game_state import MOVE_TYPES, DuelStep, GloryState
+from engine.games.glory.state import MOVE_TYPES, DuelStep, GloryState
 
 _DECIDE = ("duel:ally", "duel:decline")
 

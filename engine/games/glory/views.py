@@ -18,7 +18,7 @@ from engine.games.glory.dice_input import wanted_json
 from engine.games.glory.duel_state import Duellist, DuelState
 from engine.games.glory.duel_state import actor as duel_actor
 from engine.games.glory.effects import box, prestige_total
-from engine.games.glory.game_state import GloryState, LedgerLine, Player
+from engine.games.glory.state import GloryState, LedgerLine, Player
 from engine.i18n import DEFAULT_LANG, message
 
 

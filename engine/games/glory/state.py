@@ -7,7 +7,7 @@ shuffles, it checks that what was drawn could have been drawn. Decks are therefo
 multisets of card ids (sorted tuples), not as ordered piles.
 
 Hidden information (Quest cards in hand, Personal Goals) lives in ``Player`` and leaves the
-engine only through ``views.table_view(state, seat)``.
+engine only through ``views.view(state, seat)``.
 """
 
 from __future__ import annotations
