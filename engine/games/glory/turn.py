@@ -134,6 +134,19 @@ def apply(state: GloryState, move: Move) -> GloryState:
     return advance(state)
 
 
+def attempt(state: GloryState, move: Move) -> GloryState:
+    """``apply`` as the game module's ``attempt`` answers it: every problem a ``RuleViolation``,
+    and ``move_from`` marking this move's first ledger line (so ``last_lines`` shows only what
+    this move gained). Here, not in ``game``, so the option previews can apply a move without
+    reaching up to the game module."""
+    try:
+        after = apply(state, move)
+    except Refused as exc:
+        raise RuleViolation(exc.violations) from None
+    mark = len(state.ledger)
+    return after if after.move_from == mark else evolve(after, move_from=mark)
+
+
 def _dispatch(state: GloryState, move: Move) -> GloryState:
     ph = state.phase
     pending = state.pending

@@ -17,7 +17,10 @@ from engine.games.glory.components import GAME_KEY, ROUNDS, score_track
 from engine.games.glory.dice_input import wanted_json
 from engine.games.glory.duel_state import Duellist, DuelState
 from engine.games.glory.duel_state import actor as duel_actor
+from engine.games.glory.duel_views import line_text as duel_line_text
 from engine.games.glory.effects import box, prestige_total
+from engine.games.glory.preview import names, printed
+from engine.games.glory.solo import solo_winners
 from engine.games.glory.state import GloryState, LedgerLine, Player
 from engine.i18n import DEFAULT_LANG, message
 
@@ -37,8 +40,6 @@ def line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
 
 def _attack_line_json(line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """A duel Attack line, worded as the duel report words it (die faces named)."""
-    from engine.games.glory.duel_views import line_text as duel_line_text
-
     return {"source": line.source, "amount": line.amount, "code": line.code, "ref": line.ref,
             "params": line.params, "text": duel_line_text(line, lang)}  # fmt: skip
 
@@ -137,8 +138,6 @@ def _options(d: DuelState, seat: str) -> dict[str, Any]:
 
 def _names(state: GloryState, lang: str) -> dict[str, str]:
     """The printed name of every card and token id the pages may show (issue 15: no ids)."""
-    from engine.games.glory.preview import names, printed
-
     found = names(state, lang)
     for player in state.players:
         for token in (*player.allies, *player.relics, *player.prestige):
@@ -255,8 +254,6 @@ def winners(state: GloryState) -> tuple[str, ...]:
         return ()
     solo = state.options.get("solo")
     if solo:
-        from engine.games.glory.solo import solo_winners
-
         return solo_winners(state)
     rows = score(state)
     best = max((r.total, *r.tiebreak) for r in rows)
