@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.i18n import catalog
 
-GLORY = Path(__file__).resolve().parents[2] / "engine" / "games" / "glory"
+GLORY = Path(__file__).resolve().parents[3] / "engine" / "games" / "glory"
 
 
 def test_every_violation_code_of_glory_has_a_message() -> None:
