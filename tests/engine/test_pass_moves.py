@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine import get_game
 from engine.game import is_pass
-from engine.games.glory.game_state import DuelStep, PlayQuest, Register, StopQuests, TryTitle
-from engine.games.glory.state import Decline
+from engine.games.glory.duel_state import Decline
+from engine.games.glory.state import DuelStep, PlayQuest, Register, StopQuests, TryTitle
 from engine.games.middle_ages.state import MoveLord, ReturnTile
 
 

@@ -16,10 +16,10 @@ from typing import Any
 
 from engine import codec
 from engine.data import GameData
-from engine.games.glory import duel, script, views
+from engine.games.glory import duel, duel_views, script
 from engine.games.glory.components import KnightData, parse_dice, parse_knights
 from engine.games.glory.data_types import Box
-from engine.games.glory.state import Knight
+from engine.games.glory.duel_state import Knight
 from engine.i18n import message
 from engine.verbs import (
     EXIT_ILLEGAL,
@@ -75,7 +75,7 @@ def resolve_duel(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         return _refused(exc, lang)
     except InputError as exc:
         raise BadInput("duel", exc) from exc
-    report = views.report(state, lang)
+    report = duel_views.report(state, lang)
     return VerbResult({"resolved": True, **report}, _duel_text(report, str(state.winner), lang))
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.games.glory.data_types import Box
-from engine.games.glory.game_state import GloryState
+from engine.games.glory.state import GloryState
 from engine.interpret import Key
 from engine.layout import Placed, Rect
 

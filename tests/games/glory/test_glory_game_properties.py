@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from engine import codec, get_game, log, present, rules, selfplay
 from engine import data as gamedata
 from engine.games.glory import duel
-from engine.games.glory.game_state import DuelStep, GloryState
-from engine.games.glory.state import Duellist
+from engine.games.glory.duel_state import Duellist
+from engine.games.glory.state import DuelStep, GloryState
 
 GAME = get_game("glory")
 SETUPS = selfplay.setups(GAME)
@@ -97,7 +97,7 @@ def test_scores_are_the_ledger_ranked_by_glory_then_prestige(seed, k):
     rows = GAME.score(state)
     solo = state.options["solo"]
     # solo: SIR has a score only in the Rival scenario, and the scenario decides who wins
-    # (Appendix A; tests/engine/test_glory_solo.py)
+    # (Appendix A; tests/games/glory/test_glory_solo.py)
     scored = {p.seat for p in state.players if not p.sir or solo == "rywal"}
     assert {r.seat for r in rows} == scored
     for r in rows:

@@ -11,8 +11,7 @@ from glory_builders import D, codes, knight, play, player
 
 from engine.games.glory import duel
 from engine.games.glory.components import parse_dice
-from engine.games.glory.script import DuelScript, PassScript, run
-from engine.games.glory.state import (
+from engine.games.glory.duel_state import (
     Ally,
     CommitStrength,
     Decline,
@@ -27,6 +26,7 @@ from engine.games.glory.state import (
     UseFaith,
     UseRelic,
 )
+from engine.games.glory.script import DuelScript, PassScript, run
 from engine.violations import InputError, RuleViolation
 
 P = player("p", strength=4, faith=3, glory=10)

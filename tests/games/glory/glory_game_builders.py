@@ -17,9 +17,11 @@ from typing import Any
 from engine import data as gamedata
 from engine import rules
 from engine.game import TABLE
-from engine.games.glory import GAME
+from engine.games.glory import GAME, duel
 from engine.games.glory.data_types import DECKS, Box, JoustSection, PasSection
-from engine.games.glory.game_state import (
+from engine.games.glory.duel_state import CommitStrength, Decline, Die, Duellist, Recover, Roll
+from engine.games.glory.setup_phase import hand_counts, open_spaces
+from engine.games.glory.state import (
     ChooseCharacter,
     DealHands,
     DuelStep,
@@ -32,8 +34,6 @@ from engine.games.glory.game_state import (
     StopQuests,
     TournamentDeal,
 )
-from engine.games.glory.setup_phase import open_spaces
-from engine.games.glory.state import CommitStrength, Decline, Die, Recover, Roll
 from engine.games.glory.tournament import section
 
 G = GAME
@@ -170,8 +170,6 @@ def choose(state: GloryState, **characters: str) -> GloryState:
 def deal_hands(state: GloryState, **extra_quests: tuple[str, ...]) -> DealHands:
     """What the table deals each seat: the first Titles and Quest cards left, in name order;
     ``extra_quests`` names a seat's cards in place of the defaults (same decks and counts)."""
-    from engine.games.glory.setup_phase import hand_counts
-
     titles_left = sorted(state.title_deck)
     decks = {d: sorted(state.quest_decks.get(d, ())) for d in DECKS}
     special = sorted(state.ally_stacks.get("special", ()))
@@ -285,8 +283,6 @@ LOW = {"strength": 1, "horse": 0, "armour": 0}
 
 def roll_for(state: GloryState, side: str, faces: dict[str, int]) -> DuelStep:
     """The table's roll of ``side`` in the current pass, every die showing ``faces[type]``."""
-    from engine.games.glory import duel
-
     d = state.duel
     assert d is not None
     pool = duel.pool(d, d.index(side))
@@ -298,9 +294,6 @@ def fight(state: GloryState, passes: Iterable[bool], commit: int = 0) -> GlorySt
     """Fight the current duel pass by pass: the player (the first player side) rolls high when
     the pass is True and low when False, after committing ``commit`` Strength in pass 1; Knights
     roll low; every other decision is a decline."""
-    from engine.games.glory import duel
-    from engine.games.glory.state import Duellist
-
     plan = list(passes)
     d = state.duel
     assert d is not None

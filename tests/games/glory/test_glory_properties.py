@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine.games.glory import duel
 from engine.games.glory.components import ALLY_KINDS, PRESTIGE_KINDS, RELIC_KINDS, parse_dice
-from engine.games.glory.state import Ally, Duellist, Knight, Prestige, Relic
+from engine.games.glory.duel_state import Ally, Duellist, Knight, Prestige, Relic
 from engine.violations import RuleViolation
 
 FULL = parse_dice(

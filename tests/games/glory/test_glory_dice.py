@@ -17,8 +17,8 @@ from engine import codec, get_game
 from engine import data as gamedata
 from engine.evolve import evolve
 from engine.game import dice_move, dice_pool
-from engine.games.glory.game_state import DuelStep, GloryState
-from engine.games.glory.state import Knight, Reroll, Roll, UseFaith
+from engine.games.glory.duel_state import Knight, Reroll, Roll, UseFaith
+from engine.games.glory.state import DuelStep, GloryState
 from engine.violations import RuleViolation
 
 GAME = get_game("glory")

@@ -39,11 +39,14 @@ from glory_game_builders import (
 )
 
 from engine import selfplay
-from engine.games.glory.components import score_track
-from engine.games.glory.game_state import (
+from engine.games.glory.components import PRESTIGE_KINDS, score_track
+from engine.games.glory.duel_state import Decline, Prestige
+from engine.games.glory.refresh import new_order
+from engine.games.glory.state import (
     ChooseCharacter,
     DealHands,
     DrawCards,
+    DuelStep,
     FillBracket,
     GloryState,
     KeepCards,
@@ -56,7 +59,6 @@ from engine.games.glory.game_state import (
     StopQuests,
     TryTitle,
 )
-from engine.games.glory.refresh import new_order
 
 
 def _refresh(state: GloryState) -> GloryState:
@@ -675,9 +677,6 @@ def test_check24_pas_d_armes_duels_run_florence_paris_munich_left_to_right():
     fought = []
     while state.phase == "tournament" and state.duel is not None:
         fought.append((state.pending.source, state.duel.names))
-        from engine.games.glory.game_state import DuelStep
-        from engine.games.glory.state import Decline
-
         other = "b" if "a" in state.duel.names else "a"
         assert codes(state, DuelStep(Decline(other))) == ["game/not-your-turn"]
         state = fight(state, [True, False, False])
@@ -756,9 +755,6 @@ def test_check43_most_glory_then_most_prestige_else_a_shared_win():
     level = dataclasses.replace(b, glory=a.glory, prestige=a.prestige)
     tied = dataclasses.replace(state, players=(a, level))
     assert set(G.winners(tied)) == {"a", "b"}
-    from engine.games.glory.components import PRESTIGE_KINDS
-    from engine.games.glory.state import Prestige
-
     kind = next(k for k in PRESTIGE_KINDS if all(x.kind != k for x in a.prestige))
     inactive = Prestige(kind, active=False)  # a flipped token counts too
     more = dataclasses.replace(tied.player("b"), prestige=(*a.prestige, inactive))

@@ -487,7 +487,7 @@ def test_the_shipped_files_name_the_schema() -> None:
 
 
 def test_the_documented_partial_file_loads(tmp_path: Path) -> None:
-    docs = (Path(__file__).parents[2] / "docs" / "glory.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).parents[3] / "docs" / "glory.md").read_text(encoding="utf-8")
     section = docs.split("### A file of your own", 1)[1]
     example = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
     data = load_data(_write(tmp_path, example))

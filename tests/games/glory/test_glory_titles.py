@@ -14,8 +14,8 @@ import pytest
 
 from engine.games.glory import titles
 from engine.games.glory.data_types import Opponent, QuestCard, TitleCard
-from engine.games.glory.game_state import Player
-from engine.games.glory.state import Ally, Prestige, Relic
+from engine.games.glory.duel_state import Ally, Prestige, Relic
+from engine.games.glory.state import Player
 from engine.i18n import message
 from engine.violations import InputError, RuleViolation
 

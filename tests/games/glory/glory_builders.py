@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.glory import duel
-from engine.games.glory.state import Die, Duellist, DuelState, Knight
+from engine.games.glory.duel_state import Die, Duellist, DuelState, Knight
 
 
 def D(type_: Any, face: Any, id_: str = "") -> Die:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.games.glory.components import ALLY_KINDS, PRESTIGE_KINDS, RELIC_KINDS
 from engine.i18n import catalog
 
-GLORY = Path(__file__).resolve().parents[2] / "engine" / "games" / "glory"
+GLORY = Path(__file__).resolve().parents[3] / "engine" / "games" / "glory"
 
 
 def test_every_violation_code_of_glory_has_a_message() -> None:
@@ -19,8 +20,6 @@ def test_every_violation_code_of_glory_has_a_message() -> None:
 
 
 def test_every_token_kind_has_a_name() -> None:
-    from engine.games.glory.components import ALLY_KINDS, PRESTIGE_KINDS, RELIC_KINDS
-
     for family, kinds in (
         ("ally", ALLY_KINDS),
         ("relic", RELIC_KINDS),

@@ -15,7 +15,7 @@ from glory_builders import D, player
 
 from engine.games.glory import duel
 from engine.games.glory.components import score_track
-from engine.games.glory.state import (
+from engine.games.glory.duel_state import (
     Ally,
     CommitStrength,
     Decline,

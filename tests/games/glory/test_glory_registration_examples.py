@@ -21,7 +21,7 @@ from engine import log
 from engine.game import TABLE
 from engine.games.glory import GAME
 from engine.games.glory.effects import box
-from engine.games.glory.game_state import (
+from engine.games.glory.state import (
     GloryState,
     KeepCards,
     Place,
@@ -43,7 +43,7 @@ EXAMPLE_PAS = {
 
 def _data_file(tmp_path: Path) -> str:
     stand_in = json.loads(
-        (Path(__file__).parents[2] / "engine/games/glory/data/stand-in.json").read_text("utf-8")
+        (Path(__file__).parents[3] / "engine/games/glory/data/stand-in.json").read_text("utf-8")
     )
     # one unused card per round is needed (§3.3): three copies of the example's layout
     copies = [{**EXAMPLE_PAS, "id": f"pas-example-{i}"} for i in (1, 2, 3)]

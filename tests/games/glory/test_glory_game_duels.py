@@ -30,15 +30,7 @@ from glory_game_builders import (
 )
 
 from engine.games.glory import duel
-from engine.games.glory.game_state import (
-    DuelStep,
-    GloryState,
-    Place,
-    PlayQuest,
-    Register,
-    StopQuests,
-)
-from engine.games.glory.state import (
+from engine.games.glory.duel_state import (
     CommitStrength,
     Decline,
     Die,
@@ -48,6 +40,14 @@ from engine.games.glory.state import (
     UseAlly,
     UseFaith,
     UseRelic,
+)
+from engine.games.glory.state import (
+    DuelStep,
+    GloryState,
+    Place,
+    PlayQuest,
+    Register,
+    StopQuests,
 )
 
 TRACK = ("biskup", None, "weteran", "drab", "mniszka", "giermek", "fechmistrz", None, None)

@@ -21,7 +21,7 @@ from glory_game_builders import (
     to_action,
 )
 
-from engine.games.glory.game_state import ChooseCharacter, KeepCards, Place, Register
+from engine.games.glory.state import ChooseCharacter, KeepCards, Place, Register
 from engine.violations import InputError
 
 

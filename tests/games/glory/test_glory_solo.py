@@ -16,9 +16,10 @@ from engine import data as gamedata
 from engine import rules
 from engine.evolve import evolve
 from engine.game import TABLE
-from engine.games.glory import GAME, duel, flow, solo
+from engine.games.glory import GAME, duel, solo, turn
 from engine.games.glory import tournament as tour
-from engine.games.glory.game_state import (
+from engine.games.glory.duel_state import Decline, Die, Duellist, Knight, Roll
+from engine.games.glory.state import (
     DrawCards,
     Entrant,
     GloryState,
@@ -28,7 +29,6 @@ from engine.games.glory.game_state import (
     SoloDraw,
     Tournament,
 )
-from engine.games.glory.state import Decline, Die, Duellist, Knight, Roll
 from engine.selfplay import play
 from engine.violations import InputError, RuleViolation
 
@@ -130,7 +130,7 @@ def test_setup_deal_puts_the_player_first_and_deals_sir_no_character() -> None:
     """Seed: "przygotuj grę jak dla dwóch graczy, z tobą jako pierwszym graczem" [L1189]; SIR "nie
     otrzymuje karty Postaci" [L1191]."""
     state = new()
-    deal = flow.sample_chance(state, random.Random(0))
+    deal = turn.sample_chance(state, random.Random(0))
     assert isinstance(deal, SetupDeal) and deal.order == (HUMAN, SIR) and deal.offers[SIR] == ()
     swapped = evolve(deal, order=(SIR, HUMAN))
     assert [v.code for v in GAME.check(state, swapped)] == ["solo/player-first"]
