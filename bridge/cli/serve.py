@@ -58,7 +58,7 @@ from bridge.web.phonecam import phone_source
 from engine import data as engine_data
 from engine import selfplay
 from engine.game import Game
-from engine.i18n import DEFAULT_LANG, LANGUAGES, has_message, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, error_text, has_message, message
 from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
 
@@ -274,7 +274,7 @@ def run_server(cfg: ServeConfig) -> None:
     except (InputError, RuleViolation) as exc:
         store.close()
         raise click.ClickException(message("serve/bad-options", game=game.info.name,
-                                           detail=str(exc))) from exc  # fmt: skip
+                                           detail=error_text(exc))) from exc  # fmt: skip
     camera: CameraTable | None = None
     if table != "moves":
         mode: Any = "off" if table == "camera" else sim_mode
