@@ -7,6 +7,7 @@ Read from the source with ``ast`` and ``git grep``, so a violation is named by f
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,25 @@ def test_the_core_names_no_game() -> None:
             if w in line
         ]
     assert found == [], "\n".join(found[:40])
+
+
+GAME_PROBE = re.compile(r"\b(getattr|hasattr)\(\s*(game\b|self\._?game\b|\w*\.?get_game\()")
+"""``getattr(game, ...)`` and its kin: a game asked for a verb by name, past the typed lookup."""
+
+
+def test_only_the_capability_lookup_probes_a_game_for_a_verb() -> None:
+    """The core asks a game for an optional verb only through ``engine.capabilities.capability``
+    (typed, so mypy checks the call), never with ``getattr``/``hasattr`` by name."""
+    found = []
+    for top in ("engine", "bridge", "vision"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel.startswith("engine/games/") or rel == "engine/capabilities.py":
+                continue
+            for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if GAME_PROBE.search(line):
+                    found.append(f"{rel}:{lineno}: {line.strip()}")
+    assert found == [], "\n".join(found)
 
 
 CYCLE_ROOTS = ("engine", "bridge", "vision", "firmware")
