@@ -39,7 +39,14 @@ from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
 from engine.game import dice_pool as game_dice_pool
 from engine.game import money as game_money
-from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.i18n import (
+    DEFAULT_LANG,
+    LANGUAGES,
+    error_text,
+    message,
+    violation_json,
+    violation_text,
+)
 from engine.refs import readable
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -189,8 +196,8 @@ def violation_langs(violations: tuple[dict[str, Any], ...]) -> dict[str, dict[st
             found = [
                 {
                     **v,
-                    "message": Violation(v["code"], v["ref"], dict(v["params"]), v["game"]).text(
-                        lang
+                    "message": violation_text(
+                        Violation(v["code"], v["ref"], dict(v["params"]), v["game"]), lang
                     ),
                 }
                 for v in violations
@@ -436,7 +443,7 @@ class Referee:
         try:
             move = game_dice_move(self.game, self._session.state, dice, by)
         except RuleViolation as exc:
-            violations = tuple(v.to_json(self.lang) for v in exc.violations)
+            violations = tuple(violation_json(v, self.lang) for v in exc.violations)
             return Outcome("violation", self._session.state_id, violations=violations)
         except InputError as exc:
             return self._error("intent/invalid-move", detail=exc.detail, path=exc.path or "$")
@@ -542,7 +549,7 @@ class Referee:
             try:  # the data read again: a changed file is the new game's
                 session = log.start(game, players, opts, gamedata.load(game, opts))
             except (InputError, RuleViolation) as exc:
-                return self._error("setup/refused", detail=str(exc))
+                return self._error("setup/refused", detail=error_text(exc))
             tokens = self.row.tokens
             if players != self.row.header.players:
                 tokens = Tokens(tokens.host, new_tokens(players).seats)
@@ -575,7 +582,7 @@ class Referee:
             return Outcome(
                 "violation",
                 self._session.state_id,
-                violations=tuple(v.to_json(self.lang) for v in exc.violations),
+                violations=tuple(violation_json(v, self.lang) for v in exc.violations),
             )
         seq = self._session.state_id + 1  # every accepted event raises state_id by exactly one
         stored = self.store.append(self.row.id, seq, source, event, session.state_id)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.data import GameData
-from engine.i18n import message
+from engine.i18n import message, violation_json, violation_text
 from engine.verbs import EXIT_FAULTY, EXIT_OK, VerbResult
 from engine.violations import Violation
 
@@ -66,7 +66,7 @@ def note_for(missing: Mapping[str, str], what: str, default: str) -> str:
 
 
 def _line(v: Violation, lang: str) -> str:
-    return f"  • {v.code} {v.text(lang)}\n    {v.ref}"
+    return f"  • {v.code} {violation_text(v, lang)}\n    {v.ref}"
 
 
 def check_report(
@@ -101,7 +101,7 @@ def check_report(
         "digest": data.digest,
         "invented": invented,
         "ok": not refused,
-        "refusals": [v.to_json(lang) for v in refused],
-        "unknown_shown": [v.to_json(lang) for v in shown],
+        "refusals": [violation_json(v, lang) for v in refused],
+        "unknown_shown": [violation_json(v, lang) for v in shown],
     }
     return VerbResult(report, "\n".join(lines), EXIT_FAULTY if refused else EXIT_OK)

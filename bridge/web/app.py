@@ -43,7 +43,7 @@ from bridge.web.limits import (
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from bridge.web.phonecam import phone_blueprint, phone_source
 from engine import registry
-from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, message, violation_text
 from engine.violations import Violation
 
 _LOG = logging.getLogger(__name__)
@@ -698,8 +698,8 @@ def _said_in(reply: dict[str, Any], lang: str) -> dict[str, Any]:
             found = [
                 {
                     **v,
-                    "message": Violation(v["code"], v["ref"], dict(v["params"]), v["game"]).text(
-                        lang
+                    "message": violation_text(
+                        Violation(v["code"], v["ref"], dict(v["params"]), v["game"]), lang
                     ),
                 }
                 for v in reply.get("violations") or []

@@ -29,6 +29,7 @@ from engine.games.middle_ages.state import (
     ReturnTile,
     Reveal,
 )
+from engine.i18n import violation_text
 from engine.violations import RuleViolation
 
 GAME = get_game("middle-ages")
@@ -94,6 +95,6 @@ def test_any_move_in_any_position_is_refused_cleanly_or_leads_to_a_sound_positio
     try:
         after = rules.apply(GAME, state, move)
     except RuleViolation as exc:
-        assert all(v.text() for v in exc.violations)
+        assert all(violation_text(v) for v in exc.violations)
         return
     assert GAME.check_position(after) == []

@@ -25,7 +25,7 @@ from engine.games.france1429.moves import Attack, BattleRoll, Losses, Resolve, V
 from engine.games.france1429.rounds import start_round
 from engine.games.france1429.sources import GAME_KEY
 from engine.games.france1429.state import Election, FranceState, Lord, Troops
-from engine.i18n import message
+from engine.i18n import message, violation_json, violation_text
 from engine.verbs import EXIT_ILLEGAL, BadInput, Verb, VerbArg, VerbResult, json_schema_doc
 from engine.violations import InputError, RuleViolation
 
@@ -150,8 +150,8 @@ def _decode(arg: str, tp: Any, doc: Any) -> Any:
 
 
 def _refused(exc: RuleViolation, lang: str, lines: list[str], data: dict[str, Any]) -> VerbResult:
-    lines += [f"  • {v.code} {v.text(lang)}" for v in exc.violations]
-    data["violations"] = [v.to_json(lang) for v in exc.violations]
+    lines += [f"  • {v.code} {violation_text(v, lang)}" for v in exc.violations]
+    data["violations"] = [violation_json(v, lang) for v in exc.violations]
     return VerbResult(data, "\n".join(lines), EXIT_ILLEGAL)
 
 

@@ -20,7 +20,7 @@ from engine.games.glory import duel, duel_views, script
 from engine.games.glory.components import KnightData, parse_dice, parse_knights
 from engine.games.glory.data_types import Box
 from engine.games.glory.duel_state import Knight
-from engine.i18n import message
+from engine.i18n import message, violation_json, violation_text
 from engine.verbs import (
     EXIT_ILLEGAL,
     EXIT_INPUT,
@@ -40,8 +40,8 @@ def _m(code: str, lang: str, **params: Any) -> str:
 def _refused(exc: RuleViolation, lang: str) -> VerbResult:
     missing = any(v.code == "data/missing" for v in exc.violations)
     lines = [f"refused: {len(exc.violations)} violation(s)"]
-    lines += [f"  • {v.code} {v.text(lang)}\n    {v.ref}" for v in exc.violations]
-    data = {"resolved": False, "violations": [v.to_json(lang) for v in exc.violations]}
+    lines += [f"  • {v.code} {violation_text(v, lang)}\n    {v.ref}" for v in exc.violations]
+    data = {"resolved": False, "violations": [violation_json(v, lang) for v in exc.violations]}
     return VerbResult(data, "\n".join(lines), EXIT_INPUT if missing else EXIT_ILLEGAL)
 
 

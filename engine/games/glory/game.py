@@ -341,7 +341,7 @@ class Glory:
     ) -> str | None:
         return label(move, lang, public, names)
 
-    def names(self, state: GloryState) -> dict[str, str]:
+    def names(self, state: GloryState, lang: str = "en") -> dict[str, str]:
         """Every card id of the game's box with its printed name (engine.game ``names``)."""
         return names(state)
 

@@ -187,7 +187,7 @@ class Viscounts(GameBase):
             return move.option in ("decline", "keep")
         return isinstance(move, Pass | Skip)
 
-    def names(self, state: VState) -> dict[str, str]:
+    def names(self, state: VState, lang: str = "en") -> dict[str, str]:
         """Every component id with the words a player reads (engine.game ``names``)."""
         from engine.games.viscounts.labels import names
 

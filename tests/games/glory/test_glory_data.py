@@ -30,6 +30,7 @@ from engine.games.glory.data_missing import (
 )
 from engine.games.glory.data_schema import data_schema, validate
 from engine.games.glory.data_types import Box, BoxData
+from engine.i18n import violation_text
 from engine.violations import InputError, RuleViolation
 
 DATA = Path(str(resources.files("engine.games.glory").joinpath("data")))
@@ -204,7 +205,7 @@ def test_require_complete_refuses_the_box_naming_each_value() -> None:
         require_complete(load_data(), 2, {"tournament": "joust"})
     violations = info.value.violations
     assert {v.code for v in violations} == {"data/missing"}
-    texts = [v.text() for v in violations]
+    texts = [violation_text(v) for v in violations]
     assert any("titles[silny].glory" in t for t in texts)
     require_complete(load_data(stand_in=True), 2, {"tournament": "joust"}, simulate=True)
 

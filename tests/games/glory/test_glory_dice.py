@@ -19,6 +19,7 @@ from engine.evolve import evolve
 from engine.game import dice_move, dice_pool
 from engine.games.glory.duel_state import Knight, Reroll, Roll, UseFaith
 from engine.games.glory.state import DuelStep, GloryState
+from engine.i18n import violation_text
 from engine.violations import RuleViolation
 
 GAME = get_game("glory")
@@ -115,7 +116,7 @@ def test_impossible_dice_are_refused_and_change_nothing(
     with pytest.raises(RuleViolation) as exc:
         GAME.dice_move(rolling, dice)
     assert code in _codes(exc)
-    assert all(v.text() for v in exc.value.violations)  # every problem has its sentence
+    assert all(violation_text(v) for v in exc.value.violations)  # every problem has its sentence
     assert codec.encode(rolling) == before
 
 

@@ -27,6 +27,7 @@ from engine.games.glory.duel_state import (
     UseRelic,
 )
 from engine.games.glory.script import DuelScript, PassScript, run
+from engine.i18n import violation_text
 from engine.violations import InputError, RuleViolation
 
 P = player("p", strength=4, faith=3, glory=10)
@@ -297,7 +298,7 @@ def test_55_missing_knight_prestige_is_asked_for_only_on_a_tie() -> None:
     with pytest.raises(RuleViolation) as exc:
         play(state, Decline("p"))
     assert exc.value.code == "data/missing"
-    assert "Prestige of k" in exc.value.violations[0].text()
+    assert "Prestige of k" in violation_text(exc.value.violations[0])
 
 
 def test_55_player_tie_prestige_then_initiative_and_winner_flips() -> None:
@@ -418,7 +419,7 @@ def test_58_missing_glory_value_is_asked_for_only_when_awarded() -> None:
     with pytest.raises(RuleViolation) as exc:
         _knight_duel((True, True), glory=None)
     assert exc.value.code == "data/missing"
-    assert "Glory value of k" in exc.value.violations[0].text()
+    assert "Glory value of k" in violation_text(exc.value.violations[0])
 
 
 def test_58_recovery_only_of_what_this_duel_used() -> None:

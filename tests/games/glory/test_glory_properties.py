@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from engine.games.glory import duel
 from engine.games.glory.components import ALLY_KINDS, PRESTIGE_KINDS, RELIC_KINDS, parse_dice
 from engine.games.glory.duel_state import Ally, Duellist, Knight, Prestige, Relic
+from engine.i18n import violation_text
 from engine.violations import RuleViolation
 
 FULL = parse_dice(
@@ -122,4 +123,4 @@ def test_simulating_a_roll_needs_the_missing_white_face() -> None:
     with pytest.raises(RuleViolation) as exc:
         duel.sample_chance(state, random.Random(1))
     assert exc.value.code == "data/missing"
-    assert "armour" in exc.value.violations[0].text()
+    assert "armour" in violation_text(exc.value.violations[0])

@@ -16,7 +16,7 @@ from engine.games.glory import titles
 from engine.games.glory.data_types import Opponent, QuestCard, TitleCard
 from engine.games.glory.duel_state import Ally, Prestige, Relic
 from engine.games.glory.state import Player
-from engine.i18n import message
+from engine.i18n import message, violation_text
 from engine.violations import InputError, RuleViolation
 
 WPLYWOWY = TitleCard("wplywowy", "Wpływowy", 4, needs={"allies": 5})
@@ -338,7 +338,7 @@ def test_missing_glory_value_raises_data_missing_L677_L1547() -> None:
     with pytest.raises(RuleViolation) as err:
         titles.score(Player("p", coins=6), [unknown_value, WPLYWOWY])
     assert err.value.code == "data/missing"
-    assert "Bogaty" in err.value.violations[0].text()
+    assert "Bogaty" in violation_text(err.value.violations[0])
     # A null value the player could not score anyway refuses nothing.
     assert titles.score(Player("p", coins=5), [unknown_value]).total == 0
 
@@ -350,8 +350,8 @@ def test_unknown_title_condition_raises_data_missing_naming_each() -> None:
     with pytest.raises(RuleViolation) as err:
         titles.score(Player("p"), [dworny, other, BOGATY])
     assert [v.code for v in err.value.violations] == ["data/missing", "data/missing"]
-    assert "Dworny" in err.value.violations[0].text()
-    assert "Mystery" in err.value.violations[1].text()
+    assert "Dworny" in violation_text(err.value.violations[0])
+    assert "Mystery" in violation_text(err.value.violations[1])
     with pytest.raises(RuleViolation):
         titles.feasible(Player("p"), [dworny])
 

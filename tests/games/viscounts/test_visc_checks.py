@@ -40,6 +40,7 @@ from engine.games.viscounts.moves import (
     Workers,
 )
 from engine.games.viscounts.state import Castle, Turn, VState
+from engine.i18n import violation_text
 from engine.violations import InputError, RuleViolation
 
 DATA = shipped()
@@ -84,7 +85,7 @@ def refused(state: VState, move: Any, code: str) -> None:
         turn.apply(state, move)
     v = exc.value.violations[0]
     assert v.code == code, v.code
-    en, pl = v.text("en"), v.text("pl")
+    en, pl = violation_text(v, "en"), violation_text(v, "pl")
     assert en and pl and en != pl and "{" not in en + pl
     assert codec.encode(state) == before
     assert move not in turn.legal_moves(state)
@@ -109,7 +110,7 @@ def test_check_01_board_sides() -> None:
     narrow = replace(DATA, board=replace(DATA.board, sides=(3, 4)))
     problems = refusals(narrow, 2)
     assert [v.code for v in problems] == ["data/board-side"]
-    assert problems[0].text("en") != problems[0].text("pl")
+    assert violation_text(problems[0], "en") != violation_text(problems[0], "pl")
 
 
 def test_check_02_manuscript_stacks() -> None:

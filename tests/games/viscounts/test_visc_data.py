@@ -32,6 +32,7 @@ from engine.games.viscounts.data import (
 from engine.games.viscounts.effects import Conversion, Effect, EffectError
 from engine.games.viscounts.schemas import DATA_SCHEMA
 from engine.games.viscounts.sources import DEFAULT_WHERE, note_for
+from engine.i18n import violation_text
 from engine.violations import InputError
 
 DATA = Path(str(resources.files("engine.games.viscounts").joinpath("data")))
@@ -190,7 +191,7 @@ def test_the_box_is_refused_naming_each_gap() -> None:
     codes = {v.code for v in refused}
     assert {"data/incomplete-common", "data/incomplete-famous", "data/incomplete-starting"} <= codes
     for lang in ("en", "pl"):
-        assert all(v.text(lang) for v in refused)
+        assert all(violation_text(v, lang) for v in refused)
     common = next(v for v in refused if v.code == "data/incomplete-common")
     assert common.params["total"] == 68 and common.params["count"] == 0
 
