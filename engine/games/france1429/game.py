@@ -25,6 +25,7 @@ from engine.games.france1429 import (
     movement,
     papacy,
     purchase,
+    questions,
     relics,
     rounds,
     setup,
@@ -326,7 +327,7 @@ class France1429(GameBase):
 
     def reveal(self, state: FranceState, sealed: Reveal) -> FranceState:
         """An election's markers, all turned in one event (§10.2 step 3)."""
-        return hear_ye.reveal(state, sealed)
+        return rounds.after_election(hear_ye.reveal(state, sealed))
 
     def dice_move(self, state: FranceState, dice: Any, by: str | None = None) -> Any:
         """Dice from the table as the chance move the step waits for (``dice_input``)."""
@@ -431,7 +432,7 @@ def _apply(state: FranceState, move: Any) -> FranceState:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
             if isinstance(move, GiveCard):
                 return papacy.give_card(state, move)
-            return rounds.pop(state)
+            return questions.pop(state)
         if isinstance(move, Answer) and pending.kind in ANSWERED:
             if move.seat != pending.seat:
                 raise refuse("answer/not-asked", "permission", seat=move.seat)
@@ -463,15 +464,15 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return _election(state, move)
     phase = state.phase
     if isinstance(move, DealLord) and phase == "deal-lord":
-        return setup.deal_lord(state, move)
+        return rounds.next_seat(setup.deal_lord(state, move))
     if isinstance(move, PlaceRelics) and phase == "relics":
-        return relics.place(state, move)
+        return rounds.next_phase(relics.place(state, move))
     if isinstance(move, DisasterDie) and phase == "disasters":
         return drawing.disaster_die(state, move)
     if isinstance(move, CHANCE_TYPES) or actor(move) != state.current():
         raise refuse("round/not-now", "round", kind=type(move).kind)
     if isinstance(move, PlaceStart) and phase == "place":
-        return setup.place_start(state, move)
+        return rounds.next_seat(setup.place_start(state, move))
     if isinstance(move, Done) and phase == "movement" and movement.must_ride_on(state, move.seat):
         raise refuse("cavalcade/ride-on", "cavalcade", lord="")
     if isinstance(move, Done) and phase in rounds.SEAT_PHASES and phase != "place":
@@ -565,9 +566,9 @@ def _election(state: FranceState, move: Any) -> FranceState:
         if actor(move) != state.order()[el.turn]:
             raise refuse("round/not-now", "round", kind=type(move).kind)
         if isinstance(move, Candidate):
-            return hear_ye.declare(state, move)
+            return rounds.after_election(hear_ye.declare(state, move))
         if isinstance(move, Done):
-            return hear_ye.pass_candidacy(state)
+            return rounds.after_election(hear_ye.pass_candidacy(state))
     if isinstance(move, Vote):
         return hear_ye.check_vote(state, move)
     raise refuse("round/not-now", "round", kind=type(move).kind)

@@ -94,9 +94,8 @@ def _held(state: FranceState, office: str) -> Election | None:
 
 
 def next_election(state: FranceState) -> FranceState:
-    """The next election held this Phase 1, or the Draw step when none is left."""
-    from engine.games.france1429.rounds import start_draw
-
+    """The next election held this Phase 1, or none (``done``) when no office is left: the round
+    driver then goes on to the Draw step, which this sequence need not know."""
     queue = state.offices
     while queue:
         office, queue = queue[0], queue[1:]
@@ -106,11 +105,17 @@ def next_election(state: FranceState) -> FranceState:
         if not any(eligible(state, found.office, x) for x in state.lords):
             continue
         return replace(state, election=found, offices=queue)
-    return start_draw(replace(state, election=None, offices=()))
+    return replace(state, election=None, offices=())
 
 
 def start(state: FranceState) -> FranceState:
+    """The elections of Phase 1, lowest Bishopric first (§10.2): the first one held."""
     return next_election(replace(state, offices=OFFICES))
+
+
+def done(state: FranceState) -> bool:
+    """No election is under way: Phase 1's elections are over (or none is held)."""
+    return state.election is None
 
 
 def voters(state: FranceState) -> tuple[str, ...]:

@@ -17,8 +17,13 @@ from dataclasses import replace
 
 from engine.flow import OpenWindow, Position, Step, SubGame, TurnFlow, Window
 from engine.game import TABLE
+from engine.games.france1429 import hear_ye
+from engine.games.france1429.cards import window_seats
+from engine.games.france1429.control import follow_fortified
 from engine.games.france1429.income import collect
-from engine.games.france1429.state import FranceState, Pending
+from engine.games.france1429.purchase import pay_ransoms
+from engine.games.france1429.state import FranceState
+from engine.games.france1429.victory import winners
 
 POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic", "give-relic")
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
@@ -116,9 +121,7 @@ def position(state: FranceState) -> Position:
         el = state.election
         if el.stage == "candidates":
             return Position("candidates", (state.order()[el.turn],), stack=("election",))
-        from engine.games.france1429.hear_ye import voters
-
-        return Position("vote", voters(state), stack=("election",))
+        return Position("vote", hear_ye.voters(state), stack=("election",))
     if state.phase in ("deal-lord", "disasters", "relics"):
         return Position(state.phase, (TABLE,))
     return _windowed(state, Position(state.phase, (state.current(),)))
@@ -126,20 +129,10 @@ def position(state: FranceState) -> Position:
 
 def _windowed(state: FranceState, pos: Position) -> Position:
     """The position with the ``opportunity`` window open to the other families (FR-10)."""
-    from engine.games.france1429.cards import window_seats
-
     seats = window_seats(state, pos.actors)
     if not seats:
         return pos
     return replace(pos, windows=(OpenWindow("opportunity", seats),))
-
-
-def push(state: FranceState, pending: Pending) -> FranceState:
-    return replace(state, pending=(*state.pending, pending))
-
-
-def pop(state: FranceState) -> FranceState:
-    return replace(state, pending=state.pending[:-1])
 
 
 # --- phases ------------------------------------------------------------------------------------
@@ -155,11 +148,15 @@ def start_round(state: FranceState) -> FranceState:
 
 def end_turn(state: FranceState) -> FranceState:
     """The acting family is done in this phase: the next one clockwise, or the next phase."""
-    from engine.games.france1429.control import follow_fortified
-
     for place in state.places:
         if place.fort == "fortified":
             state = follow_fortified(state, place.id)
+    return next_seat(state)
+
+
+def next_seat(state: FranceState) -> FranceState:
+    """The next family clockwise, or the next phase once every family has had its turn; a
+    setup step whose one move ends the turn (a Lord card dealt, a start placed) comes here."""
     if state.turn + 1 < len(state.seats):
         return replace(state, turn=state.turn + 1)
     return next_phase(replace(state, turn=0))
@@ -168,10 +165,16 @@ def end_turn(state: FranceState) -> FranceState:
 def next_phase(state: FranceState) -> FranceState:
     """Leave the current phase (every family has had its turn) for the next one."""
     phase = state.phase
+    if phase == "deal-lord":
+        return replace(state, phase="place")
+    if phase == "place":
+        if state.option("holy_relics") and state.rules.relics:
+            return replace(state, phase="relics")  # the table lays them (§4 step 12)
+        return start_round(state)
+    if phase == "relics":
+        return start_round(state)
     if phase == "marriage":
-        from engine.games.france1429.hear_ye import start
-
-        return start(state)
+        return after_election(hear_ye.start(state))
     if phase == "draw":
         return start_disasters(state)
     if phase == "play":
@@ -185,6 +188,11 @@ def next_phase(state: FranceState) -> FranceState:
     if phase == "pillage":
         return end_round(state)
     raise AssertionError(f"no phase after {phase}")
+
+
+def after_election(state: FranceState) -> FranceState:
+    """After a move of Phase 1's elections: the Draw step once they are over (``hear_ye``)."""
+    return start_draw(state) if hear_ye.done(state) else state
 
 
 def start_draw(state: FranceState) -> FranceState:
@@ -206,8 +214,6 @@ def start_disasters(state: FranceState) -> FranceState:
 
 
 def start_purchase(state: FranceState) -> FranceState:
-    from engine.games.france1429.purchase import pay_ransoms
-
     families = tuple(replace(f, placed={}) for f in state.families)
     return pay_ransoms(replace(state, phase="purchase", families=families, turn=0))
 
@@ -237,8 +243,6 @@ def start_battles(state: FranceState) -> FranceState:
 
 def end_round(state: FranceState) -> FranceState:
     """Phase 7: Disasters leave the map, victory is checked, the First Player card passes left."""
-    from engine.games.france1429.victory import winners
-
     discard = dict(state.fortune_discard)
     for card in state.mitres:
         discard[card.card] = discard.get(card.card, 0) + 1
