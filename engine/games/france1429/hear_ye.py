@@ -24,10 +24,11 @@ the battle and election helper's module (``election.py``) is meant to take it ov
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from engine.flow import Reveal
+from engine.flow import Position, Reveal
 from engine.games.france1429 import control
-from engine.games.france1429.moves import Candidate, Vote
+from engine.games.france1429.moves import Candidate, Done, Vote, actor
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import Election, FranceState, Lord, Outcome
 
@@ -267,3 +268,50 @@ def vote_moves(state: FranceState, seat: str) -> list[Vote]:
         return []
     numbers = range(len(el.candidates) + 1)
     return [Vote(seat, f, d) for f in numbers for d in numbers]
+
+
+class ElectionSequence:
+    """Phase 1's elections as one sub-game (``sequence.Sequence``): for each office held, the
+    candidacies in turn, then the sealed vote (its reveal is the game's ``reveal``); done when
+    no office is left (``done``)."""
+
+    name = "election"
+    windowed = False
+
+    def running(self, state: FranceState) -> bool:
+        return not done(state)
+
+    def position(self, state: FranceState) -> Position:
+        el = state.election
+        assert el is not None
+        if el.stage == "candidates":
+            return Position("candidates", (state.order()[el.turn],), stack=(self.name,))
+        return Position("vote", voters(state), stack=(self.name,))
+
+    def legal_moves(self, state: FranceState) -> list[Any]:
+        el = state.election
+        assert el is not None
+        if el.stage == "candidates":
+            seat = state.order()[el.turn]
+            return [*candidate_moves(state, seat), Done(seat)]
+        sealed = set(state.sealed.seats())
+        return [v for s in voters(state) if s not in sealed
+                for v in vote_moves(state, s)]  # fmt: skip
+
+    def apply(self, state: FranceState, move: Any) -> FranceState:
+        """A candidacy (or a pass) in turn, or a sealed vote checked (sealed by the core)."""
+        el = state.election
+        assert el is not None
+        if el.stage == "candidates":
+            if actor(move) != state.order()[el.turn]:
+                raise refuse("round/not-now", "round", kind=type(move).kind)
+            if isinstance(move, Candidate):
+                return declare(state, move)
+            if isinstance(move, Done):
+                return pass_candidacy(state)
+        if isinstance(move, Vote):
+            return check_vote(state, move)
+        raise refuse("round/not-now", "round", kind=type(move).kind)
+
+
+ELECTIONS = ElectionSequence()

@@ -17,11 +17,12 @@ from dataclasses import replace
 
 from engine.flow import OpenWindow, Position, Step, SubGame, TurnFlow, Window
 from engine.game import TABLE
-from engine.games.france1429 import hear_ye
+from engine.games.france1429 import hear_ye, war
 from engine.games.france1429.cards import window_seats
 from engine.games.france1429.control import follow_fortified
 from engine.games.france1429.income import collect
 from engine.games.france1429.purchase import pay_ransoms
+from engine.games.france1429.sequence import Sequence
 from engine.games.france1429.state import FranceState
 from engine.games.france1429.victory import winners
 
@@ -102,8 +103,18 @@ SUBGAME_PENDING = {
 }
 
 
+SEQUENCES: tuple[Sequence, ...] = (war.BATTLE, hear_ye.ELECTIONS)
+"""The sub-games a phase may run (at most one at a time), in the order a move reaches them."""
+
+
+def running(state: FranceState) -> Sequence | None:
+    """The sub-game under way, if any (a question on the stack comes before it)."""
+    return next((x for x in SEQUENCES if x.running(state)), None)
+
+
 def position(state: FranceState) -> Position:
-    """Where the round stands and who acts: a pending question first, else the phase."""
+    """Where the round stands and who acts: a pending question first, then a sub-game under way,
+    else the phase."""
     if state.phase == "over":
         return Position("over", ())
     if state.pending:
@@ -111,17 +122,10 @@ def position(state: FranceState) -> Position:
         if top.kind in CHANCE_PENDING:
             return Position(CHANCE_PENDING[top.kind], (TABLE,))
         return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
-    if state.battle is not None:
-        b = state.battle
-        who = {"roll": TABLE, "losses": b.decider(b.owing[0]) if b.owing else TABLE,
-               "join": b.queue[0] if b.queue else TABLE, "attacker": b.decider(b.attacker),
-               "defender": b.decider(b.defender)}[b.stage]  # fmt: skip
-        return _windowed(state, Position(b.stage, (who,), stack=("battle",)))
-    if state.election is not None:
-        el = state.election
-        if el.stage == "candidates":
-            return Position("candidates", (state.order()[el.turn],), stack=("election",))
-        return Position("vote", hear_ye.voters(state), stack=("election",))
+    sequence = running(state)
+    if sequence is not None:
+        pos = sequence.position(state)
+        return _windowed(state, pos) if sequence.windowed else pos
     if state.phase in ("deal-lord", "disasters", "relics"):
         return Position(state.phase, (TABLE,))
     return _windowed(state, Position(state.phase, (state.current(),)))
@@ -190,9 +194,20 @@ def next_phase(state: FranceState) -> FranceState:
     raise AssertionError(f"no phase after {phase}")
 
 
+def after(sequence: Sequence, state: FranceState) -> FranceState:
+    """After a move in ``sequence``: once it is done, what comes next (the round's to know);
+    a battle over leaves the Battles phase to the family whose turn it is."""
+    if sequence.running(state):
+        return state
+    if sequence is hear_ye.ELECTIONS:
+        return start_draw(state)
+    return state
+
+
 def after_election(state: FranceState) -> FranceState:
-    """After a move of Phase 1's elections: the Draw step once they are over (``hear_ye``)."""
-    return start_draw(state) if hear_ye.done(state) else state
+    """After Phase 1's elections moved (a move or the sealed votes' reveal): the Draw step once
+    they are over."""
+    return after(hear_ye.ELECTIONS, state)
 
 
 def start_draw(state: FranceState) -> FranceState:
