@@ -43,8 +43,8 @@ from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import governed_bishopric, has_card
 from engine.games.france1429.moves import Answer, Interject, PlayCard, PlayLord
-from engine.games.france1429.questions import pop, push
 from engine.games.france1429.refs import refuse
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import (
     AMBUSH,
     ASSASSINATION,

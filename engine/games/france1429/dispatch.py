@@ -19,7 +19,6 @@ from engine.games.france1429 import (
     movement,
     papacy,
     purchase,
-    questions,
     relics,
     rounds,
     setup,
@@ -29,7 +28,6 @@ from engine.games.france1429.moves import (
     CHANCE_TYPES,
     Absolve,
     Annul,
-    Answer,
     AskCard,
     AskPass,
     Attack,
@@ -37,7 +35,6 @@ from engine.games.france1429.moves import (
     Buy,
     Capture,
     Cavalcade,
-    Deal,
     DealLord,
     Diplomacy,
     DisasterDie,
@@ -45,13 +42,10 @@ from engine.games.france1429.moves import (
     Done,
     Draw,
     Excommunicate,
-    GiveCard,
     GiveRelic,
     GiveTitle,
     Grant,
-    HitDie,
     Interject,
-    LordDie,
     March,
     Pillage,
     PlaceRelics,
@@ -59,18 +53,16 @@ from engine.games.france1429.moves import (
     PlayCard,
     PlayLord,
     Propose,
-    RelicDie,
     Siege,
     TakeRelic,
     UseRelic,
     actor,
 )
+from engine.games.france1429.questions import QUESTIONS, weighted
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import FranceState
 
 CARD_PHASES = ("play", "purchase", "movement", "battles")
-ANSWERED = ("consent", "passage", "annul", "diplomacy", "stop-uprising", "cancel", "grant",
-            "relic", "teeth")  # fmt: skip
 
 
 def apply(state: FranceState, move: Any) -> FranceState:
@@ -90,51 +82,10 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         state = replace(state, last_lines=())  # itemised lines belong to the move that made them
     pending = state.pending[-1] if state.pending else None
     if pending is not None:
-        if isinstance(move, Deal) and pending.kind == "deal":
-            return drawing.deal(state, move)
-        if isinstance(move, LordDie) and pending.kind in ("plague-die", "assassination"):
-            return drawing.lord_die(state, move)
-        if isinstance(move, LordDie) and pending.kind == "stop-die":
-            return cards.stop_die(state, move.lord, move.value)
-        if isinstance(move, RelicDie) and pending.kind == "relic-die":
-            return relics.relic_die(state, move)
-        if isinstance(move, HitDie) and pending.kind == "uprising":
-            if move.value not in state.rules.battle_faces:
-                raise refuse("die/face", "opportunity", value=move.value)
-            return cards.resolve_uprising(state, move.value)
-        if isinstance(move, PlayCard | Answer) and pending.kind == "rally":
-            if move.seat != pending.seat or (isinstance(move, Answer) and move.yes):
-                raise refuse("answer/not-asked", "permission", seat=move.seat)
-            if isinstance(move, PlayCard):
-                return cards.rally_play(state, move)
-            return cards.rally_pass(state)
-        if isinstance(move, GiveCard | Answer) and pending.kind == "card":
-            if move.seat != pending.seat:
-                raise refuse("answer/not-asked", "permission", seat=move.seat)
-            if isinstance(move, GiveCard):
-                return papacy.give_card(state, move)
-            return questions.pop(state)
-        if isinstance(move, Answer) and pending.kind in ANSWERED:
-            if move.seat != pending.seat:
-                raise refuse("answer/not-asked", "permission", seat=move.seat)
-            if pending.kind == "consent":
-                return fighting.answer_proposal(state, move)
-            if pending.kind == "annul":
-                return papacy.answer_annulment(state, move)
-            if pending.kind == "diplomacy":
-                return papacy.answer_diplomacy(state, move)
-            if pending.kind == "grant":
-                return purchase.answer_grant(state, move.yes)
-            if pending.kind == "relic":
-                return relics.answer_give(state, move.yes)
-            if pending.kind == "teeth":
-                return relics.answer_teeth(state, move.yes)
-            if pending.kind == "cancel":
-                return cards.answer_cancel(state, move.seat, move.yes)
-            if pending.kind == "stop-uprising":
-                return cards.answer_stop(state, move.seat, move.yes)
-            return movement.answer_passage(state, move)
-        raise refuse("round/waiting", "round", waiting=pending.kind)
+        after = QUESTIONS[pending.kind].take(state, pending, move)
+        if after is None:
+            raise refuse("round/waiting", "round", waiting=pending.kind)
+        return after
     if isinstance(move, Interject):
         if not out_of_turn(state, move.seat):
             raise refuse("round/not-now", "round", kind=type(move).kind)
@@ -224,17 +175,7 @@ def legal_moves(state: FranceState) -> list[Any]:
         return []
     if state.pending:
         top = state.pending[-1]
-        if top.kind == "cancel":
-            return [Answer(top.seat, yes) for yes in cards.cancel_answers(state)]
-        if top.kind == "card":
-            return list(papacy.card_answers(state))
-        if top.kind == "rally":
-            return list(cards.rally_moves(state))
-        if top.kind == "relic":
-            return [Answer(top.seat, yes) for yes in relics.give_answers(state)]
-        if top.kind in ANSWERED:
-            return [Answer(top.seat, True), Answer(top.seat, False)]
-        return []
+        return QUESTIONS[top.kind].legal(state, top)
     sequence = rounds.running(state)
     if sequence is not None:
         return sequence.legal_moves(state)
@@ -287,29 +228,13 @@ def legal_moves(state: FranceState) -> list[Any]:
     return []
 
 
-def _weighted(counts: dict[str, int], rng: random.Random) -> str:
-    pool = [k for k, v in sorted(counts.items()) for _ in range(v)]
-    return pool[rng.randrange(len(pool))]
-
-
 def sample_chance(state: FranceState, rng: random.Random) -> Any:
     """What a simulated table reports next: a card drawn, a die rolled (None: a seat acts)."""
     if state.phase == "over":
         return None
     if state.pending:
         top = state.pending[-1]
-        if top.kind == "deal":
-            return Deal(top.by, _weighted(drawing.deck_of(state, top.deck), rng))
-        if top.kind in ("plague-die", "assassination"):
-            return LordDie(top.queue[0], rng.randint(1, 6))
-        if top.kind == "stop-die":
-            return LordDie(top.lord, rng.randint(1, 6))
-        if top.kind == "relic-die":
-            return RelicDie(rng.randint(1, 6))
-        if top.kind == "uprising":
-            faces = state.rules.battle_faces
-            return HitDie(faces[rng.randrange(len(faces))])
-        return None
+        return QUESTIONS[top.kind].report(state, top, rng)
     if state.battle is not None and state.battle.stage == "roll":
         b = state.battle
         faces = state.rules.battle_faces
@@ -318,7 +243,7 @@ def sample_chance(state: FranceState, rng: random.Random) -> Any:
         return BattleRoll(a, d)
     if state.phase == "deal-lord":
         lords = {k: v for k, v in state.lord_deck.items() if state.rules.lord(k) is not None}
-        return DealLord(state.current(), _weighted(lords, rng))
+        return DealLord(state.current(), weighted(lords, rng))
     if state.phase == "disasters":
         return DisasterDie(rng.randint(1, 6))
     if state.phase == "relics":

@@ -25,8 +25,8 @@ from engine.games.france1429.moves import (
     Excommunicate,
     GiveCard,
 )
-from engine.games.france1429.questions import pop, push
 from engine.games.france1429.refs import refuse
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import CARDINAL, FranceState, Lord, Pending
 
 HAND_LIMIT = 3

@@ -22,8 +22,8 @@ from dataclasses import replace
 from engine.games.france1429 import control
 from engine.games.france1429.cards import lord_entry
 from engine.games.france1429.moves import Buy, Grant
-from engine.games.france1429.questions import pop, push
 from engine.games.france1429.refs import refuse
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import FranceState, Pending, Troops
 
 NEW_TROOPS_PER_VILLAGE = 4

@@ -31,8 +31,8 @@ from dataclasses import replace
 from engine.games.france1429.control import controller
 from engine.games.france1429.deaths import revive
 from engine.games.france1429.moves import GiveRelic, PlaceRelics, RelicDie, TakeRelic, UseRelic
-from engine.games.france1429.questions import pop, push
 from engine.games.france1429.refs import refuse
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import FAMINE, HEAVY_RAIN, BishopricCard, FranceState, Pending
 
 GRAIL = "holy-grail"

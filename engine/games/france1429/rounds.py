@@ -22,6 +22,7 @@ from engine.games.france1429.cards import window_seats
 from engine.games.france1429.control import follow_fortified
 from engine.games.france1429.income import collect
 from engine.games.france1429.purchase import pay_ransoms
+from engine.games.france1429.questions import QUESTIONS
 from engine.games.france1429.sequence import Sequence
 from engine.games.france1429.state import FranceState
 from engine.games.france1429.victory import winners
@@ -80,27 +81,6 @@ FLOW = TurnFlow(
 """The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10)."""
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
-CHANCE_PENDING = {
-    "deal": "deal",
-    "plague-die": "lord-die",
-    "assassination": "lord-die",
-    "uprising": "hit-die",
-    "relic-die": "relic-die",
-    "stop-die": "lord-die",
-}
-SUBGAME_PENDING = {
-    "consent": "marriage",
-    "passage": "passage",
-    "annul": "annulment",
-    "diplomacy": "diplomacy",
-    "card": "card",
-    "rally": "rally",
-    "relic": "relic",
-    "teeth": "teeth",
-    "stop-uprising": "uprising",
-    "cancel": "cancel",
-    "grant": "grant",
-}
 
 
 SEQUENCES: tuple[Sequence, ...] = (war.BATTLE, hear_ye.ELECTIONS)
@@ -119,9 +99,7 @@ def position(state: FranceState) -> Position:
         return Position("over", ())
     if state.pending:
         top = state.pending[-1]
-        if top.kind in CHANCE_PENDING:
-            return Position(CHANCE_PENDING[top.kind], (TABLE,))
-        return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
+        return QUESTIONS[top.kind].position(top)
     sequence = running(state)
     if sequence is not None:
         pos = sequence.position(state)
