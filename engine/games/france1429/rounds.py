@@ -8,7 +8,12 @@ leaving Phase 2), 4 Purchase (ransoms first, automatically), 5 Movement, 6 Battl
 Within a phase each family acts in turn clockwise from the First Player and ends its turn with
 ``done``. A question put to another family (a proposal, a request to pass) is a sub-game whose
 one step waits for that family's answer; the table's reports (a card drawn, a die) are steps of
-their own.
+their own (``questions``).
+
+This is the round driver, the one module that knows the order of the phases (setup's deal,
+placement and relics included) and what follows a sub-game: the rules and the sequences
+(``sequence``: a battle, the elections) never call back into it; they change the state, and the
+dispatch hands the result here (``next_seat``, ``next_phase``, ``after``).
 """
 
 from __future__ import annotations
