@@ -92,7 +92,7 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return cards.interject(state, move)
     sequence = rounds.running(state)
     if sequence is not None:
-        return rounds.after(sequence, sequence.apply(state, move))
+        return rounds.after(sequence, state, sequence.apply(state, move))
     phase = state.phase
     if isinstance(move, DealLord) and phase == "deal-lord":
         return rounds.next_seat(setup.deal_lord(state, move))

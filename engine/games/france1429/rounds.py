@@ -26,6 +26,7 @@ from engine.games.france1429 import hear_ye, war
 from engine.games.france1429.cards import window_seats
 from engine.games.france1429.control import follow_fortified
 from engine.games.france1429.income import collect
+from engine.games.france1429.movement import after_cavalcade
 from engine.games.france1429.purchase import pay_ransoms
 from engine.games.france1429.questions import QUESTIONS
 from engine.games.france1429.sequence import Sequence
@@ -177,20 +178,25 @@ def next_phase(state: FranceState) -> FranceState:
     raise AssertionError(f"no phase after {phase}")
 
 
-def after(sequence: Sequence, state: FranceState) -> FranceState:
-    """After a move in ``sequence``: once it is done, what comes next (the round's to know);
-    a battle over leaves the Battles phase to the family whose turn it is."""
+def after(sequence: Sequence, before: FranceState, state: FranceState) -> FranceState:
+    """After a move in ``sequence`` (``before`` it, ``state`` after it): once it is done, what
+    comes next, which is the round's to know, not the sequence's. After the elections, the Draw
+    step; after a Cavalcade's battle, its Lord rides on or stops (§8.5); after any other
+    battle, the Battles phase goes on with the family whose turn it is."""
     if sequence.running(state):
         return state
     if sequence is hear_ye.ELECTIONS:
         return start_draw(state)
+    battle = before.battle
+    if sequence is war.BATTLE and battle is not None and battle.cavalcade:
+        return after_cavalcade(state, battle)
     return state
 
 
 def after_election(state: FranceState) -> FranceState:
-    """After Phase 1's elections moved (a move or the sealed votes' reveal): the Draw step once
-    they are over."""
-    return after(hear_ye.ELECTIONS, state)
+    """After the elections changed other than by a move in them (opened, or their sealed votes
+    revealed): the Draw step once they are over."""
+    return after(hear_ye.ELECTIONS, state, state)
 
 
 def start_draw(state: FranceState) -> FranceState:

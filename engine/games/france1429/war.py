@@ -39,7 +39,6 @@ from engine.game import TABLE
 from engine.games.france1429 import cards, control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import has_card
-from engine.games.france1429.movement import after_cavalcade
 from engine.games.france1429.moves import Attack, BattleRoll, Join, Losses, PlayCard, Resolve
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.relics import battle_hits
@@ -365,10 +364,7 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
 def end(state: FranceState) -> FranceState:
     b = state.battle
     assert b is not None
-    state = control.refresh(replace(state, battle=None), b.village)
-    if b.cavalcade:
-        state = after_cavalcade(state, b)
-    return state
+    return control.refresh(replace(state, battle=None), b.village)
 
 
 def resolve_moves(state: FranceState) -> list[Resolve]:
