@@ -31,7 +31,6 @@ from engine.games.france1429.moves import (
     AskCard,
     AskPass,
     Attack,
-    BattleRoll,
     Buy,
     Capture,
     Cavalcade,
@@ -235,12 +234,9 @@ def sample_chance(state: FranceState, rng: random.Random) -> Any:
     if state.pending:
         top = state.pending[-1]
         return QUESTIONS[top.kind].report(state, top, rng)
-    if state.battle is not None and state.battle.stage == "roll":
-        b = state.battle
-        faces = state.rules.battle_faces
-        a = tuple(faces[rng.randrange(len(faces))] for _ in range(war.dice(state, b, b.attacker)))
-        d = tuple(faces[rng.randrange(len(faces))] for _ in range(war.dice(state, b, b.defender)))
-        return BattleRoll(a, d)
+    sequence = rounds.running(state)
+    if sequence is not None:
+        return sequence.report(state, rng)
     if state.phase == "deal-lord":
         lords = {k: v for k, v in state.lord_deck.items() if state.rules.lord(k) is not None}
         return DealLord(state.current(), weighted(lords, rng))

@@ -23,6 +23,7 @@ the battle and election helper's module (``election.py``) is meant to take it ov
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -297,6 +298,10 @@ class ElectionSequence:
         sealed = set(state.sealed.seats())
         return [v for s in voters(state) if s not in sealed
                 for v in vote_moves(state, s)]  # fmt: skip
+
+    def report(self, state: FranceState, rng: random.Random) -> Any:
+        """Nothing: families act in every step (the reveal is the core's, not the table's)."""
+        return None
 
     def apply(self, state: FranceState, move: Any) -> FranceState:
         """A candidacy (or a pass) in turn, or a sealed vote checked (sealed by the core)."""

@@ -9,6 +9,7 @@ the round needs none of a sequence's insides.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Protocol
 
 from engine.flow import Position
@@ -38,4 +39,9 @@ class Sequence(Protocol):
 
     def apply(self, state: FranceState, move: Any) -> FranceState:
         """The state after ``move`` in its current step, or ``Refused`` with the reason."""
+        ...
+
+    def report(self, state: FranceState, rng: random.Random) -> Any:
+        """What a simulated table reports in its current step, drawn from ``rng`` (None: a
+        family acts)."""
         ...

@@ -31,6 +31,7 @@ module (``battle.py``) is meant to take it over once it lands.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -420,6 +421,16 @@ class BattleSequence:
         deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
         plays = [m for m in cards.card_moves(state, deciding) if isinstance(m, PlayCard)]
         return [*resolve_moves(state), *plays]
+
+    def report(self, state: FranceState, rng: random.Random) -> Any:
+        """Both sides' Battle Dice at once, when the table rolls (the faces of the box's dice)."""
+        b = state.battle
+        if b is None or b.stage != "roll":
+            return None
+        faces = state.rules.battle_faces
+        a = tuple(faces[rng.randrange(len(faces))] for _ in range(dice(state, b, b.attacker)))
+        d = tuple(faces[rng.randrange(len(faces))] for _ in range(dice(state, b, b.defender)))
+        return BattleRoll(a, d)
 
     def apply(self, state: FranceState, move: Any) -> FranceState:
         """The table's roll, an owner's losses, a decision (or a card played to it)."""
