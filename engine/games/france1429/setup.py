@@ -195,7 +195,8 @@ def placeable(state: FranceState) -> tuple[str, ...]:
 
 
 def place_start(state: FranceState, move: PlaceStart) -> FranceState:
-    """The seat's starting Lord, Knight, Men at Arms and Stronghold in an empty Village."""
+    """The seat's starting Lord, Knight, Men at Arms and Stronghold in an empty Village; the
+    round driver (``rounds.next_seat``) then passes the turn, or opens the relics or round 1."""
     if move.village not in {v.id for v in state.rules.villages}:
         raise refuse("setup/unknown-village", "setup", village=move.village)
     if state.place(move.village).present:
