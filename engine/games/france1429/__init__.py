@@ -1,11 +1,15 @@
 """Fief: France 1429 (Academy Games, 2014): the whole game (issue 12), registered as
 ``france1429`` (``GAME``, the entry point).
 
-The rules: ``state`` (the table), ``setup`` (§4), ``rounds`` (the 7 phases on the turn flow),
-``hear_ye`` (elections), ``drawing`` (Phase 2 draw and Disasters), ``cards`` (card effects by
-key), ``income`` (§6), ``purchase`` (§7), ``movement`` (§8, Cavalcade), ``control`` (§8.4),
-``war`` (battles), ``fighting`` (marriage, sieges, captures, pillage, titles), ``papacy``
-(Pope, Diplomacy), ``relics`` (option), ``deaths``, ``victory`` (§1.2), ``views``, ``game``.
+The rules: ``state`` (the table), ``setup`` (§4), ``rounds`` (the round driver: the 7 phases
+on the turn flow, the only module that knows their order), ``stack`` (the stack of questions a
+phase waits on), ``questions`` (each kind of question as one object), ``sequence`` (a sub-game
+as one object: a battle, the elections), ``dispatch`` (which rule takes a move, the legal moves,
+a simulated table's chance), ``hear_ye`` (elections), ``drawing`` (Phase 2 draw and Disasters),
+``cards`` (card effects by key), ``income`` (§6), ``purchase`` (§7), ``movement`` (§8,
+Cavalcade), ``control`` (§8.4), ``war`` (battles), ``fighting`` (marriage, sieges, captures,
+pillage, titles), ``papacy`` (Pope, Diplomacy), ``relics`` (option), ``deaths``, ``victory``
+(§1.2), ``views``, ``preview``, ``game`` (the game object, registered here).
 
 The data layer:
 
@@ -22,6 +26,5 @@ complete invented sets so the game can be played and simulated before a user typ
 """
 
 from engine.games.france1429.game import GAME
-from engine.games.france1429.sources import GAME_KEY
 
-__all__ = ["GAME", "GAME_KEY"]
+__all__ = ["GAME"]

@@ -21,6 +21,7 @@ from engine.data import GameData
 from engine.flow import Reveal
 from engine.games.france1429 import control, hear_ye, setup, war
 from engine.games.france1429.data import FranceData
+from engine.games.france1429.game import GAME
 from engine.games.france1429.moves import Attack, BattleRoll, Losses, Resolve, Vote
 from engine.games.france1429.rounds import start_round
 from engine.games.france1429.sources import GAME_KEY
@@ -120,8 +121,6 @@ def _data(inputs: Mapping[str, Any]) -> FranceData:
 
 def _table(value: FranceData, seats: tuple[str, ...]) -> FranceState:
     """An empty board on the data, round 1 (no Lords, no troops)."""
-    from engine.games.france1429 import GAME
-
     state = setup.initial(
         seats, GAME.info.option_defaults(), setup.rules_from(value.map, value.box)
     )
@@ -177,9 +176,7 @@ def _loss(seat: str, spec: LossSpec | None, offered: list[Losses]) -> tuple[Loss
 
 def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     """One battle from its rolls, each roll's hits and losses itemised (§9.2-9.5)."""
-    from engine.games.france1429 import GAME as game_object
-
-    game: Any = game_object
+    game: Any = GAME
     value = _data(inputs)
     spec: BattleFile = _decode("battle", BattleFile, inputs["battle"])
     state = _table(value, (ATTACKER, DEFENDER, BYSTANDER))
