@@ -26,7 +26,8 @@ from typing import Any
 
 from engine.games.middle_ages import play
 from engine.games.middle_ages.components import ESTATES, Tile
-from engine.games.middle_ages.state import Reveal, State
+from engine.games.middle_ages.moves import Reveal
+from engine.games.middle_ages.state import State
 from engine.interpret import Key
 
 KINDS: tuple[str, ...] = ("lord", "scout", "tile", "special-coin-token", "story-token")
