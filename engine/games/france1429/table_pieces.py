@@ -3,7 +3,7 @@ how the table is read back (digest §2.5, §14.1).
 
 The board (``camera/profile.json``, written by ``board_profile`` from the map's own layout) has
 one square region per Village, ``village:<id>``, on a 7 × 5 grid: each Village takes the free
-grid cell nearest to where ``layout.arrange`` draws it, so the board keeps the map's shape while
+grid cell nearest to where ``map_layout.arrange`` draws it, so the board keeps the map's shape while
 every Village has room for sixteen counters side by side. Beside the map, the title spaces
 (``titles``: the counters nobody holds) and one Family Board per colour
 (``seat:<colour>/family``: the title counters its Lords hold).
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.france1429.geography import MapData
-from engine.games.france1429.layout import arrange
+from engine.games.france1429.map_layout import arrange
 from engine.games.france1429.moves import March
 from engine.games.france1429.state import FranceState
 from engine.interpret import Key
