@@ -24,9 +24,9 @@ from bridge.tts.profile import build_snapshot, load_profile
 from bridge.web.follow import StateFollower
 from engine import codec, get_game
 from engine import data as gamedata
+from engine.games.france1429.layout import items, layout
 from engine.games.france1429.moves import Buy, PlaceStart
 from engine.games.france1429.state import FranceState
-from engine.games.france1429.table_pieces import items, layout
 from tests.server.srv_support import join, live_client, serve
 from vision.sim import region_rects
 

@@ -4,7 +4,7 @@ setup, who acts, legal moves, checks, chance for a simulated table, views and sc
 Registered as ``herald.games`` entry point ``viscounts``. 1-4 players: one player plays against
 the solo AI (digest §8, engine/games/viscounts/solo.py; options ``ai`` and ``difficulty``,
 VW-19). The camera and Tabletop Simulator profiles (``camera/profile.json``,
-``camera/faces.json``, ``tts/profile.json``) read the table through ``table_pieces`` (the
+``camera/faces.json``, ``tts/profile.json``) read the table through ``layout`` (the
 ``layout``, ``interpret`` and ``camera_faces`` verbs).
 """
 
@@ -214,22 +214,22 @@ class Viscounts(GameBase):
 
     def interpret(self, state: VState, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
-        fits (``table_pieces``: what is read and what a phone reports)."""
-        from engine.games.viscounts.table_pieces import TABLE_READING
+        fits (``layout``: what is read and what a phone reports)."""
+        from engine.games.viscounts.layout import TABLE_READING
         from engine.interpret import interpret as core_interpret
 
         return core_interpret(self, TABLE_READING, state, seen)
 
     def layout(self, state: VState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every piece lies on the camera profile's board (``camera/profile.json``)."""
-        from engine.games.viscounts.table_pieces import layout
+        from engine.games.viscounts.layout import layout
 
         return layout(state, regions)
 
     def camera_faces(self, data: GameData) -> dict[str, dict[str, Any]]:
         """The stand-in art's faces → Townsfolk card and Manuscript attributes, for the data
         set ``data`` holds (the caller loads it: ``engine.data.load``)."""
-        from engine.games.viscounts.table_pieces import camera_faces
+        from engine.games.viscounts.layout import camera_faces
 
         if not isinstance(data.value, ViscountsData):
             raise InputError("input/data", "not a Viscounts data set")
