@@ -18,13 +18,15 @@ from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
 from engine.flow import Position, Step, SubGame, TurnFlow
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow, SimSetup
-from engine.games.viscounts import scoring, solo, turn, views
+from engine.games.viscounts import labels, scoring, solo, turn, views
+from engine.games.viscounts import layout as table
 from engine.games.viscounts.data import SPEC, refusals
 from engine.games.viscounts.data_types import ViscountsData
-from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES
+from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES, Choose, Pass, Skip
 from engine.games.viscounts.refs import R, Refused
 from engine.games.viscounts.sources import GAME_KEY, RULEBOOK, ref
 from engine.games.viscounts.state import VState
+from engine.interpret import interpret as core_interpret
 from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -181,17 +183,13 @@ class Viscounts(GameBase):
 
     def is_pass(self, move: Any) -> bool:
         """A seat box's pass button: no Hire, no main action, or declining what is asked."""
-        from engine.games.viscounts.moves import Choose, Pass, Skip
-
         if isinstance(move, Choose):
             return move.option in ("decline", "keep")
         return isinstance(move, Pass | Skip)
 
     def names(self, state: VState) -> dict[str, str]:
         """Every component id with the words a player reads (engine.game ``names``)."""
-        from engine.games.viscounts.labels import names
-
-        return names(state)
+        return labels.names(state)
 
     def label(
         self,
@@ -200,48 +198,35 @@ class Viscounts(GameBase):
         public: bool = True,
         names: dict[str, str] | None = None,
     ) -> str | None:
-        from engine.games.viscounts.labels import label
-
-        return label(move, lang, public, names)
+        return labels.label(move, lang, public, names)
 
     def preview(
         self, state: VState, move: Any, seat: str, lang: str = "en"
     ) -> dict[str, Any] | None:
         """What a legal option gives ``seat`` (engine.preview)."""
-        from engine.games.viscounts.labels import preview
-
-        return preview(state, move, seat, lang)
+        return labels.preview(state, move, seat, lang)
 
     def interpret(self, state: VState, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
         fits (``layout``: what is read and what a phone reports)."""
-        from engine.games.viscounts.layout import TABLE_READING
-        from engine.interpret import interpret as core_interpret
-
-        return core_interpret(self, TABLE_READING, state, seen)
+        return core_interpret(self, table.TABLE_READING, state, seen)
 
     def layout(self, state: VState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every piece lies on the camera profile's board (``camera/profile.json``)."""
-        from engine.games.viscounts.layout import layout
-
-        return layout(state, regions)
+        return table.layout(state, regions)
 
     def camera_faces(self, data: GameData) -> dict[str, dict[str, Any]]:
         """The stand-in art's faces → Townsfolk card and Manuscript attributes, for the data
         set ``data`` holds (the caller loads it: ``engine.data.load``)."""
-        from engine.games.viscounts.layout import camera_faces
-
         if not isinstance(data.value, ViscountsData):
             raise InputError("input/data", "not a Viscounts data set")
-        return camera_faces(data.value)
+        return table.camera_faces(data.value)
 
     def previews(
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"
     ) -> list[dict[str, Any] | None]:
         """Every option of a prompt previewed at once (a Build prompt has dozens)."""
-        from engine.games.viscounts.labels import previews
-
-        return previews(state, moves, seat, lang)
+        return labels.previews(state, moves, seat, lang)
 
 
 GAME = Viscounts()

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.viscounts import scoring, turn
 from engine.games.viscounts.describe import ability_text, effect_text
 from engine.games.viscounts.moves import Build, Choose, Hire, PickPair, Play, Transcribe, Travel
 from engine.games.viscounts.state import VState
 from engine.i18n import has_message, message
+from engine.preview import amount_line
 from engine.violations import RuleViolation
 
 BUILDING_CODES = ("workshop", "trading-post", "guildhall")
@@ -152,9 +154,7 @@ def previews(
 ) -> list[dict[str, Any] | None]:
     """Every option of a prompt previewed as ``preview`` does (a Build prompt offers every
     Building left on the strip on every empty site: dozens of options), each move applied once."""
-    from engine.games.viscounts.game import GAME
-
-    before = {r.seat: r.total for r in GAME.score(state)}
+    before = {r.seat: r.total for r in scoring.score(state)}
     return [{"text": option_words(state, m, lang), "lines": _lines(state, m, seat, lang, before)}
             for m in moves]  # fmt: skip
 
@@ -166,14 +166,11 @@ TRACKED = ("silver", "ink", "stone", "gold", "virtue", "corruption", "debts", "d
 def _lines(
     state: VState, move: Any, seat: str, lang: str, before: dict[str, int] | None
 ) -> list[dict[str, Any]]:
-    from engine.games.viscounts.game import GAME
-    from engine.preview import amount_line
-
     i = state.seats.index(seat) if seat in state.seats else None
     if i is None:
         return []
     try:
-        after = GAME.apply_unchecked(state, move)
+        after = turn.apply(state, move)
     except (RuleViolation, ValueError, KeyError, LookupError):  # waits on the table, or refused
         return []
     lines: list[dict[str, Any]] = []
@@ -183,8 +180,8 @@ def _lines(
         if change:
             lines.append(amount_line(change, _t(f"preview-{what}", lang)))
     if before is None:
-        before = {r.seat: r.total for r in GAME.score(state)}
-    vp = next((r.total for r in GAME.score(after) if r.seat == seat), 0) - before.get(seat, 0)
+        before = {r.seat: r.total for r in scoring.score(state)}
+    vp = next((r.total for r in scoring.score(after) if r.seat == seat), 0) - before.get(seat, 0)
     if vp:
         lines.append(amount_line(vp, _t("preview-vp", lang)))
     return lines
