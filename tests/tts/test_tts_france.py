@@ -57,13 +57,13 @@ def table_of(state: FranceState) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for i, (item, placed) in enumerate(zip(items(state), layout(state, REGIONS), strict=True)):
         obj: dict[str, Any] = {"guid": f"f{i}", "position": _world(placed.center)}
-        kind, _, value = item.label.partition(":")
+        kind, _, value = item.key.partition(":")
         if kind in NAMES:
             obj["nickname"] = f"{value.title()} {NAMES[kind]}"
         elif kind in PLAIN:
             obj["nickname"] = PLAIN[kind]
         else:
-            obj["gm_notes"] = f"herald:{item.label}"
+            obj["gm_notes"] = f"herald:{item.key}"
         out.append(obj)
     return out
 

@@ -32,15 +32,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.games.france1429.geography import MapData
 from engine.games.france1429.map_layout import arrange
 from engine.games.france1429.moves import March
 from engine.games.france1429.state import FranceState
-from engine.interpret import Key
-from engine.layout import Placed, Rect
+from engine.layout import Item, ItemReading, Placed, Rect, region_rect, spot, sticker
+from engine.layout import board_profile as generated_profile
 
 STICKER_MM = 10.0
 PITCH_MM = 16.0
@@ -163,30 +162,9 @@ def board_profile(m: MapData, usable: Sequence[int]) -> dict[str, Any]:
     for kind in ("mill", "stronghold", "fortified"):
         labels += [kind] * SUPPLY[kind]
     labels += title_labels(m)
-    ids = list(usable)
-    if len(ids) < 4 + len(labels):
-        raise ValueError(f"{len(labels)} stickers and 4 corners need more than {len(ids)} ids")
-    corner = CORNER_MM / 2 + 5
-    return {
-        "name": "france1429",
-        "dictionary": "4x4_250",
-        "width_mm": width,
-        "height_mm": height,
-        "corner_ids": ids[:4],
-        "corner_marker_mm": CORNER_MM,
-        "corner_centers_mm": [
-            [corner, corner],
-            [width - corner, corner],
-            [width - corner, height - corner],
-            [corner, height - corner],
-        ],
-        "sticker_mm": STICKER_MM,
-        "regions": regions,
-        "markers": {str(i): label for i, label in zip(ids[4:], labels, strict=False)},
-        "marker_attrs": {},
-        "seat_sticker": "maa",
-        "printed_names": [],
-    }
+    return generated_profile(
+        "france1429", (width, height), CORNER_MM, STICKER_MM, regions, labels, usable, "maa"
+    )
 
 
 LORD_IDS = (
@@ -208,12 +186,9 @@ def title_labels(m: MapData) -> list[str]:
 # --- the position on the board ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Item:
+def counter(label: str, region: str) -> Item:
     """One counter of the position: its sticker label and the region it lies in."""
-
-    label: str
-    region: str
+    return Item("sticker", label, region)
 
 
 def village_items(state: FranceState) -> Iterator[Item]:
@@ -222,18 +197,18 @@ def village_items(state: FranceState) -> Iterator[Item]:
     troops: dict[str, list[Item]] = {}
     for t in sorted(state.troops, key=lambda t: (t.village, state.seats.index(t.seat))):
         here = troops.setdefault(t.village, [])
-        here += [Item(f"knight:{t.seat}", f"village:{t.village}")] * t.knights
-        here += [Item(f"maa:{t.seat}", f"village:{t.village}")] * t.maa
+        here += [counter(f"knight:{t.seat}", f"village:{t.village}")] * t.knights
+        here += [counter(f"maa:{t.seat}", f"village:{t.village}")] * t.maa
     for v in state.rules.villages:
         region = f"village:{v.id}"
         for lord in state.lords_at(v.id):
-            yield Item(f"{'captive' if lord.captor else 'lord'}:{lord.id}", region)
+            yield counter(f"{'captive' if lord.captor else 'lord'}:{lord.id}", region)
         place = state.place(v.id)
         if place.fort != "none":
-            yield Item(place.fort, region)
-        yield from [Item("mill", region)] * place.mills
+            yield counter(place.fort, region)
+        yield from [counter("mill", region)] * place.mills
         if place.engine and place.besieged_by:
-            yield Item(f"engine:{place.besieged_by}", region)
+            yield counter(f"engine:{place.besieged_by}", region)
         yield from troops.get(v.id, [])
 
 
@@ -250,7 +225,7 @@ def title_items(state: FranceState) -> Iterator[Item]:
         labels += ["pope"] * lord.pope + ["prince"] * lord.crown_prince + ["darc"] * lord.darc
         for label in labels:
             held[label] += 1
-            yield Item(label, board)
+            yield counter(label, board)
     every = Counter(
         [f"crown:{f}" for f in state.rules.fiefs()]
         + [f"staff:{b}" for b in sorted({v.bishopric for v in state.rules.villages})]
@@ -258,7 +233,7 @@ def title_items(state: FranceState) -> Iterator[Item]:
         + list(SINGLE_TITLES)
     )
     for label, n in sorted((every - held).items()):
-        yield from [Item(label, "titles")] * n
+        yield from [counter(label, "titles")] * n
 
 
 CAPACITY = {"village": SPOTS * SPOTS, "seat": STRIP_SPOTS * FAMILY_ROWS}
@@ -277,12 +252,6 @@ def items(state: FranceState) -> Iterator[Item]:
             yield item
 
 
-def _spot(x: float, y: float, columns: int, k: int) -> tuple[float, float]:
-    """The ``k``-th spot of a region whose top left corner is (x, y), row by row."""
-    half = PITCH_MM / 2
-    return (x + 1.5 + half + PITCH_MM * (k % columns), y + 1.5 + half + PITCH_MM * (k // columns))
-
-
 def layout(state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
     """Every counter of ``state`` placed in the profile's ``regions``: side by side in its
     Village (16 spots), on the holder's Family Board (18), or on its title space. Counters
@@ -297,22 +266,18 @@ def layout(state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...
     space = {label: k for k, label in enumerate(_title_order(state))}
     used: Counter[str] = Counter()
     for item in items(state):
-        if item.region not in regions:
-            raise ValueError(f"the board profile has no region {item.region!r}")
-        x, y, w, _ = regions[item.region]
+        x, y, w, _ = region_rect(regions, item.region)
         columns = max(1, int((w - 3) // PITCH_MM))
         if item.region == "titles":
-            k = space[item.label] + used[item.label]
-            used[item.label] += 1
+            k = space[item.key] + used[item.key]
+            used[item.key] += 1
         else:
             k = standing[item.region]
             standing[item.region] += 1
         rows = SPOTS if item.region.startswith("village:") else FAMILY_ROWS
         if item.region != "titles" and k >= columns * rows:
             continue  # piled under the others: on the table, but no camera sees it
-        center = _spot(x, y, columns, k)
-        seen = {"component": item.label, "region": item.region, "attrs": {}}
-        out.append(Placed("sticker", item.label, center, (0.0, 0.0), seen))
+        out.append(sticker(item, spot(x, y, PITCH_MM, columns, k)))
     return tuple(out)
 
 
@@ -331,27 +296,16 @@ def _title_order(state: FranceState) -> list[str]:
 # --- reading --------------------------------------------------------------------------------
 
 
-class FranceTable:
-    """France 1429 in the profile vocabulary (``engine.interpret.TableReading``)."""
+class FranceTable(ItemReading[FranceState]):
+    """France 1429 in the profile vocabulary (``engine.interpret.TableReading``), read from the
+    same counters the layout draws (stickers only). Nothing lingers on a France table that the
+    rules have removed; cards drawn and dice rolled are reported by phones and dice, never read
+    here."""
 
     kinds = KINDS
 
-    def pieces(self, state: FranceState, kinds: set[str]) -> Counter[Key]:
-        out: Counter[Key] = Counter()
-        for item in items(state):
-            if item.label.split(":", 1)[0] in kinds:
-                out[(item.label, item.region)] += 1
-        return out
-
-    def component(self, kind: str, component: str, attrs: Mapping[str, Any]) -> str:
-        return component
-
-    def forgive(self, state: FranceState, missing: Counter[Key], extra: Counter[Key]) -> None:
-        """Nothing lingers on a France table that the rules have removed."""
-
-    def chance(self, state: FranceState, seen: Sequence[Mapping[str, Any]]) -> list[Any]:
-        """Cards drawn and dice rolled are reported by phones and dice, never read here."""
-        return []
+    def visible(self, state: FranceState) -> Iterator[Item]:
+        return items(state)
 
     def follow_ups(self, state: FranceState, after: FranceState) -> list[Any]:
         """A Lord who moved may go on along another road with the same troops (§8.1): a stack
