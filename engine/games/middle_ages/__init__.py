@@ -5,8 +5,8 @@ pieces: ``components`` (printed facts and the tile box), ``state`` (the position
 (the moves), ``flow`` (the turn flow), ``play`` (whose move, legal moves), ``checks``
 (legality), ``resolve`` (applying a move: effects, income, refills, events), ``income``,
 ``scoring``, ``position`` (whole-position checks), ``supply`` (draw stacks), ``views`` (views
-and prompts), ``preview`` (option previews), ``layout`` (the camera board) and ``interpret``
-(reading the table back).
+and prompts), ``preview`` (option previews) and ``layout`` (the camera board: where every
+piece lies, and reading the table back).
 """
 
 from engine.games.middle_ages.game import GAME

@@ -34,8 +34,7 @@ from engine.games.middle_ages.components import (
 )
 from engine.games.middle_ages.flow import FLOW
 from engine.games.middle_ages.flow import position as flow_position
-from engine.games.middle_ages.interpret import TABLE_READING
-from engine.games.middle_ages.layout import camera_faces
+from engine.games.middle_ages.layout import TABLE_READING, camera_faces
 from engine.games.middle_ages.layout import layout as camera_layout
 from engine.games.middle_ages.moves import (
     CHANCE_TYPES,
