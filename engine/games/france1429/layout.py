@@ -36,6 +36,7 @@ from typing import Any
 
 from engine.games.france1429.geography import MapData
 from engine.games.france1429.map_layout import arrange
+from engine.games.france1429.movement import move_moves
 from engine.games.france1429.moves import March
 from engine.games.france1429.state import FranceState
 from engine.layout import Item, ItemReading, Placed, Rect, region_rect, spot, sticker
@@ -311,8 +312,6 @@ class FranceTable(ItemReading[FranceState]):
         """A Lord who moved may go on along another road with the same troops (§8.1): a stack
         set down two roads away is read as both Moves, and when two roads lead there the
         referee asks which (the camera does not see the road a stack came by)."""
-        from engine.games.france1429.movement import move_moves
-
         if after.phase != "movement" or after.pending or after.battle is not None:
             return []
         moved = [
