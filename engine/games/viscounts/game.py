@@ -16,12 +16,15 @@ from typing import Any
 
 from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
-from engine.flow import Position, Step, SubGame, TurnFlow
+from engine.flow import Position
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow, SimSetup
 from engine.games.viscounts import labels, scoring, solo, turn, views
 from engine.games.viscounts import layout as table
+from engine.games.viscounts import preview as option_preview
 from engine.games.viscounts.data import SPEC, refusals
 from engine.games.viscounts.data_types import ViscountsData
+from engine.games.viscounts.flow import FLOW
+from engine.games.viscounts.flow import position as flow_position
 from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES, Choose, Pass, Skip
 from engine.games.viscounts.refs import R, Refused
 from engine.games.viscounts.sources import GAME_KEY, RULEBOOK, ref
@@ -68,24 +71,6 @@ INFO = GameInfo(
     ),
 )
 
-FLOW = TurnFlow(
-    steps=(
-        Step("lay", ("lay",), "table"),
-        Step("pairs", ("pick-pair",)),
-        Step("play", ("play",)),
-        Step("move", ("travel",)),
-        Step("action", ("trade", "build", "workers", "transcribe", "skip")),
-        Step("hire", ("hire", "pass")),
-        Step("ai", ("ai-step",)),
-        Step("over", ()),
-    ),
-    subgames=(
-        SubGame("choice", (Step("answer", ("choose",)),)),
-        SubGame("reveal", (Step("card", ("reveal",), "table"),)),
-        SubGame("scheme", (Step("scheme-card", ("reveal-scheme",), "table"),)),
-    ),
-)
-
 
 class Viscounts(GameBase):
     """Viscounts of the West Kingdom (see ``engine.game.Game`` for the contract)."""
@@ -117,21 +102,7 @@ class Viscounts(GameBase):
         return state.seats
 
     def position(self, state: VState) -> Position:
-        who = turn.actor(state)
-        if who is None:
-            return Position("over", ())
-        if state.ask is not None:
-            if state.ask.asks == "reveal":
-                return Position("card", ("table",), ("reveal",))
-            if state.ask.asks == "scheme":
-                return Position("scheme-card", ("table",), ("scheme",))
-            return Position("answer", (who,), ("choice",))
-        step = (
-            state.phase
-            if state.phase in ("lay", "pairs", "play", "move", "action", "hire", "ai")
-            else "play"
-        )
-        return Position(step, (who,))
+        return flow_position(state)
 
     def actor(self, move: Any) -> str:
         return str(move.seat)
@@ -204,7 +175,7 @@ class Viscounts(GameBase):
         self, state: VState, move: Any, seat: str, lang: str = "en"
     ) -> dict[str, Any] | None:
         """What a legal option gives ``seat`` (engine.preview)."""
-        return labels.preview(state, move, seat, lang)
+        return option_preview.preview(state, move, seat, lang)
 
     def interpret(self, state: VState, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
@@ -226,7 +197,7 @@ class Viscounts(GameBase):
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"
     ) -> list[dict[str, Any] | None]:
         """Every option of a prompt previewed at once (a Build prompt has dozens)."""
-        return labels.previews(state, moves, seat, lang)
+        return option_preview.previews(state, moves, seat, lang)
 
 
 GAME = Viscounts()
