@@ -2,7 +2,8 @@
 whose box data has gaps (a printed value the rulebooks do not give).
 
 A game declares its own gap record by subclassing :class:`Gap` with its key (``GAME``), so the
-refusal it makes is in that game's message catalog; its ``data check`` verb hands its refusals
+refusal it makes is in that game's message catalog, and the note a gap gets when its data file
+has none for it (``DEFAULT_WHERE``); its ``data check`` verb hands its refusals
 and the gaps only shown to :func:`check_report`, which words the report the same way for every
 game (the sentences ``<game>:data/invented``, ``data/check-refused``, ``data/check-ok`` and
 ``data/check-shown`` come from the game's catalog).
@@ -35,6 +36,9 @@ class Gap:
     """
 
     GAME: ClassVar[str] = ""
+    DEFAULT_WHERE: ClassVar[str] = ""
+    """The note for a value the data file has no note for (where the game's digest lists its
+    gaps)."""
 
     what: str
     code: str
@@ -47,6 +51,12 @@ class Gap:
         """The refusal record: the catalog sentence with ``what`` and ``where`` filled in."""
         params = {"what": self.what, "where": self.where, **self.params}
         return Violation(self.code, self.ref, params, type(self).GAME)
+
+    @classmethod
+    def note_for(cls, missing: Mapping[str, str], what: str) -> str:
+        """The data file's note for a path, or a more general one (:func:`note_for`), else the
+        game's ``DEFAULT_WHERE``."""
+        return note_for(missing, what, cls.DEFAULT_WHERE)
 
 
 _SEGMENT = re.compile(r"(\.[^.\[\]]+|\[[^\]]*\])$")

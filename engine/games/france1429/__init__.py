@@ -15,7 +15,7 @@ The data layer:
 
 - ``geography``: the map file format (villages, roads, 8 Fiefs, 5 Bishoprics) parsed from JSON;
 - ``map_checks``: the sanity checks of digest §3.3, every problem at once;
-- ``layout`` and ``map_svg``: positions (typed in or laid out) and an SVG drawing of the map;
+- ``map_layout`` and ``map_svg``: positions (typed in or laid out) and an SVG drawing of the map;
 - ``data``: the other box data the rulebooks only partly give (Lord cards, Fortune and
   Disaster cards, dice, colours), with the values a game needs and the data lacks;
 - ``cli``: pure functions for ``herald rules france1429 map check|render``.

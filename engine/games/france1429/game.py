@@ -233,8 +233,8 @@ class France1429(GameBase):
 
     def interpret(self, state: FranceState, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
-        fits (``table_pieces``: what is read and what a person confirms)."""
-        from engine.games.france1429.table_pieces import TABLE_READING
+        fits (``layout``: what is read and what a person confirms)."""
+        from engine.games.france1429.layout import TABLE_READING
 
         return core_interpret(self, TABLE_READING, state, seen)
 
@@ -245,7 +245,7 @@ class France1429(GameBase):
 
     def layout(self, state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every counter lies on the camera profile's board (``camera/profile.json``)."""
-        from engine.games.france1429.table_pieces import layout
+        from engine.games.france1429.layout import layout
 
         return layout(state, regions)
 

@@ -31,7 +31,7 @@ from engine.games.viscounts.data import (
 )
 from engine.games.viscounts.effects import Conversion, Effect, EffectError
 from engine.games.viscounts.schemas import DATA_SCHEMA
-from engine.games.viscounts.sources import DEFAULT_WHERE, note_for
+from engine.games.viscounts.sources import Missing
 from engine.i18n import violation_text
 from engine.violations import InputError
 
@@ -175,8 +175,8 @@ def test_every_gap_of_the_box_has_a_note_with_seed_lines() -> None:
     gaps = data_gaps(d, everything=True)
     assert len(gaps) > 100
     for gap in gaps:
-        note = note_for(d.missing, gap.what)
-        assert note != DEFAULT_WHERE, gap.what
+        note = Missing.note_for(d.missing, gap.what)
+        assert note != Missing.DEFAULT_WHERE, gap.what
         assert re.search(r"seed L\d+", note), gap.what
         assert gap.ref.startswith("rules/viscounts.md §")
 

@@ -18,16 +18,8 @@ from typing import Any
 from engine import data as gamedata
 from engine import get_game, rules
 from engine.games.middle_ages.components import ESTATES, Back, Estate, Tile
-from engine.games.middle_ages.state import (
-    DrawOrder,
-    LayEvents,
-    MoveLord,
-    PlaceLord,
-    Player,
-    Pos,
-    Reveal,
-    State,
-)
+from engine.games.middle_ages.moves import DrawOrder, LayEvents, MoveLord, PlaceLord, Reveal
+from engine.games.middle_ages.state import Player, Pos, State
 
 G = get_game("middle-ages")
 SEATS3 = ("blue", "green", "pink")

@@ -39,7 +39,7 @@ from ma_builders import (
 from engine import data as gamedata
 from engine.games.middle_ages.components import ESTATES, EVENTS
 from engine.games.middle_ages.income import income_line
-from engine.games.middle_ages.state import (
+from engine.games.middle_ages.moves import (
     DrawOrder,
     LayEvents,
     MoveLord,
@@ -47,11 +47,10 @@ from engine.games.middle_ages.state import (
     PlaceLord,
     PlaceScout,
     PlaceStory,
-    Pos,
     ReturnTile,
     Reveal,
-    StoryToken,
 )
+from engine.games.middle_ages.state import Pos, StoryToken
 
 ROW4 = new_row((2, 5, 9, 12), ("Field", "Mill", "Village", "Walls"))
 

@@ -14,7 +14,8 @@ from typing import Any
 from engine import data as gamedata
 from engine import get_game, rules, selfplay
 from engine.games.middle_ages.components import ESTATES
-from engine.games.middle_ages.state import MoveLord, PlaceScout, Reveal, State
+from engine.games.middle_ages.moves import MoveLord, PlaceScout, Reveal
+from engine.games.middle_ages.state import State
 
 GAME = get_game("middle-ages")
 

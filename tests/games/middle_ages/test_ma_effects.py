@@ -24,14 +24,8 @@ from ma_builders import (
 
 from engine.games.middle_ages.components import ESTATES
 from engine.games.middle_ages.income import income_line
-from engine.games.middle_ages.state import (
-    MoveLord,
-    PlaceCoin,
-    PlaceScout,
-    PlaceStory,
-    Pos,
-    ReturnTile,
-)
+from engine.games.middle_ages.moves import MoveLord, PlaceCoin, PlaceScout, PlaceStory, ReturnTile
+from engine.games.middle_ages.state import Pos
 
 
 def test_field_effect_and_income():

@@ -27,7 +27,8 @@ from ma_builders import (
 )
 
 from engine.games.middle_ages.components import ESTATES
-from engine.games.middle_ages.state import MoveLord, Pos, ReturnTile, Reveal, StoryToken
+from engine.games.middle_ages.moves import MoveLord, ReturnTile, Reveal
+from engine.games.middle_ages.state import Pos, StoryToken
 
 ROW4 = new_row((2, 5, 9, 12), ("Field", "Mill", "Village", "Walls"))
 

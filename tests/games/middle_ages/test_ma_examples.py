@@ -27,7 +27,7 @@ from ma_builders import (
 
 from engine import data as gamedata
 from engine.games.middle_ages.components import ESTATES
-from engine.games.middle_ages.state import (
+from engine.games.middle_ages.moves import (
     DrawOrder,
     LayEvents,
     MoveLord,
@@ -35,11 +35,10 @@ from engine.games.middle_ages.state import (
     PlaceLord,
     PlaceScout,
     PlaceStory,
-    Pos,
     ReturnTile,
     Reveal,
-    StoryToken,
 )
+from engine.games.middle_ages.state import Pos, StoryToken
 
 # --- T4 table: the rulebook's 3-player first round, L338-428 ----------------------------------
 # The pictures of the seed are lost, so the tiles are chosen to fit the text: Blue's top-row tile

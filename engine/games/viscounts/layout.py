@@ -41,14 +41,22 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from engine.games.viscounts.data_types import ViscountsData
 from engine.games.viscounts.moves import Reveal
 from engine.games.viscounts.state import VState
-from engine.interpret import Key
-from engine.layout import Placed, Rect
+from engine.layout import (
+    Item,
+    ItemReading,
+    Placed,
+    Rect,
+    centred_picture,
+    region_rect,
+    spot,
+    sticker,
+)
+from engine.layout import board_profile as generated_profile
 
 STICKER_MM = 10.0
 PITCH_MM = 15.0
@@ -240,30 +248,17 @@ def board_profile(data: ViscountsData, usable: Sequence[int]) -> dict[str, Any]:
         ValueError: too few ids for every sticker.
     """
     labels = sticker_labels(data)
-    ids = list(usable)
-    if len(ids) < 4 + len(labels):
-        raise ValueError(f"{len(labels)} stickers and 4 corners need more than {len(ids)} ids")
-    corner = CORNER_MM / 2 + 5
-    return {
-        "name": "viscounts",
-        "dictionary": "4x4_250",
-        "width_mm": WIDTH_MM,
-        "height_mm": HEIGHT_MM,
-        "corner_ids": ids[:4],
-        "corner_marker_mm": CORNER_MM,
-        "corner_centers_mm": [
-            [corner, corner],
-            [WIDTH_MM - corner, corner],
-            [WIDTH_MM - corner, HEIGHT_MM - corner],
-            [corner, HEIGHT_MM - corner],
-        ],
-        "sticker_mm": STICKER_MM,
-        "regions": [*ring_regions(data), *side_regions(data)],
-        "markers": {str(i): label for i, label in zip(ids[4:], labels, strict=False)},
-        "marker_attrs": {},
-        "seat_sticker": "viscount",
-        "printed_names": [],
-    }
+    regions = [*ring_regions(data), *side_regions(data)]
+    return generated_profile(
+        "viscounts",
+        (WIDTH_MM, HEIGHT_MM),
+        CORNER_MM,
+        STICKER_MM,
+        regions,
+        labels,
+        usable,
+        "viscount",
+    )
 
 
 # --- Tabletop Simulator ---------------------------------------------------------------------
@@ -364,17 +359,6 @@ def picture_component(attrs: Mapping[str, Any]) -> str:
 # --- the position on the board ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Item:
-    """One piece of the position: a sticker (``key`` its label) or a picture (``key`` its art
-    key), the region it lies in and, for a picture, the attributes its face shows."""
-
-    kind: Literal["picture", "sticker"]
-    key: str
-    region: str
-    attrs: Mapping[str, Any]
-
-
 def colour_of(state: VState, i: int) -> str:
     """Seat ``i``'s colour: its data colour when it is one of the four, else by seat order."""
     colours = state.data.colours
@@ -469,12 +453,6 @@ def visible(state: VState) -> Iterator[Item]:
         yield item
 
 
-def _spot(rect: Rect, columns: int, k: int) -> tuple[float, float]:
-    x, y, _, _ = rect
-    half = PITCH_MM / 2
-    return (x + 1.5 + half + PITCH_MM * (k % columns), y + 1.5 + half + PITCH_MM * (k // columns))
-
-
 def layout(state: VState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
     """Every visible piece of ``state`` placed in the profile's ``regions``: pictures in the
     middle of their slot, stickers side by side on their region's spots (on a track space,
@@ -486,14 +464,9 @@ def layout(state: VState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
     out: list[Placed] = []
     standing: Counter[str] = Counter()
     for item in visible(state):
-        if item.region not in regions:
-            raise ValueError(f"the board profile has no region {item.region!r}")
-        rect = regions[item.region]
-        x, y, w, h = rect
+        rect = region_rect(regions, item.region)
         if item.kind == "picture":
-            seen = {"component": "tile", "region": item.region, "attrs": dict(item.attrs)}
-            size = (PICTURE_MM, PICTURE_MM)
-            out.append(Placed("picture", item.key, (x + w / 2, y + h / 2), size, seen))
+            out.append(centred_picture(item, rect, (PICTURE_MM, PICTURE_MM)))
             continue
         columns = SPOTS.get(_region_kind(item.region), (1, 1))[0]
         if "/track:" in item.region:
@@ -501,34 +474,26 @@ def layout(state: VState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         else:
             k = standing[item.region]
             standing[item.region] += 1
-        seen = {"component": item.key, "region": item.region, "attrs": {}}
-        out.append(Placed("sticker", item.key, _spot(rect, columns, k), (0.0, 0.0), seen))
+        out.append(sticker(item, spot(rect[0], rect[1], PITCH_MM, columns, k)))
     return tuple(out)
 
 
 # --- reading --------------------------------------------------------------------------------
 
 
-class ViscountsTable:
-    """Viscounts in the profile vocabulary (``engine.interpret.TableReading``)."""
+class ViscountsTable(ItemReading[VState]):
+    """Viscounts in the profile vocabulary (``engine.interpret.TableReading``), read from the
+    same items the layout draws. Nothing lingers on a Viscounts table that the rules have
+    removed; a move's choices are answered by the acting player's phone (``Choose``), not
+    read."""
 
     kinds = KINDS
 
-    def pieces(self, state: VState, kinds: set[str]) -> Counter[Key]:
-        out: Counter[Key] = Counter()
-        for item in visible(state):
-            if item.kind == "picture":
-                if "tile" in kinds:
-                    out[(picture_component(item.attrs), item.region)] += 1
-            elif item.key.split(":", 1)[0] in kinds:
-                out[(item.key, item.region)] += 1
-        return out
+    def visible(self, state: VState) -> Iterator[Item]:
+        return visible(state)
 
-    def component(self, kind: str, component: str, attrs: Mapping[str, Any]) -> str:
-        return picture_component(attrs) if kind == "tile" else component
-
-    def forgive(self, state: VState, missing: Counter[Key], extra: Counter[Key]) -> None:
-        """Nothing lingers on a Viscounts table that the rules have removed."""
+    def picture_component(self, attrs: Mapping[str, Any]) -> str:
+        return picture_component(attrs)
 
     def chance(self, state: VState, seen: Sequence[Mapping[str, Any]]) -> list[Any]:
         """A card played blind from the deck (§4 phase 1) or discarded from it lies face up
@@ -548,10 +513,6 @@ class ViscountsTable:
             and isinstance((item.get("attrs") or {}).get("card"), str)
         }
         return [Reveal(p.seat, card) for card in sorted(shown) if card in p.deck]
-
-    def follow_ups(self, state: VState, after: VState) -> list[Any]:
-        """A move's choices are answered by the acting player's phone (``Choose``), not read."""
-        return []
 
 
 TABLE_READING = ViscountsTable()

@@ -17,11 +17,10 @@ from hypothesis import strategies as st
 from engine import get_game, rules, selfplay
 from engine.evolve import evolve
 from engine.games.middle_ages.components import ESTATES, Tile
-from engine.games.middle_ages.state import (
+from engine.games.middle_ages.moves import (
     DrawOrder,
     LayEvents,
     MoveLord,
-    Pending,
     PlaceCoin,
     PlaceLord,
     PlaceScout,
@@ -29,6 +28,7 @@ from engine.games.middle_ages.state import (
     ReturnTile,
     Reveal,
 )
+from engine.games.middle_ages.state import Pending
 from engine.i18n import violation_text
 from engine.violations import RuleViolation
 
