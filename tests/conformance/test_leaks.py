@@ -21,6 +21,7 @@ a prompt code).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -36,24 +37,31 @@ PROMPT_KEYS = ("prompts", "your_prompts")
 Pair = tuple[str, str]
 
 
-def _split(text: str) -> set[str]:
-    """The distinctive words of a string: itself and its parts ("challenge:<card>")."""
+@functools.lru_cache(maxsize=1 << 16)
+def _split(text: str) -> frozenset[str]:
+    """The distinctive words of a string: itself and its parts ("challenge:<card>"). Cached: the
+    same ids and sentences recur in every view of every state."""
     parts = {text, *re.split(r"[:/]", text)}
-    return {p for p in parts if len(p) >= 4 and not p.lstrip("-").isdigit()}
+    return frozenset(p for p in parts if len(p) >= 4 and not p.lstrip("-").isdigit())
 
 
-def _pairs(data: Any, path: str = "$") -> Iterator[Pair]:
-    """Every (place, word) of a payload; a place is its JSON path."""
-    if isinstance(data, dict):
-        for k, v in data.items():
-            if k != "kind":  # a tagged object's kind names its type, never hidden content
-                yield from _pairs(v, f"{path}.{k}")
-    elif isinstance(data, list | tuple):
-        for i, v in enumerate(data):
-            yield from _pairs(v, f"{path}[{i}]")
-    elif isinstance(data, str):
-        for word in _split(data):
-            yield path, word
+def _pairs(data: Any, path: str = "$") -> list[Pair]:
+    """Every (place, word) of a payload, depth first; a place is its JSON path."""
+    out: list[Pair] = []
+
+    def walk(data: Any, path: str) -> None:
+        if isinstance(data, dict):
+            for k, v in data.items():
+                if k != "kind":  # a tagged object's kind names its type, never hidden content
+                    walk(v, f"{path}.{k}")
+        elif isinstance(data, list | tuple):
+            for i, v in enumerate(data):
+                walk(v, f"{path}[{i}]")
+        elif isinstance(data, str):
+            out.extend((path, word) for word in _split(data))
+
+    walk(data, path)
+    return out
 
 
 def _view(game: Any, state: Any, seat: str | None) -> set[Pair]:
