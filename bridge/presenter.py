@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from bridge import autopass, json_diff
@@ -222,15 +223,18 @@ class Update:
         self._history = history
         self._delta = delta
         """What this event changed in the series; None: ``change`` is the whole ``table``."""
+        self._langs: dict[str, Update] = {}
 
     def in_lang(self, lang: str) -> Update:
         """This update as a client reading ``lang`` receives it."""
         if lang == self.lang or lang not in LANGUAGES:
             return self
-        return Update(self.state_id, lang, self._base, self._now, self._before,
-                      self._history, self._delta, self.home)  # fmt: skip
+        if lang not in self._langs:  # kept: each payload is then built once per language
+            self._langs[lang] = Update(self.state_id, lang, self._base, self._now, self._before,
+                                       self._history, self._delta, self.home)  # fmt: skip
+        return self._langs[lang]
 
-    @property
+    @cached_property
     def table(self) -> dict[str, Any]:
         history = self._history
         return {
@@ -243,7 +247,7 @@ class Update:
             "score_by_move": {m: dict(c) for m, c in history["scores"].items()},
         }
 
-    @property
+    @cached_property
     def change(self) -> dict[str, Any]:
         delta = self._delta
         if delta is None:
@@ -268,7 +272,7 @@ class Update:
             return {"view": view}
         return {"view_patch": json_diff.diff(self._before.public(self.lang), view)}
 
-    @property
+    @cached_property
     def seats(self) -> dict[str, dict[str, Any]]:
         shown = self._now.seat_views(self.lang)
         income = self._now.income(self.lang)
