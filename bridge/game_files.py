@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.capabilities import LAYOUT, capability
 from engine.registry import game_keys, get_game, package_files
 
 
@@ -42,7 +43,7 @@ def camera_games() -> tuple[str, ...]:
 def can_draw(key: str) -> bool:
     """Whether the simulated camera can draw the game: a camera profile and the ``layout`` verb
     (one game's question imports that game alone: `herald serve` starts a second sooner)."""
-    return camera_profile_path(key) is not None and callable(getattr(get_game(key), "layout", None))
+    return camera_profile_path(key) is not None and capability(get_game(key), LAYOUT) is not None
 
 
 def drawable_games() -> tuple[str, ...]:
@@ -65,6 +66,8 @@ def placer(key: str, profile: Any) -> Any:
     ``vision.sim`` draws)."""
     from vision.sim import region_rects
 
-    layout = getattr(get_game(key), "layout")  # noqa: B009 (an optional verb)
+    game = capability(get_game(key), LAYOUT)
+    if game is None:
+        raise AttributeError(f"{key} has no layout verb: the simulated camera cannot draw it")
     regions = region_rects(profile)
-    return lambda state: layout(state, regions)
+    return lambda state: game.layout(state, regions)

@@ -26,7 +26,7 @@ from engine import log, present
 from engine.game import HOST, Game
 from engine.game import dice_pool as game_dice_pool
 from engine.game import money as game_money
-from engine.i18n import LANGUAGES, message
+from engine.i18n import LANGUAGES, message, violation_text
 from engine.refs import readable
 from engine.violations import Violation
 
@@ -55,7 +55,7 @@ def worded(reply: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _violation_text(violation: dict[str, Any], lang: str) -> str:
     code, ref, params, game = (violation[k] for k in ("code", "ref", "params", "game"))
-    return Violation(code, ref, dict(params), game).text(lang)
+    return violation_text(Violation(code, ref, dict(params), game), lang)
 
 
 def violation_langs(violations: tuple[dict[str, Any], ...]) -> dict[str, dict[str, Any]]:

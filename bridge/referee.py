@@ -39,7 +39,7 @@ from bridge.table_setup import SetupError, read_setup
 from engine import log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
-from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, error_text, message, violation_json
 from engine.violations import InputError, RuleViolation
 
 _LOG = logging.getLogger(__name__)
@@ -448,7 +448,7 @@ class Referee:
             try:  # the data read again: a changed file is the new game's
                 session = log.start(game, players, opts, gamedata.load(game, opts))
             except (InputError, RuleViolation) as exc:
-                return self._error("setup/refused", detail=str(exc))
+                return self._error("setup/refused", detail=error_text(exc))
             tokens = self.row.tokens
             if players != self.row.header.players:
                 tokens = Tokens(tokens.host, new_tokens(players).seats)
@@ -529,7 +529,7 @@ class Referee:
                                      self._accepted_at, self.auto_pass, snapshot)  # fmt: skip
 
     def _violation(self, exc: RuleViolation) -> Outcome:
-        violations = tuple(v.to_json(self.lang) for v in exc.violations)
+        violations = tuple(violation_json(v, self.lang) for v in exc.violations)
         return Outcome("violation", self._session.state_id, violations=violations)
 
     def _error(self, code: str, **params: Any) -> Outcome:

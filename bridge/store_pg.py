@@ -5,9 +5,11 @@ acknowledged only after its transaction committed (PostgreSQL's default ``synchr
 makes a commit durable), ``append`` refuses a gap or an overwrite so two referees can never fork a
 session's log, and a database that is not Herald's is refused before anything is written.
 
-Why not share the SQL with the SQLite store: the two differ exactly where it matters (how a
-database says whose it is, how writers are serialised, identity columns), and each backend's
-dozen statements read best on their own. The store test suite runs over both (tests/server).
+The session, event, snapshot and frame statements are ``bridge.store_sql``'s, shared with the
+SQLite store with ``%s`` for its ``?``; this module is the connection layer, where the two really
+differ: how a database says whose it is (and migrates), how a transaction runs, identity columns
+(``RETURNING id``), the row lock that serialises appends across processes, and psycopg's errors.
+The store test suite runs over both (tests/server).
 
 Whose database it is: the ``herald_meta`` table names the application and the schema version
 (SQLite keeps the same facts in ``application_id`` and ``user_version``). A database whose
@@ -18,34 +20,18 @@ transaction under an advisory lock, so two processes starting at once do not bot
 
 from __future__ import annotations
 
-import json
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg.rows import dict_row
 
-from bridge.store import (
-    APPLICATION_ID,
-    FRAME_MAX_COUNT,
-    SCHEMA_VERSION,
-    SessionRow,
-    Snapshot,
-    StoredEvent,
-    StoredFrame,
-    StoreError,
-    StoreRefused,
-    Tokens,
-    check_frame,
-    session_row,
-    stored_event,
-    stored_frame,
-)
-from engine import log
+from bridge.store_records import APPLICATION_ID, FRAME_MAX_COUNT, SCHEMA_VERSION, StoreRefused
+from bridge.store_sql import Queries, SqlEventStore
 
 APPLICATION = "herald"
 
@@ -96,6 +82,15 @@ CREATE TABLE frames (
 
 assert max(MIGRATIONS) == SCHEMA_VERSION
 
+QUERIES = replace(
+    Queries(),
+    insert_session=Queries.insert_session + " RETURNING id",
+    lock_session="SELECT id FROM sessions WHERE id=? FOR UPDATE",
+).with_placeholder("%s")
+"""The shared statements in psycopg's paramstyle; a new session's id comes back from the
+``INSERT`` itself, and an append locks its session's row first (several processes of a venue
+may write to one database)."""
+
 
 def shown(url: str) -> str:
     """The URL as messages and logs may show it: without its password."""
@@ -107,8 +102,13 @@ def shown(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
-class PgEventStore:
+class PgEventStore(SqlEventStore):
     """PostgreSQL event store with ``bridge.store.EventStore``'s interface, thread-safe."""
+
+    _db: psycopg.Connection[Any]
+    _queries = QUERIES
+    _duplicate_errors = (psycopg.errors.UniqueViolation,)
+    _lost_errors = (psycopg.OperationalError,)
 
     def __init__(self, url: str) -> None:
         """Connect, check whose the database is, migrate; ``StoreRefused`` when it cannot be
@@ -168,171 +168,14 @@ class PgEventStore:
         with self._lock, self._db.transaction():
             yield self._db
 
+    def _new_id(self, cursor: Any) -> int:
+        row = cursor.fetchone()
+        assert row is not None
+        return int(row["id"])
+
     def schema_version(self) -> int:
         with self._lock:
             row = self._db.execute(
                 "SELECT value FROM herald_meta WHERE key = 'schema_version'"
             ).fetchone()
         return int(row["value"]) if row else 0
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    # --- sessions ----------------------------------------------------------------------------
-
-    def _insert_session(
-        self, db: psycopg.Connection[Any], table_id: str, header: log.Header, tokens: Tokens
-    ) -> int:
-        row = db.execute(
-            "INSERT INTO sessions (table_id, game, header, tokens, created) "
-            "VALUES (%s, %s, %s, %s, %s) RETURNING id",
-            (
-                table_id,
-                header.game,
-                json.dumps(header.to_json()),
-                json.dumps(tokens.to_json()),
-                time.time(),
-            ),
-        ).fetchone()
-        assert row is not None
-        return int(row["id"])
-
-    def create_session(self, table_id: str, header: log.Header, tokens: Tokens) -> int:
-        with self._tx() as db:
-            return self._insert_session(db, table_id, header, tokens)
-
-    def replace_session(
-        self, old_id: int, table_id: str, header: log.Header, tokens: Tokens
-    ) -> int:
-        """Close ``old_id`` (unless over) and open a new session in one transaction."""
-        with self._tx() as db:
-            db.execute("UPDATE sessions SET status='closed' WHERE id=%s AND status='open'",
-                       (old_id,))  # fmt: skip
-            return self._insert_session(db, table_id, header, tokens)
-
-    def set_status(self, session_id: int, status: str) -> None:
-        with self._tx() as db:
-            db.execute("UPDATE sessions SET status=%s WHERE id=%s", (status, session_id))
-
-    def session(self, session_id: int) -> SessionRow | None:
-        rows = self._sessions("WHERE s.id = %s", (session_id,))
-        return rows[0] if rows else None
-
-    def sessions(self, table_id: str | None = None) -> list[SessionRow]:
-        if table_id is None:
-            return self._sessions("", ())
-        return self._sessions("WHERE s.table_id = %s", (table_id,))
-
-    def unfinished(self, table_id: str) -> SessionRow | None:
-        rows = self._sessions("WHERE s.table_id = %s AND s.status = 'open'", (table_id,))
-        return rows[-1] if rows else None
-
-    def _sessions(self, where: str, args: tuple[Any, ...]) -> list[SessionRow]:
-        query = (
-            "SELECT s.*, COUNT(e.seq) AS n, MAX(e.time) AS updated FROM sessions s "
-            f"LEFT JOIN events e ON e.session_id = s.id {where} GROUP BY s.id ORDER BY s.id"
-        )
-        with self._lock:
-            rows = self._db.execute(query.encode(), args).fetchall()
-        return [session_row(r) for r in rows]
-
-    # --- events ------------------------------------------------------------------------------
-
-    def append(
-        self, session_id: int, seq: int, source: str, event: log.Event, state_id: int
-    ) -> StoredEvent:
-        """Commit one accepted event; returns only once it is durable. The session's row is
-        locked first, so referees in other processes append to one session one at a time."""
-        payload = event.to_json()
-        stamp = time.time()
-        try:
-            with self._tx() as db:
-                if db.execute("SELECT id FROM sessions WHERE id=%s FOR UPDATE",
-                              (session_id,)).fetchone() is None:  # fmt: skip
-                    raise StoreError(f"session {session_id}: no such session")
-                last = db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) AS last FROM events WHERE session_id=%s",
-                    (session_id,),
-                ).fetchone()
-                assert last is not None
-                if seq != last["last"] + 1:
-                    raise StoreError(f"session {session_id}: event {seq} after {last['last']}")
-                db.execute(
-                    "INSERT INTO events VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                    (session_id, seq, stamp, source, event.kind, json.dumps(payload), state_id),
-                )
-        except psycopg.errors.UniqueViolation as exc:
-            raise StoreError(f"session {session_id}: event {seq} already stored") from exc
-        except psycopg.OperationalError as exc:
-            raise StoreError(f"{self.path}: {exc}") from exc
-        return StoredEvent(seq, stamp, source, event.kind, payload, state_id)
-
-    def events(self, session_id: int, after: int = 0) -> list[StoredEvent]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT * FROM events WHERE session_id=%s AND seq>%s ORDER BY seq",
-                (session_id, after),
-            ).fetchall()
-        return [stored_event(r) for r in rows]
-
-    # --- snapshots ---------------------------------------------------------------------------
-
-    def save_snapshot(self, session_id: int, seq: int, state_id: int, data: dict[str, Any]) -> None:
-        with self._tx() as db:
-            db.execute(
-                "INSERT INTO snapshots VALUES (%s, %s, %s, %s, %s) ON CONFLICT (session_id, seq) "
-                "DO UPDATE SET state_id = EXCLUDED.state_id, time = EXCLUDED.time, "
-                "data = EXCLUDED.data",
-                (session_id, seq, state_id, time.time(), json.dumps(data)),
-            )
-
-    def latest_snapshot(self, session_id: int) -> Snapshot | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT * FROM snapshots WHERE session_id=%s ORDER BY seq DESC LIMIT 1",
-                (session_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        return Snapshot(row["seq"], row["state_id"], json.loads(row["data"]))
-
-    # --- camera frames -----------------------------------------------------------------------
-
-    def save_frame(
-        self, session_id: int, seq: int, jpeg: bytes, meta: dict[str, Any]
-    ) -> StoredFrame:
-        """As ``EventStore.save_frame``."""
-        check_frame(jpeg)
-        stamp = time.time()
-        with self._tx() as db:
-            if db.execute("SELECT 1 FROM events WHERE session_id=%s AND seq=%s",
-                          (session_id, seq)).fetchone() is None:  # fmt: skip
-                raise StoreError(f"session {session_id}: no event {seq} for a camera frame")
-            db.execute(
-                "INSERT INTO frames VALUES (%s, %s, %s, %s, %s) ON CONFLICT (session_id, seq) "
-                "DO UPDATE SET time = EXCLUDED.time, meta = EXCLUDED.meta, jpeg = EXCLUDED.jpeg",
-                (session_id, seq, stamp, json.dumps(meta), jpeg),
-            )
-            db.execute(
-                "DELETE FROM frames WHERE session_id=%s AND seq NOT IN (SELECT seq FROM frames "
-                "WHERE session_id=%s ORDER BY seq DESC LIMIT %s)",
-                (session_id, session_id, self.max_frames),
-            )
-        return StoredFrame(seq, stamp, len(jpeg), meta, jpeg)
-
-    def frame(self, session_id: int, seq: int) -> StoredFrame | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT * FROM frames WHERE session_id=%s AND seq=%s", (session_id, seq)
-            ).fetchone()
-        return None if row is None else stored_frame(row, with_jpeg=True)
-
-    def frames(self, session_id: int) -> list[StoredFrame]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT session_id, seq, time, meta, octet_length(jpeg) AS size FROM frames "
-                "WHERE session_id=%s ORDER BY seq",
-                (session_id,),
-            ).fetchall()
-        return [stored_frame(r) for r in rows]

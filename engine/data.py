@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import codec, registry
+from engine.capabilities import HAS_DATA, capability
 from engine.violations import InputError
 
 Reader = Callable[[str], str]
@@ -78,9 +79,10 @@ class GameData:
         return {"source": self.source, "digest": self.digest}
 
 
-def data_spec(game: Any) -> DataSpec | None:
+def data_spec(game: object) -> DataSpec | None:
     """The game's data declaration, or None for a game whose rules need no data."""
-    spec = getattr(game, "data_spec", None)
+    found = capability(game, HAS_DATA)
+    spec = found.data_spec if found is not None else None
     return spec if isinstance(spec, DataSpec) else None
 
 

@@ -2,7 +2,8 @@
 whose box data has gaps (a printed value the rulebooks do not give).
 
 A game declares its own gap record by subclassing :class:`Gap` with its key (``GAME``), so the
-refusal it makes is in that game's message catalog; its ``data check`` verb hands its refusals
+refusal it makes is in that game's message catalog, and the note a gap gets when its data file
+has none for it (``DEFAULT_WHERE``); its ``data check`` verb hands its refusals
 and the gaps only shown to :func:`check_report`, which words the report the same way for every
 game (the sentences ``<game>:data/invented``, ``data/check-refused``, ``data/check-ok`` and
 ``data/check-shown`` come from the game's catalog).
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.data import GameData
-from engine.i18n import message
+from engine.i18n import message, violation_json, violation_text
 from engine.verbs import EXIT_FAULTY, EXIT_OK, VerbResult
 from engine.violations import Violation
 
@@ -35,6 +36,9 @@ class Gap:
     """
 
     GAME: ClassVar[str] = ""
+    DEFAULT_WHERE: ClassVar[str] = ""
+    """The note for a value the data file has no note for (where the game's digest lists its
+    gaps)."""
 
     what: str
     code: str
@@ -47,6 +51,12 @@ class Gap:
         """The refusal record: the catalog sentence with ``what`` and ``where`` filled in."""
         params = {"what": self.what, "where": self.where, **self.params}
         return Violation(self.code, self.ref, params, type(self).GAME)
+
+    @classmethod
+    def note_for(cls, missing: Mapping[str, str], what: str) -> str:
+        """The data file's note for a path, or a more general one (:func:`note_for`), else the
+        game's ``DEFAULT_WHERE``."""
+        return note_for(missing, what, cls.DEFAULT_WHERE)
 
 
 _SEGMENT = re.compile(r"(\.[^.\[\]]+|\[[^\]]*\])$")
@@ -66,7 +76,7 @@ def note_for(missing: Mapping[str, str], what: str, default: str) -> str:
 
 
 def _line(v: Violation, lang: str) -> str:
-    return f"  • {v.code} {v.text(lang)}\n    {v.ref}"
+    return f"  • {v.code} {violation_text(v, lang)}\n    {v.ref}"
 
 
 def check_report(
@@ -101,7 +111,7 @@ def check_report(
         "digest": data.digest,
         "invented": invented,
         "ok": not refused,
-        "refusals": [v.to_json(lang) for v in refused],
-        "unknown_shown": [v.to_json(lang) for v in shown],
+        "refusals": [violation_json(v, lang) for v in refused],
+        "unknown_shown": [violation_json(v, lang) for v in shown],
     }
     return VerbResult(report, "\n".join(lines), EXIT_FAULTY if refused else EXIT_OK)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from engine import codec
+from engine.capabilities import FLOW, FLOW_KIND, REVEALS, FlowGame, capability
 from engine.game import TABLE
 from engine.violations import Violation
 
@@ -163,30 +164,25 @@ class Reveal:
     moves: tuple[tuple[str, Any], ...] = field(default_factory=tuple)
 
 
-class FlowGame(Protocol):
-    """The verbs a game on the declarative flow offers (besides ``engine.game.Game``'s)."""
-
-    flow: TurnFlow
-    move_types: tuple[type, ...]
-
-    def position(self, state: Any) -> Position: ...
-
-    def actor(self, move: Any) -> str: ...
-
-
-def kind_of(game: Any, move: Any) -> str:
+def kind_of(game: object, move: Any) -> str:
     """The move kind the flow gates on: ``game.flow_kind(move)`` if the game refines it (a move
     wrapping a sub-game's move), else the move class's ``kind``."""
-    refine = getattr(game, "flow_kind", None)
-    if callable(refine):
-        return str(refine(move))
+    refine = capability(game, FLOW_KIND)
+    if refine is not None:
+        return str(refine.flow_kind(move))
     return str(type(move).kind)
 
 
-def has_flow(game: Any) -> bool:
-    return isinstance(getattr(game, "flow", None), TurnFlow) and callable(
-        getattr(game, "position", None)
-    )
+def on_flow(game: object) -> FlowGame | None:
+    """``game`` as a game on the declarative flow (it declares a :class:`TurnFlow` as ``flow``
+    and reports ``position(state)``), or None for a game that keeps its own turn order."""
+    found = capability(game, FLOW)
+    return found if found is not None and isinstance(found.flow, TurnFlow) else None
+
+
+def has_flow(game: object) -> bool:
+    """Whether ``game`` is on the declarative flow (:func:`on_flow`)."""
+    return on_flow(game) is not None
 
 
 def sealed_of(state: Any) -> Sealed:
@@ -194,7 +190,7 @@ def sealed_of(state: Any) -> Sealed:
     return found if isinstance(found, Sealed) else Sealed()
 
 
-def actors(game: Any, state: Any, pos: Position | None = None) -> tuple[str, ...]:
+def actors(game: FlowGame, state: Any, pos: Position | None = None) -> tuple[str, ...]:
     """Who the game waits for: the step's actors, less the seats that sealed their move."""
     if pos is None:
         pos = game.position(state)
@@ -205,7 +201,7 @@ def actors(game: Any, state: Any, pos: Position | None = None) -> tuple[str, ...
     return tuple(s for s in pos.actors if s not in done)
 
 
-def gate(game: Any, state: Any, move: Any, pos: Position | None = None) -> list[Violation]:
+def gate(game: FlowGame, state: Any, move: Any, pos: Position | None = None) -> list[Violation]:
     """The flow's verdict on ``move`` before the game's rules: empty when the flow lets it through.
 
     Refuses a move kind the active step (or an open window for its seat) does not take, a seat
@@ -236,7 +232,7 @@ def gate(game: Any, state: Any, move: Any, pos: Position | None = None) -> list[
     return [Violation("flow/not-now", REF, {"kind": kind, "step": pos.active})]
 
 
-def is_sealed_move(game: Any, state: Any, move: Any, pos: Position | None = None) -> bool:
+def is_sealed_move(game: FlowGame, state: Any, move: Any, pos: Position | None = None) -> bool:
     """True when ``move`` is a commitment to the sealed step under way."""
     if pos is None:
         pos = game.position(state)
@@ -244,7 +240,7 @@ def is_sealed_move(game: Any, state: Any, move: Any, pos: Position | None = None
     return step.order == "sealed" and kind_of(game, move) in step.moves
 
 
-def commit(game: Any, state: Any, move: Any) -> Any:
+def commit(game: FlowGame, state: Any, move: Any) -> Any:
     """The state with ``move`` sealed; once every actor has sealed, the game's reveal of all.
 
     The reveal happens inside the event of the last commitment, so it is one event: no view
@@ -262,14 +258,18 @@ def commit(game: Any, state: Any, move: Any) -> Any:
     union = codec.union_of(game.move_types)
     moves = tuple((seat, codec.decode(union, json.loads(t))) for seat, t in held.commits)
     state = replace(state, sealed=Sealed())
-    return game.reveal(state, Reveal(pos.active, moves))
+    revealer = capability(game, REVEALS)
+    if revealer is None:
+        raise TypeError(f"a sealed step needs the game verb reveal(state, sealed): {pos.active}")
+    return revealer.reveal(state, Reveal(pos.active, moves))
 
 
-def sealed_kinds(game: Any) -> frozenset[str]:
+def sealed_kinds(game: object) -> frozenset[str]:
     """Move kinds taken only by sealed steps: their public labels never show what was sealed."""
-    if not has_flow(game):
+    flowing = on_flow(game)
+    if flowing is None:
         return frozenset()
-    declared: TurnFlow = game.flow
+    declared = flowing.flow
     steps = [*declared.steps, *(s for g in declared.subgames for s in g.steps)]
     sealed = {k for s in steps if s.order == "sealed" for k in s.moves}
     open_ = {k for s in steps if s.order != "sealed" for k in s.moves}
@@ -277,9 +277,9 @@ def sealed_kinds(game: Any) -> frozenset[str]:
     return frozenset(sealed - open_)
 
 
-def table_steps(game: Any) -> set[str]:
+def table_steps(game: FlowGame) -> set[str]:
     """Names of every step whose moves are observations of chance."""
-    flow: TurnFlow = game.flow
+    flow = game.flow
     names = {s.name for s in flow.steps if s.order == "table"}
     names |= {f"{g.name}/{s.name}" for g in flow.subgames for s in g.steps if s.order == "table"}
     return names
@@ -287,6 +287,7 @@ def table_steps(game: Any) -> set[str]:
 
 __all__ = [
     "TABLE",
+    "FlowGame",
     "OpenWindow",
     "Order",
     "Position",
@@ -302,4 +303,5 @@ __all__ = [
     "has_flow",
     "is_sealed_move",
     "kind_of",
+    "on_flow",
 ]

@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from engine.capabilities import AUTO_MOVE, DICE_MOVE, DICE_POOL, LABELS, MONEY, PASSES, capability
 from engine.refs import readable
 from engine.violations import Violation
 
@@ -212,76 +213,42 @@ class Game(Protocol[S, M]):
 
 # --- optional verbs ------------------------------------------------------------------------------
 #
-# A game may offer more verbs than ``Game`` requires; callers look them up with the helpers below,
-# which give the default (None: "this game has nothing to say") for a game without them.
-#
-# - ``dice_move(state, dice, by=None) -> move | None``: the chance move that dice reported by the
-#   table make (``dice``: the device wire objects of docs/devices.md, ``{"sides", "value",
-#   "color"?, "type"?}``); None when no step of the game waits for dice now. ``by`` is the seat
-#   that typed them in on its phone (None: a device, the host, the simulated table). Dice that
-#   cannot be the awaited roll raise ``RuleViolation`` naming every problem; nothing changes.
-# - ``dice_pool(state) -> list[dict] | None``: the dice the table should roll now, as wire objects
-#   without ``value`` (what a simulated table asks its virtual dice tower to roll).
-# - ``attempt(state, move) -> state``: check and apply in one pass, for a game whose checks
-#   compute the next state anyway; raises ``RuleViolation`` with every problem, nothing changed.
-#   ``engine.rules.apply`` uses it after the flow gate, so no state needs caching between calls.
-# - ``last_lines(state) -> tuple[(seat, Line), ...]``: the itemised lines of the latest move.
-# - ``label(move_json, lang, public=True) -> str | None``: a sentence for a move; ``public``
-#   labels go to every display (the log), so they must not name hidden information.
-# - ``auto_move(state) -> move | None``: the move a seat the game plays itself makes now (a solo
-#   AI, its only legal move, computed by the rules); the referee plays it like a forced pass,
-#   as an ordinary logged event (bridge/autopass.py). None: no such seat is to act.
-# - ``is_pass(move) -> bool``: whether a move is the seat declining (what a seat box's pass
-#   button means). A game without it has no pass: the button is refused, naming why.
-# - ``preview(state, move, seat, lang) -> dict | None``: what a legal option gives ``seat``, shown
-#   beside it on the phone (``{"text", "lines"}``: the component's printed name and data, signed
-#   amounts); engine/preview.py calls it and has the helpers. None: nothing to add.
-# - ``previews(state, moves, seat, lang) -> list[dict | None]``: the previews of a whole prompt
-#   at once, one per move in order; for a game whose options come in large families of alike
-#   moves (it may apply one move per family). Used instead of ``preview`` when present, for any
-#   number of moves (``preview`` alone is asked only for prompts of up to 60 moves).
-# - ``names(state[, lang]) -> dict[str, str]``: component ids with their printed names (from the
-#   game's data; with ``lang`` where the editions print them differently); a game offering it
-#   takes them as a fourth argument of ``label``, so a label shows "Kasztelan", never the id
-#   ``kasztelan`` (``engine.present.state_names``).
-# - ``money(state) -> (round, {seat: amount}) | None``: each seat's money now and the round it
-#   counts for, for the displays' money-by-round plot. Without it a state with ``round`` and
-#   ``players`` whose items have ``coins`` is read; a game with neither has no money plot.
+# A game may offer more verbs than ``Game`` requires: each is a typed protocol in
+# ``engine.capabilities``, found with ``capability(game, ...)``. The helpers below are the
+# defaults most callers want (None, False: "this game has nothing to say").
 
 
-def dice_move(game: Any, state: Any, dice: Any, by: str | None = None) -> Any:
+def dice_move(game: object, state: Any, dice: Any, by: str | None = None) -> Any:
     """``game.dice_move`` if the game has dice, else None (no step takes a roll)."""
-    verb = getattr(game, "dice_move", None)
-    return verb(state, dice, by) if callable(verb) else None
+    verb = capability(game, DICE_MOVE)
+    return verb.dice_move(state, dice, by) if verb is not None else None
 
 
-def dice_pool(game: Any, state: Any) -> list[dict[str, Any]] | None:
+def dice_pool(game: object, state: Any) -> list[dict[str, Any]] | None:
     """``game.dice_pool`` if the game has dice, else None (nothing to roll)."""
-    verb = getattr(game, "dice_pool", None)
-    found: list[dict[str, Any]] | None = verb(state) if callable(verb) else None
-    return found
+    verb = capability(game, DICE_POOL)
+    return verb.dice_pool(state) if verb is not None else None
 
 
-def auto_move(game: Any, state: Any) -> Any | None:
+def auto_move(game: object, state: Any) -> Any | None:
     """``game.auto_move`` if the game has seats it plays itself (a solo AI whose every move the
     rules compute), else None: the move such a seat makes now, or None when none is due."""
-    verb = getattr(game, "auto_move", None)
-    return verb(state) if callable(verb) else None
+    verb = capability(game, AUTO_MOVE)
+    return verb.auto_move(state) if verb is not None else None
 
 
-def is_pass(game: Any, move: Any) -> bool:
+def is_pass(game: object, move: Any) -> bool:
     """``game.is_pass`` if the game says which moves decline, else False (no pass button)."""
-    verb = getattr(game, "is_pass", None)
-    return bool(verb(move)) if callable(verb) else False
+    verb = capability(game, PASSES)
+    return bool(verb.is_pass(move)) if verb is not None else False
 
 
-def money(game: Any, state: Any) -> tuple[int, dict[str, int]] | None:
+def money(game: object, state: Any) -> tuple[int, dict[str, int]] | None:
     """Each seat's money and the round it counts for (``game.money``, else the common shape:
     ``state.round`` and ``state.players[*].coins``), or None when the game has no money."""
-    verb = getattr(game, "money", None)
-    if callable(verb):
-        found: tuple[int, dict[str, int]] | None = verb(state)
-        return found
+    verb = capability(game, MONEY)
+    if verb is not None:
+        return verb.money(state)
     rnd = getattr(state, "round", None)
     players = getattr(state, "players", None)
     if not isinstance(rnd, int) or players is None:
@@ -290,8 +257,7 @@ def money(game: Any, state: Any) -> tuple[int, dict[str, int]] | None:
     return (rnd, coins) if coins else None
 
 
-def move_label(game: Any, move: dict[str, Any], lang: str, public: bool = True) -> str | None:
+def move_label(game: object, move: dict[str, Any], lang: str, public: bool = True) -> str | None:
     """``game.label`` if the game labels its own moves, else None (use the catalog's)."""
-    verb = getattr(game, "label", None)
-    found: str | None = verb(move, lang, public) if callable(verb) else None
-    return found
+    verb = capability(game, LABELS)
+    return verb.label(move, lang, public) if verb is not None else None

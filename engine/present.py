@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine import codec, flow, rules
+from engine.capabilities import LABELS, LAST_LINES, NAMES, WINDOW_MOVES, capability
 from engine.game import Game, Line, Prompt
 from engine.i18n import DEFAULT_LANG, has_message, message
 from engine.preview import option_previews
@@ -31,9 +32,8 @@ def line_json(game: Game[Any, Any], line: Line, lang: str = DEFAULT_LANG) -> dic
 def last_lines(game: Game[Any, Any], state: Any) -> tuple[tuple[str, Line], ...]:
     """The itemised (seat, line) pairs the most recent move produced: the optional game verb
     ``last_lines(state)``; a game without it itemises nothing per move."""
-    verb = getattr(game, "last_lines", None)
-    found: tuple[tuple[str, Line], ...] = tuple(verb(state)) if callable(verb) else ()
-    return found
+    verb = capability(game, LAST_LINES)
+    return tuple(verb.last_lines(state)) if verb is not None else ()
 
 
 def _param(
@@ -57,13 +57,6 @@ def _param(
     return value
 
 
-def _takes(verb: Any, param: str) -> bool:
-    """Whether a game's optional verb takes the newer argument ``param`` (a game written before
-    it was added keeps the shorter signature)."""
-    code = getattr(getattr(verb, "__func__", verb), "__code__", None)
-    return code is not None and param in code.co_varnames[: code.co_argcount]
-
-
 def move_label(
     game: Game[Any, Any],
     move: dict[str, Any],
@@ -83,13 +76,15 @@ def move_label(
     if public and str(move.get("kind")) in flow.sealed_kinds(game):
         seat = move.get("seat", move.get("by", ""))
         return message("flow/sealed-commit", lang, seat=seat)
-    verb = getattr(game, "label", None)
+    verb = capability(game, LABELS)
     own: str | None = None
-    if callable(verb):
-        if names is not None and _takes(verb, "names"):
-            own = verb(move, lang, public, names)
-        else:
-            own = verb(move, lang, public)
+    if verb is not None:
+        # ``names`` only from a game that offers them (``state_names``): its label takes them
+        own = (
+            verb.label(move, lang, public, names)
+            if names is not None
+            else verb.label(move, lang, public)
+        )
     if own is not None:
         return own
     key = game.info.key
@@ -109,14 +104,12 @@ def move_label(
 def state_names(
     game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG
 ) -> dict[str, str] | None:
-    """The optional game verb ``names(state[, lang])``: component ids with their printed names
-    (None: the game has none, or no state to read them from). A game whose components are
-    printed differently in each edition (a card the Polish box names otherwise) takes ``lang``."""
-    verb = getattr(game, "names", None)
-    if state is None or not callable(verb):
+    """The optional game verb ``names(state, lang)`` (``engine.capabilities.Names``): component
+    ids with their printed names (None: the game has none, or no state to read them from)."""
+    verb = capability(game, NAMES)
+    if state is None or verb is None:
         return None
-    found: dict[str, str] = verb(state, lang) if _takes(verb, "lang") else verb(state)
-    return found
+    return verb.names(state, lang)
 
 
 def prompt_json(
@@ -162,12 +155,12 @@ def window_json(
     """The moves ``seat`` may make out of turn now, through an open window (the optional game
     verb ``window_moves(state, seat)``: an Opportunity card played on another's turn), each with
     its label, for that seat's phone only (they name cards in its hand)."""
-    verb = getattr(game, "window_moves", None)
-    if not callable(verb) or game.is_over(state):
+    verb = capability(game, WINDOW_MOVES)
+    if verb is None or game.is_over(state):
         return []
     names = state_names(game, state)
     out = []
-    for m in verb(state, seat):
+    for m in verb.window_moves(state, seat):
         encoded = codec.encode(m)
         out.append({"move": encoded, "label": move_label(game, encoded, lang, False, names)})
     return out

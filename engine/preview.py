@@ -1,10 +1,11 @@
 """What a legal option gives the seat that may choose it: the preview a phone shows beside it.
 
-A game offers the optional verb ``preview(state, move, seat, lang) -> dict | None`` (see
-engine/game.py); the core asks it for every move of a seat's own prompt (``present.prompt_json``)
-so a player sees "Mill (1 Farmer): +2 income a round" before choosing, not "slot 3". A preview
-is ``{"text": str, "lines": [line JSON...]}``, both optional: ``text`` names the component with
-its printed data, ``lines`` are signed amounts with their sentences (``Line.to_json``).
+A game offers the optional verb ``preview(state, move, seat, lang) -> dict | None``
+(``engine.capabilities.Preview``); the core asks it for every move of a seat's own prompt
+(``present.prompt_json``) so a player sees "Mill (1 Farmer): +2 income a round" before
+choosing, not "slot 3". A preview is ``{"text": str, "lines": [line JSON...]}``, both optional:
+``text`` names the component with its printed data, ``lines`` are signed amounts with their
+sentences (``Line.to_json``).
 
 ``effect_lines`` is the helper most games build on: it applies the move to the (immutable) state
 and returns the itemised lines the game's own ``last_lines`` reports for the seat, so a preview
@@ -16,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.game import Game, Line
+from engine.capabilities import LAST_LINES, PREVIEW, PREVIEWS, capability
+from engine.game import Game
 from engine.i18n import DEFAULT_LANG
 from engine.refs import readable
 
@@ -31,11 +33,10 @@ def option_preview(
     game: Game[Any, Any], state: Any, move: Any, seat: str, lang: str = DEFAULT_LANG
 ) -> dict[str, Any] | None:
     """``game.preview`` if the game previews its options, else None (nothing to say)."""
-    verb = getattr(game, "preview", None)
-    if not callable(verb):
+    verb = capability(game, PREVIEW)
+    if verb is None:
         return None
-    found: dict[str, Any] | None = verb(state, move, seat, lang)
-    return _kept(found)
+    return _kept(verb.preview(state, move, seat, lang))
 
 
 def option_previews(
@@ -44,9 +45,9 @@ def option_previews(
     """The previews of a prompt's ``moves``, in order: the game's ``previews`` verb if it has
     one (every option, however many), else ``preview`` per move for a prompt of at most
     ``MAX_PREVIEWED`` moves, else none."""
-    many = getattr(game, "previews", None)
-    if callable(many):
-        found: list[dict[str, Any] | None] = list(many(state, list(moves), seat, lang))
+    many = capability(game, PREVIEWS)
+    if many is not None:
+        found = list(many.previews(state, list(moves), seat, lang))
         if len(found) != len(moves):
             raise ValueError(f"{game.info.key}: previews gave {len(found)} for {len(moves)} moves")
         return [_kept(f) for f in found]
@@ -65,11 +66,11 @@ def effect_lines(
 ) -> list[dict[str, Any]]:
     """The itemised lines ``seat`` would get from ``move`` (the game's ``last_lines`` after it),
     with their sentences; lines of other seats are theirs, not this preview's."""
-    verb = getattr(game, "last_lines", None)
-    if not callable(verb):
+    verb = capability(game, LAST_LINES)
+    if verb is None:
         return []
     after = game.apply_unchecked(state, move)
-    found: tuple[tuple[str, Line], ...] = tuple(verb(after))
+    found = verb.last_lines(after)
     mine = [line for s, line in found if s == seat and line.amount]
     return [line.to_json(game.describe(line, lang)) for line in mine]
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata, resources
 from importlib.abc import Traversable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.game import Game
+if TYPE_CHECKING:
+    from engine.game import Game
 
 GROUP = "herald.games"
 """The entry point group a game registers under (``key = "module:ATTRIBUTE"``)."""
@@ -37,6 +39,7 @@ class Registered:
 
 _RUNTIME: dict[str, tuple[Registered, Game[Any, Any]]] = {}
 _LOADED: dict[str, Game[Any, Any]] = {}
+_LISTENERS: list[Callable[[], None]] = []
 
 
 def _installed() -> dict[str, Registered]:
@@ -83,11 +86,16 @@ def unregister(key: str) -> None:
     _changed()
 
 
-def _changed() -> None:
-    # catalogs are merged over every registered game: a new game brings its own sentences
-    from engine import i18n
+def on_change(listener: Callable[[], None]) -> None:
+    """Call ``listener`` whenever a game is registered or unregistered at run time: what is
+    merged over every game (the message catalogs) is merged again. The registry knows its
+    listeners, not what they keep."""
+    _LISTENERS.append(listener)
 
-    i18n.reset()
+
+def _changed() -> None:
+    for listener in _LISTENERS:
+        listener()
 
 
 def get_game(key: str) -> Game[Any, Any]:

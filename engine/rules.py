@@ -14,6 +14,7 @@ import jsonschema
 import jsonschema_rs
 
 from engine import codec, flow
+from engine.capabilities import ATTEMPT, capability
 from engine.game import Game
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -24,8 +25,9 @@ def check(game: Game[Any, Any], state: Any, move: Any) -> list[Violation]:
     """Every rule ``move`` breaks in ``state`` (empty when legal)."""
     if game.is_over(state):
         return [Violation("game/over", GENERIC_REF)]
-    if flow.has_flow(game):
-        refused = flow.gate(game, state, move)
+    on_flow = flow.on_flow(game)
+    if on_flow is not None:
+        refused = flow.gate(on_flow, state, move)
         return refused or game.check(state, move)
     actor = game.actor(move)
     waiting = game.to_act(state)
@@ -42,27 +44,27 @@ def check(game: Game[Any, Any], state: Any, move: Any) -> list[Violation]:
 
 def apply(game: Game[Any, Any], state: Any, move: Any) -> Any:
     """The state after ``move``; raises ``RuleViolation`` (state untouched) when it is illegal."""
-    if not flow.has_flow(game):
+    on_flow = flow.on_flow(game)
+    if on_flow is None:
         violations = check(game, state, move)
         if violations:
             raise RuleViolation(violations)
         return game.apply_unchecked(state, move)
     if game.is_over(state):
         raise RuleViolation([Violation("game/over", GENERIC_REF)])
-    on_flow: Any = game  # has_flow: it declares ``flow`` and ``position``
     pos = on_flow.position(state)  # once: the gate and the sealed-step test share it
-    refused = flow.gate(game, state, move, pos)
+    refused = flow.gate(on_flow, state, move, pos)
     if refused:
         raise RuleViolation(refused)
-    if flow.is_sealed_move(game, state, move, pos):
+    if flow.is_sealed_move(on_flow, state, move, pos):
         problems = game.check(state, move)
         if problems:
             raise RuleViolation(problems)
-        return flow.commit(game, state, move)
-    attempt = getattr(game, "attempt", None)
-    if callable(attempt):
+        return flow.commit(on_flow, state, move)
+    attempt = capability(game, ATTEMPT)
+    if attempt is not None:
         # a game whose checks compute the next state anyway checks and applies in one pass
-        return attempt(state, move)
+        return attempt.attempt(state, move)
     problems = game.check(state, move)
     if problems:
         raise RuleViolation(problems)
@@ -73,8 +75,9 @@ def to_act(game: Game[Any, Any], state: Any) -> tuple[str, ...]:
     """Who the game waits for (the flow's actors for a game on the declarative flow)."""
     if game.is_over(state):
         return ()
-    if flow.has_flow(game):
-        return flow.actors(game, state)
+    on_flow = flow.on_flow(game)
+    if on_flow is not None:
+        return flow.actors(on_flow, state)
     return game.to_act(state)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from engine import log
 from engine.data import GameData
 from engine.game import Game, SimSetup
+from engine.i18n import violations_text
 from engine.violations import RuleViolation
 
 MAX_MOVES = 10_000
@@ -63,7 +64,8 @@ def play(
         try:
             session = log.accept(session, event)
         except RuleViolation as exc:
-            result.errors.append(f"legal move refused at {_where(state)}: {exc}")
+            refused = violations_text(exc.violations)
+            result.errors.append(f"legal move refused at {_where(state)}: {refused}")
             break
         events.append(event)
         if on_event is not None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine import registry
+from engine.capabilities import CLI_VERBS, capability
 from engine.violations import InputError
 
 EXIT_OK = 0
@@ -72,8 +73,8 @@ def game_verbs(key: str) -> tuple[Verb, ...]:
     """The verbs the game registered as ``key`` declares in its package's ``cli`` module (none
     when it has no such module)."""
     module = registry.package_module(key, "cli")
-    found: tuple[Verb, ...] = tuple(getattr(module, "VERBS", ())) if module else ()
-    return found
+    found = capability(module, CLI_VERBS) if module else None
+    return tuple(found.VERBS) if found is not None else ()
 
 
 def find_verb(key: str, name: str) -> Verb | None:

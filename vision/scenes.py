@@ -13,7 +13,9 @@ Ground truth comes out in frame pixels together with how much of each piece stay
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -531,11 +533,12 @@ def draw_hand_list(
         )
         small = cv2.resize(one, (w // 8, h // 8), interpolation=cv2.INTER_AREA)
         shade = cv2.resize(cv2.GaussianBlur(small, (0, 0), 3), (w, h)).astype(np.float32) / 255.0
-        color = skin[None, None, :] * (0.7 + 0.3 * shade[..., None])
+        # blended only where the hand is: the same per-pixel arithmetic, a fraction of the work
         sel = one > 0
-        a8 = one.astype(np.float32)[..., None] / 255.0
-        layer[sel] = (color * a8 + layer * (1 - a8))[sel].astype(np.uint8)
-        mask = np.maximum(mask, one)
+        color = skin[None, :] * (0.7 + 0.3 * shade[sel][:, None])
+        a8 = one[sel].astype(np.float32)[:, None] / 255.0
+        layer[sel] = (color * a8 + layer[sel] * (1 - a8)).astype(np.uint8)
+        np.maximum(mask, one, out=mask)
     return layer, mask
 
 
@@ -584,13 +587,17 @@ def finish_frame(
     frame = table
     hand_layer, hand_mask = draw_hand_list(hands, camera.size, rng)
     if hands:
-        a = hand_mask.astype(np.float32)[..., None] / 255.0
-        frame = (hand_layer * a + frame * (1 - a)).astype(np.uint8)
+        # blended only under the hand: elsewhere its weight is 0 and the table stays as it is
+        sel = hand_mask > 0
+        a = hand_mask[sel].astype(np.float32)[:, None] / 255.0
+        frame = frame.copy()
+        frame[sel] = (hand_layer[sel] * a + frame[sel] * (1 - a)).astype(np.uint8)
     frame = _light(frame, camera)
     if camera.blur_sigma > 0:
         frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), camera.blur_sigma), np.uint8)
     noise = rng.standard_normal(frame.shape, dtype=np.float32) * camera.noise_sigma
-    frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+    noise += frame  # frame + noise, in the noise's precision, without another temporary
+    frame = np.clip(noise, 0, 255, out=noise).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, camera.jpeg_quality])
     if ok:
         frame = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8)
@@ -598,26 +605,49 @@ def finish_frame(
 
 
 def _light(frame: Image, camera: Camera) -> Image:
-    w, h = camera.size
+    field, add = _light_fields(camera.size, camera.light, camera.gradient, camera.shadow,
+                               camera.glare)  # fmt: skip
+    # in place, in the precision the fields ask for (a camera drawn with numpy scalars has
+    # float64 fields): the same numbers as ``frame * field + add``, without the temporaries
+    out = frame.astype(np.result_type(np.float32, field.dtype))
+    out *= field[..., None]
+    if add is not None:
+        out = out.astype(np.result_type(out.dtype, add.dtype), copy=False)
+        out += add[..., None]
+    return np.asarray(np.clip(out, 0, 255, out=out), dtype=np.uint8)
+
+
+@functools.lru_cache(maxsize=8)
+def _light_fields(
+    size: tuple[int, int],
+    light: float,
+    gradient: tuple[float, float],
+    shadow: tuple[float, float, float, float] | None,
+    glare: tuple[float, float, float] | None,
+) -> tuple[NDArray[np.floating[Any]], NDArray[np.floating[Any]] | None]:
+    """A camera's light as a gain per pixel and the glare it adds (None: no glare). The same for
+    every frame of one camera, so a stream of frames works them out once."""
+    w, h = size
     sw, sh = w // 8, h // 8
     yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
-    strength, angle = camera.gradient
+    strength, angle = gradient
     g = ((xx / sw - 0.5) * np.cos(angle) + (yy / sh - 0.5) * np.sin(angle)) * 2 * strength
-    field = camera.light * (1 + g)
+    field = light * (1 + g)
     vignette = 1 - 0.25 * (((xx / sw - 0.5) ** 2 + (yy / sh - 0.5) ** 2) / 0.5)
     field = field * vignette
-    if camera.shadow is not None:
-        sx, sy, sr, depth = camera.shadow
+    if shadow is not None:
+        sx, sy, sr, depth = shadow
         d2 = ((xx - sx / 8) ** 2 + (yy - sy / 8) ** 2) / (sr / 8) ** 2
         field = field * (1 - depth * np.exp(-d2))
-    add = np.zeros_like(field)
-    if camera.glare is not None:
-        gx, gy, gr = camera.glare
-        add = 90 * np.exp(-((xx - gx / 8) ** 2 + (yy - gy / 8) ** 2) / (gr / 8) ** 2)
     field = cv2.resize(field, (w, h), interpolation=cv2.INTER_LINEAR)
+    field.flags.writeable = False
+    if glare is None:
+        return field, None
+    gx, gy, gr = glare
+    add = 90 * np.exp(-((xx - gx / 8) ** 2 + (yy - gy / 8) ** 2) / (gr / 8) ** 2)
     add = cv2.resize(add, (w, h), interpolation=cv2.INTER_LINEAR)
-    out = frame.astype(np.float32) * field[..., None] + add[..., None]
-    return np.asarray(np.clip(out, 0, 255), dtype=np.uint8)
+    add.flags.writeable = False
+    return field, add
 
 
 def _truth(

@@ -39,7 +39,7 @@ from engine import data as engine_data
 from engine import log, selfplay, verbs
 from engine import rules as engine_rules
 from engine.game import Game, Line
-from engine.i18n import DEFAULT_LANG, LANGUAGES, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, message, violation_json, violation_text
 from engine.refs import readable
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -64,7 +64,8 @@ def _lang() -> str:
 
 def _said(v: Violation, sep: str) -> str:
     """A violation as printed: code, sentence in ``--lang``, rule section (no file id)."""
-    return f"  • [bold]{v.code}[/] {escape(v.text(_lang()))}{sep}[dim]{escape(readable(v.ref))}[/]"
+    text = escape(violation_text(v, _lang()))
+    return f"  • [bold]{v.code}[/] {text}{sep}[dim]{escape(readable(v.ref))}[/]"
 
 
 def _line_text(game: Game[Any, Any], line: Line) -> str:
@@ -306,7 +307,7 @@ def check(game: Game[Any, Any], state_path: str, move_path: str | None, as_json:
         err.print("[yellow]the position itself is faulty; the move was not checked[/]")
     if as_json:
         click.echo(json.dumps({"legal": not violations, "subject": subject,
-                               "violations": [v.to_json(_lang()) for v in violations]},
+                               "violations": [violation_json(v, _lang()) for v in violations]},
                               ensure_ascii=False))  # fmt: skip
     elif not violations:
         said = message(f"cli/legal-{subject}", _lang())

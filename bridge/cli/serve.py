@@ -57,8 +57,9 @@ from bridge.web.app import WebConfig, WebTable
 from bridge.web.phonecam import phone_source
 from engine import data as engine_data
 from engine import selfplay
+from engine.capabilities import DICE_POOL, capability
 from engine.game import Game
-from engine.i18n import DEFAULT_LANG, LANGUAGES, has_message, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, error_text, has_message, message
 from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
 
@@ -274,7 +275,7 @@ def run_server(cfg: ServeConfig) -> None:
     except (InputError, RuleViolation) as exc:
         store.close()
         raise click.ClickException(message("serve/bad-options", game=game.info.name,
-                                           detail=str(exc))) from exc  # fmt: skip
+                                           detail=error_text(exc))) from exc  # fmt: skip
     camera: CameraTable | None = None
     if table != "moves":
         mode: Any = "off" if table == "camera" else sim_mode
@@ -298,7 +299,7 @@ def run_server(cfg: ServeConfig) -> None:
                                       own_hosts=origins.own_hosts(cfg.host, lan),
                                       message_queue=cfg.message_queue),
                    camera=camera)  # fmt: skip
-    has_dice = callable(getattr(game, "dice_pool", None))
+    has_dice = capability(game, DICE_POOL) is not None
     with contextlib.suppress(OSError):  # the device log holds no secret; SQLite reports errors
         create_private(f"{cfg.db_path}.devices", tighten=True)
     devices = DeviceStack(

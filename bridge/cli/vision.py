@@ -159,14 +159,17 @@ def faces_cmd(game: str) -> None:
     (docs/vision.md).
     """
     from bridge.game_files import drawable_games
+    from engine.capabilities import CAMERA_FACES, capability
     from engine.registry import get_game
 
     drawn = drawable_games()
-    faces = getattr(get_game(game), "camera_faces", None) if game in drawn else None
-    if not callable(faces):
+    faces = capability(get_game(game), CAMERA_FACES) if game in drawn else None
+    if faces is None:
         _fail("vision/sticker-no-profile", game=game, choices=", ".join(drawn) or "-")
     from bridge import gamedata
     from vision.sim import standin_face_map
 
     data = gamedata.load(get_game(game), {})  # the default set, read at the edge
-    click.echo(standin_face_map(faces(data), game).to_text(), nl=False)
+    if data is None:  # faces are drawn from the game's data: a game without any has none
+        _fail("vision/sticker-no-profile", game=game, choices=", ".join(drawn) or "-")
+    click.echo(standin_face_map(faces.camera_faces(data), game).to_text(), nl=False)

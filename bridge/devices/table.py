@@ -59,7 +59,7 @@ from bridge.web.backlog import cut_off, guarded, queued
 from engine import codec
 from engine.game import TABLE, is_pass
 from engine.game import dice_move as game_dice_move
-from engine.i18n import LANGUAGES, message
+from engine.i18n import LANGUAGES, message, violation_text
 from engine.violations import InputError, RuleViolation
 
 from .dedup import DedupStore
@@ -445,7 +445,7 @@ class TableDevices:
                 except (RuleViolation, InputError) as exc:  # dice no step can take: refused
                     move, code = None, "devices/roll-refused"
                     detail = "; ".join(
-                        v.text(referee.lang) for v in getattr(exc, "violations", ())
+                        violation_text(v, referee.lang) for v in getattr(exc, "violations", ())
                     ) or str(exc)
                 if move is not None:
                     source = f"device:{event_tag(event.device, event.boot, event.seq)}"

@@ -15,12 +15,17 @@ naming the count parameter and one text per plural category the language has, e.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
 from importlib.abc import Traversable
 from typing import Any
 
 from babel import Locale
+
+from engine import registry
+from engine.refs import readable
+from engine.violations import RuleViolation, Violation
 
 DEFAULT_LANG = "en"
 
@@ -39,8 +44,6 @@ Entry = str | dict[str, str]
 
 
 def _roots() -> list[Traversable]:
-    from engine import registry
-
     roots = [resources.files(__package__)]
     for key in registry.game_keys():
         roots.append(registry.package_files(key).joinpath("i18n"))
@@ -77,6 +80,9 @@ def _entry(code: str, text: Any) -> Entry:
 def reset() -> None:
     """Forget the merged catalogs (a game was registered or removed at run time)."""
     catalog.cache_clear()
+
+
+registry.on_change(reset)  # catalogs are merged over every registered game: a new game's too
 
 
 def has_message(code: str) -> bool:
@@ -129,3 +135,40 @@ class CodedError(Exception):
     def text(self, lang: str = DEFAULT_LANG) -> str:
         """The sentence a person reads, from the message catalog."""
         return message(self.code, lang, **self.params)
+
+
+def violation_key(violation: Violation) -> str:
+    """The catalog code of a violation's sentence: the game's own (``<game>:<code>``) when its
+    catalog words the code, else the shared one."""
+    scoped = f"{violation.game}:{violation.code}"
+    return scoped if violation.game and has_message(scoped) else violation.code
+
+
+def violation_text(violation: Violation, lang: str = DEFAULT_LANG) -> str:
+    """The sentence a player reads for a broken rule, in ``lang``."""
+    return message(violation_key(violation), lang, **violation.params)
+
+
+def violations_text(violations: Iterable[Violation], lang: str = DEFAULT_LANG) -> str:
+    """Every broken rule as ``code: sentence``, joined by ``; `` (an error's one-line detail)."""
+    return "; ".join(f"{v.code}: {violation_text(v, lang)}" for v in violations)
+
+
+def error_text(error: Exception, lang: str = DEFAULT_LANG) -> str:
+    """An error's one-line detail for a person: a ``RuleViolation``'s broken rules in words
+    (``violations_text``), any other error as it states itself."""
+    if isinstance(error, RuleViolation):
+        return violations_text(error.violations, lang)
+    return str(error)
+
+
+def violation_json(violation: Violation, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+    """A violation as pages, phones and ``--json`` output carry it, with its sentence."""
+    return {
+        "code": violation.code,
+        "game": violation.game,
+        "ref": violation.ref,
+        "where": readable(violation.ref),
+        "params": violation.params,
+        "message": violation_text(violation, lang),
+    }

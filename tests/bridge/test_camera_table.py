@@ -20,7 +20,7 @@ from bridge.labels import move_label
 from bridge.referee import Notice, Referee, Update
 from bridge.store import EventStore
 from engine import codec, get_game
-from engine.games.middle_ages.state import DrawOrder, LayEvents, MoveLord, PlaceLord, Reveal
+from engine.games.middle_ages.moves import DrawOrder, LayEvents, MoveLord, PlaceLord, Reveal
 from engine.i18n import message
 
 MA_BOARD = camera_profile("middle-ages")

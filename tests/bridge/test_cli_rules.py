@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from bridge.cli import main
 from engine import codec, get_game, rules, selfplay
 from engine import data as gamedata
-from engine.games.middle_ages.state import MoveLord
+from engine.games.middle_ages.moves import MoveLord
 
 GAME = get_game("middle-ages")
 

@@ -7,6 +7,7 @@ Read from the source with ``ast`` and ``git grep``, so a violation is named by f
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,160 @@ def test_the_core_names_no_game() -> None:
             if w in line
         ]
     assert found == [], "\n".join(found[:40])
+
+
+GAME_PROBE = re.compile(r"\b(getattr|hasattr)\(\s*(game\b|self\._?game\b|\w*\.?get_game\()")
+"""``getattr(game, ...)`` and its kin: a game asked for a verb by name, past the typed lookup."""
+
+
+def test_only_the_capability_lookup_probes_a_game_for_a_verb() -> None:
+    """The core asks a game for an optional verb only through ``engine.capabilities.capability``
+    (typed, so mypy checks the call), never with ``getattr``/``hasattr`` by name."""
+    found = []
+    for top in ("engine", "bridge", "vision"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel.startswith("engine/games/") or rel == "engine/capabilities.py":
+                continue
+            for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if GAME_PROBE.search(line):
+                    found.append(f"{rel}:{lineno}: {line.strip()}")
+    assert found == [], "\n".join(found)
+
+
+CYCLE_ROOTS = ("engine", "bridge", "vision", "firmware")
+"""The packages whose modules may not import one another in a circle."""
+
+
+def _module_paths() -> dict[str, Path]:
+    found = {}
+    for top in CYCLE_ROOTS:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    """The ids of nodes inside ``if TYPE_CHECKING:`` bodies (imports for annotations only:
+    they never run, so they are no dependency at run time)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            for inner in node.body:
+                skip.update(id(n) for n in ast.walk(inner))
+    return skip
+
+
+def imported_modules(source: str, module: str, is_package: bool, known: set[str]) -> set[str]:
+    """Every module of ``known`` that ``module``'s source imports: at module level and inside
+    functions alike (an import deferred into a function still makes one module need the
+    other), but not under ``if TYPE_CHECKING:``. ``from package import name`` counts as an
+    import of ``package.name`` when that is a module, else of ``package``."""
+
+    def known_prefix(name: str) -> str | None:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    package = module if is_package else module.rpartition(".")[0]
+    tree = ast.parse(source)
+    skip = _type_checking_only(tree)
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(n for a in node.names if (n := known_prefix(a.name)))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                target = known_prefix(f"{base}.{alias.name}") or known_prefix(base)
+                if target:
+                    out.add(target)
+    out.discard(module)
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module → the modules it imports, over every module of ``CYCLE_ROOTS``."""
+    paths = _module_paths()
+    known = set(paths)
+    return {
+        module: imported_modules(
+            path.read_text(encoding="utf-8"), module, path.name == "__init__.py", known
+        )
+        for module, path in paths.items()
+    }
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (Tarjan's algorithm), each sorted,
+    smallest first: every module of a group reaches every other through imports."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(groups, key=lambda g: (len(g), g))
+
+
+def test_the_cycle_check_counts_deferred_imports_but_not_type_checking_ones() -> None:
+    known = {"pkg", "pkg.a", "pkg.b", "pkg.c"}
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from . import b\n"
+        "if TYPE_CHECKING:\n"
+        "    from pkg.c import Thing\n"
+        "else:\n"
+        "    import json\n"
+        "def later():\n"
+        "    from .c import helper\n"
+        "    import pkg\n"
+    )
+    assert imported_modules(source, "pkg.a", False, known) == {"pkg.b", "pkg.c", "pkg"}
+    assert imported_modules("from .c import x", "pkg", True, known) == {"pkg.c"}
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert import_cycles(graph) == [["a", "b", "c"]]
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No import cycle among the modules of engine/, bridge/, vision/ and firmware/, counting
+    imports inside functions: a cycle dodged by a deferred import is still two modules that
+    each need the other (DESIGN.md's layers run one way)."""
+    cycles = import_cycles(import_graph())
+    listed = "\n".join(f"  cycle of {len(c)}: {', '.join(c)}" for c in cycles)
+    assert cycles == [], f"{len(cycles)} import cycles:\n{listed}"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -166,10 +166,16 @@ class _LeakyLabels:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
-    def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
+    def label(
+        self,
+        move: dict[str, Any],
+        lang: str = "en",
+        public: bool = True,
+        names: dict[str, str] | None = None,
+    ) -> str | None:
         if move.get("kind") == "keep":
             public = False
-        found: str | None = self._game.label(move, lang, public)
+        found: str | None = self._game.label(move, lang, public, names)
         return found
 
 
@@ -190,8 +196,14 @@ def test_the_check_catches_the_personal_goals_leak() -> None:
 class _EveryHandToEverySeat(_LeakyLabels):
     """Glory with a redaction bug: every seat's view shows every player's hand."""
 
-    def label(self, move: dict[str, Any], lang: str = "en", public: bool = True) -> str | None:
-        found: str | None = self._game.label(move, lang, public)
+    def label(
+        self,
+        move: dict[str, Any],
+        lang: str = "en",
+        public: bool = True,
+        names: dict[str, str] | None = None,
+    ) -> str | None:
+        found: str | None = self._game.label(move, lang, public, names)
         return found
 
     def view(self, state: Any, seat: str | None, lang: str = "en") -> dict[str, Any]:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import codec, get_game, rules, selfplay
 from engine import data as gamedata
 from engine.games.middle_ages.components import ESTATES, Tile
-from engine.games.middle_ages.state import MOVE_TYPES, MoveLord, PlaceStory, Reveal
+from engine.games.middle_ages.moves import MOVE_TYPES, MoveLord, PlaceStory, Reveal
 from engine.violations import InputError
 
 GAME = get_game("middle-ages")

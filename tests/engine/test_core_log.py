@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import get_game, log, selfplay
-from engine.games.middle_ages.state import MoveLord
+from engine.games.middle_ages.moves import MoveLord
 from engine.violations import InputError, RuleViolation
 
 GAME = get_game("middle-ages")

@@ -15,12 +15,13 @@ import pytest
 from engine import log, present, registry
 from engine.game import TABLE, Prompt
 from engine.games.france1429.moves import Buy, PlayCard
-from engine.games.glory.game_state import ChooseCharacter, Place, PlayQuest
 from engine.games.glory.preview import preview as glory_preview
+from engine.games.glory.state import ChooseCharacter, Place, PlayQuest
 from engine.games.middle_ages.components import ESTATES
 from engine.games.middle_ages.income import income_line
+from engine.games.middle_ages.moves import PlaceLord
 from engine.games.middle_ages.play import tile_at
-from engine.games.middle_ages.state import PlaceLord, Pos
+from engine.games.middle_ages.state import Pos
 from engine.preview import MAX_PREVIEWED
 from engine.refs import readable
 

@@ -327,7 +327,7 @@ def test_a_pushed_violation_and_confirm_reach_each_phone_in_its_own_language(
     camera's request to confirm) reaches an English and a Polish client of the same table, and
     two phones of the same seat, each in its own language; codes and data stay the same."""
     from bridge.referee import Notice
-    from engine.i18n import message
+    from engine.i18n import message, violation_text
     from engine.violations import Violation
 
     seat = to_act(web.referee)
@@ -344,7 +344,9 @@ def test_a_pushed_violation_and_confirm_reach_each_phone_in_its_own_language(
     assert outcome.kind == "violation"
     first = outcome.violations[0]
     english = outcome.violations[0]["message"]
-    polish = Violation(first["code"], first["ref"], dict(first["params"]), first["game"]).text("pl")
+    polish = violation_text(
+        Violation(first["code"], first["ref"], dict(first["params"]), first["game"]), "pl"
+    )
     assert polish != english
     params = {"count": 2, "pieces": "lord"}
     web.referee.announce(

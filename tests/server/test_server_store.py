@@ -5,15 +5,20 @@ Tests taking ``store_target`` run on both backends: an SQLite file and a real Po
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 from srv_support import SEATS, Recorder, open_referee, play_moves, play_table_moves
 
+from bridge import store_pg, store_sql
 from bridge.referee import Principal, Referee
 from bridge.store import EventStore, StoreError, open_store
 from engine import codec, get_game, log
+
+BRIDGE = Path(__file__).resolve().parents[2] / "bridge"
 
 
 def replayed(referee: Referee) -> log.Session:
@@ -172,3 +177,37 @@ def test_resuming_a_session_of_another_game_is_refused(store_target: str) -> Non
     with pytest.raises(LookupError):
         Referee.open(referee.store, Other(), "t1", SEATS)  # type: ignore[arg-type]
     assert game.info.key == "middle-ages"
+
+
+def test_both_backends_run_the_same_statements() -> None:
+    """One query layer (issue #28): PostgreSQL's statements are SQLite's with ``%s`` for ``?``,
+    but for the two places the databases differ (the new id, the session row lock)."""
+    sqlite, pg = store_sql.Queries(), store_pg.QUERIES
+    differ = {"insert_session", "lock_session"}
+    for field in dataclasses.fields(store_sql.Queries):
+        ours, theirs = getattr(sqlite, field.name), getattr(pg, field.name)
+        assert theirs is None or "?" not in theirs, field.name
+        if field.name not in differ:
+            assert theirs == ours.replace("?", "%s"), field.name
+    assert pg.insert_session == sqlite.insert_session.replace("?", "%s") + " RETURNING id"
+    assert sqlite.lock_session is None and pg.lock_session is not None
+    assert pg.lock_session.endswith("FOR UPDATE")
+
+
+def test_the_store_modules_import_one_way() -> None:
+    """No import cycle (issue #28): the backends import the query layer and the records, the
+    query layer the records, and nothing imports the SQLite module back."""
+    imported = {}
+    for name in ("store", "store_pg", "store_sql", "store_records"):
+        tree = ast.parse((BRIDGE / f"{name}.py").read_text(encoding="utf-8"))
+        imported[name] = {
+            node.module.removeprefix("bridge.")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bridge.store")
+        }
+    assert imported == {
+        "store": {"store_pg", "store_sql", "store_records"},
+        "store_pg": {"store_sql", "store_records"},
+        "store_sql": {"store_records"},
+        "store_records": set(),
+    }

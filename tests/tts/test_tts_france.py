@@ -24,9 +24,9 @@ from bridge.tts.profile import build_snapshot, load_profile
 from bridge.web.follow import StateFollower
 from engine import codec, get_game
 from engine import data as gamedata
+from engine.games.france1429.layout import items, layout
 from engine.games.france1429.moves import Buy, PlaceStart
 from engine.games.france1429.state import FranceState
-from engine.games.france1429.table_pieces import items, layout
 from tests.server.srv_support import join, live_client, serve
 from vision.sim import region_rects
 
@@ -57,13 +57,13 @@ def table_of(state: FranceState) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for i, (item, placed) in enumerate(zip(items(state), layout(state, REGIONS), strict=True)):
         obj: dict[str, Any] = {"guid": f"f{i}", "position": _world(placed.center)}
-        kind, _, value = item.label.partition(":")
+        kind, _, value = item.key.partition(":")
         if kind in NAMES:
             obj["nickname"] = f"{value.title()} {NAMES[kind]}"
         elif kind in PLAIN:
             obj["nickname"] = PLAIN[kind]
         else:
-            obj["gm_notes"] = f"herald:{item.label}"
+            obj["gm_notes"] = f"herald:{item.key}"
         out.append(obj)
     return out
 

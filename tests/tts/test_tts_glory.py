@@ -21,8 +21,8 @@ from bridge.tts.objects import TTSObject
 from bridge.tts.profile import build_snapshot, load_profile
 from bridge.web.follow import StateFollower
 from engine import codec, get_game
-from engine.games.glory.game_state import GloryState, Place
 from engine.games.glory.layout import items, layout
+from engine.games.glory.state import GloryState, Place
 from tests.server.srv_support import join, live_client, serve
 from vision.sim import region_rects
 

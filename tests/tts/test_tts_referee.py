@@ -23,7 +23,8 @@ from bridge.tts.reader import read_table
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from engine import codec, get_game, rules
 from engine.games.middle_ages.components import ESTATES, Tile
-from engine.games.middle_ages.state import MoveLord, Reveal, State
+from engine.games.middle_ages.moves import MoveLord, Reveal
+from engine.games.middle_ages.state import State
 
 GAME = get_game("middle-ages")
 SEATS = ("blue", "red", "green")

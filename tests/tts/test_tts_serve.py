@@ -15,7 +15,8 @@ from bridge.referee import Referee
 from bridge.store import EventStore
 from bridge.web.follow import StateFollower
 from engine import codec, get_game
-from engine.games.middle_ages.state import MoveLord, State
+from engine.games.middle_ages.moves import MoveLord
+from engine.games.middle_ages.state import State
 from tests.server.srv_support import join, live_client, serve
 
 GAME = get_game("middle-ages")

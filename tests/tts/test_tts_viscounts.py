@@ -25,9 +25,9 @@ from bridge.tts.profile import build_snapshot, load_profile
 from bridge.web.follow import StateFollower
 from engine import codec, get_game
 from engine import data as gamedata
+from engine.games.viscounts.layout import KINDS, layout, tts_profile, visible
 from engine.games.viscounts.moves import Build, Play, Travel
 from engine.games.viscounts.state import VState
-from engine.games.viscounts.table_pieces import KINDS, layout, tts_profile, visible
 from tests.server.srv_support import join, live_client, serve
 from vision.sim import region_rects
 

@@ -11,7 +11,8 @@ import pytest
 from bridge.game_files import camera_profile, face_map_path, placer
 from engine import data as gamedata
 from engine.games.middle_ages.layout import tile_attrs, tile_key
-from engine.games.middle_ages.state import Reveal, State
+from engine.games.middle_ages.moves import Reveal
+from engine.games.middle_ages.state import State
 from engine.registry import get_game
 from vision.faces import FaceMap, FaceMapError, face_map_for
 from vision.pipeline import Pipeline

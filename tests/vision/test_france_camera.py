@@ -22,9 +22,9 @@ from bridge.store import EventStore
 from engine import codec, registry
 from engine import data as gamedata
 from engine.games.france1429.geography import parse_map
+from engine.games.france1429.layout import KINDS, LORD_IDS, board_profile
 from engine.games.france1429.moves import Buy, March, PlaceStart
 from engine.games.france1429.state import FranceState
-from engine.games.france1429.table_pieces import KINDS, LORD_IDS, board_profile
 from vision.markers import MarkerDetector, usable_ids
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed

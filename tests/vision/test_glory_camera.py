@@ -22,7 +22,7 @@ from bridge.referee import Referee
 from bridge.store import EventStore
 from engine import codec, registry
 from engine import data as gamedata
-from engine.games.glory.game_state import ChooseCharacter, GloryState, Place, Register
+from engine.games.glory.state import ChooseCharacter, GloryState, Place, Register
 from vision.faces import face_map_for
 from vision.markers import MarkerDetector, usable_ids
 from vision.pipeline import Pipeline

@@ -7,7 +7,8 @@ from typing import Any
 
 from bridge.game_files import camera_profile, placer
 from engine import data as gamedata
-from engine.games.middle_ages.state import MoveLord, State
+from engine.games.middle_ages.moves import MoveLord
+from engine.games.middle_ages.state import State
 from engine.registry import get_game
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed

@@ -23,6 +23,7 @@ from bridge.store import EventStore
 from engine import codec, registry
 from engine import data as gamedata
 from engine.games.viscounts import turn
+from engine.games.viscounts.layout import KINDS, board_profile, camera_faces
 from engine.games.viscounts.moves import (
     Build,
     Hire,
@@ -34,7 +35,6 @@ from engine.games.viscounts.moves import (
     Workers,
 )
 from engine.games.viscounts.state import VState
-from engine.games.viscounts.table_pieces import KINDS, board_profile, camera_faces
 from vision.faces import face_map_for
 from vision.markers import MarkerDetector, usable_ids
 from vision.pipeline import Pipeline

@@ -21,11 +21,12 @@ from engine.data import GameData
 from engine.flow import Reveal
 from engine.games.france1429 import control, hear_ye, setup, war
 from engine.games.france1429.data import FranceData
+from engine.games.france1429.game import GAME
 from engine.games.france1429.moves import Attack, BattleRoll, Losses, Resolve, Vote
 from engine.games.france1429.rounds import start_round
 from engine.games.france1429.sources import GAME_KEY
 from engine.games.france1429.state import Election, FranceState, Lord, Troops
-from engine.i18n import message
+from engine.i18n import message, violation_json, violation_text
 from engine.verbs import EXIT_ILLEGAL, BadInput, Verb, VerbArg, VerbResult, json_schema_doc
 from engine.violations import InputError, RuleViolation
 
@@ -120,8 +121,6 @@ def _data(inputs: Mapping[str, Any]) -> FranceData:
 
 def _table(value: FranceData, seats: tuple[str, ...]) -> FranceState:
     """An empty board on the data, round 1 (no Lords, no troops)."""
-    from engine.games.france1429 import GAME
-
     state = setup.initial(
         seats, GAME.info.option_defaults(), setup.rules_from(value.map, value.box)
     )
@@ -150,8 +149,8 @@ def _decode(arg: str, tp: Any, doc: Any) -> Any:
 
 
 def _refused(exc: RuleViolation, lang: str, lines: list[str], data: dict[str, Any]) -> VerbResult:
-    lines += [f"  • {v.code} {v.text(lang)}" for v in exc.violations]
-    data["violations"] = [v.to_json(lang) for v in exc.violations]
+    lines += [f"  • {v.code} {violation_text(v, lang)}" for v in exc.violations]
+    data["violations"] = [violation_json(v, lang) for v in exc.violations]
     return VerbResult(data, "\n".join(lines), EXIT_ILLEGAL)
 
 
@@ -177,9 +176,7 @@ def _loss(seat: str, spec: LossSpec | None, offered: list[Losses]) -> tuple[Loss
 
 def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     """One battle from its rolls, each roll's hits and losses itemised (§9.2-9.5)."""
-    from engine.games.france1429 import GAME as game_object
-
-    game: Any = game_object
+    game: Any = GAME
     value = _data(inputs)
     spec: BattleFile = _decode("battle", BattleFile, inputs["battle"])
     state = _table(value, (ATTACKER, DEFENDER, BYSTANDER))

@@ -44,7 +44,7 @@ from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import governed_bishopric, has_card
 from engine.games.france1429.moves import Answer, Interject, PlayCard, PlayLord
 from engine.games.france1429.refs import refuse
-from engine.games.france1429.rounds import push
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import (
     AMBUSH,
     ASSASSINATION,
@@ -66,6 +66,7 @@ from engine.games.france1429.state import (
     Pending,
     Tax,
 )
+from engine.games.france1429.victory import ally
 
 MAX_LORDS = 4
 PLAYABLE = (
@@ -111,8 +112,6 @@ def lord_entry(state: FranceState, seat: str) -> tuple[str, ...]:
         return tuple(with_lord)
     if owned:
         return tuple(owned)
-    from engine.games.france1429.victory import ally
-
     friend = ally(state, seat)
     return tuple(
         v
@@ -318,8 +317,6 @@ def play(state: FranceState, move: PlayCard) -> FranceState:
 def answer_cancel(state: FranceState, seat: str, yes: bool) -> FranceState:
     """The target's family answers an Assassination or Ambush: cancel it with a Secret Passage
     from its hand, or not (§11.4). Every target is asked, so a question shows no hand."""
-    from engine.games.france1429.rounds import pop
-
     top = state.pending[-1]
     state = pop(state)
     if yes:
@@ -456,8 +453,6 @@ def rally_play(state: FranceState, move: PlayCard) -> FranceState:
 
 def rally_pass(state: FranceState) -> FranceState:
     """The family asked adds nothing: the next is asked; after the last the Uprising goes."""
-    from engine.games.france1429.rounds import pop
-
     top = state.pending[-1]
     state = pop(state)
     if top.queue:
@@ -505,8 +500,6 @@ def _ask_next(state: FranceState, village: str, queue: tuple[str, ...]) -> Franc
 
 def answer_stop(state: FranceState, seat: str, yes: bool) -> FranceState:
     """A Bishop's or Cardinal's family answers: try to stop the Uprising, or not."""
-    from engine.games.france1429.rounds import pop
-
     top = state.pending[-1]
     state = pop(state)
     lord = state.find_lord(top.lord)
@@ -524,8 +517,6 @@ def answer_stop(state: FranceState, seat: str, yes: bool) -> FranceState:
 def stop_die(state: FranceState, lid: str, value: int) -> FranceState:
     """1D6: 3-6 the Uprising is stopped (the card is discarded); 1-2 it goes on, and a Bishop
     who tried is stoned to death (a Cardinal lives) (§10.3-10.4)."""
-    from engine.games.france1429.rounds import pop
-
     top = state.pending[-1]
     if lid != top.lord:
         raise refuse("die/wrong-lord", "opportunity", lord=lid, expected=top.lord)
@@ -553,8 +544,6 @@ def losses(maa: int, knights: int, hits: int) -> tuple[int, int]:
 def resolve_uprising(state: FranceState, value: int) -> FranceState:
     """One of the Uprising's dice: its symbols + 1; after the last die the hits are dealt to
     the troops in the Village (§11.4: dice rolled together)."""
-    from engine.games.france1429.rounds import pop
-
     top = state.pending[-1]
     if top.amount > 1:
         more = replace(top, amount=top.amount - 1, rolled=top.rolled + value + 1)

@@ -27,7 +27,7 @@ from engine.games.france1429.geography import MapData, map_schema, parse_map
 from engine.games.france1429.map_checks import map_gaps, map_problems
 from engine.games.france1429.map_svg import render_svg
 from engine.games.france1429.sources import GAME_KEY
-from engine.i18n import message
+from engine.i18n import message, violation_json, violation_text
 from engine.verbs import EXIT_FAULTY, EXIT_OK, BadInput, Verb, VerbArg, VerbResult
 from engine.violations import InputError, Violation
 
@@ -51,7 +51,7 @@ def _map(inputs: Mapping[str, Any]) -> MapData:
 
 
 def _line(v: Violation, lang: str) -> str:
-    return f"  • {v.code} {v.text(lang)}\n    {v.ref}"
+    return f"  • {v.code} {violation_text(v, lang)}\n    {v.ref}"
 
 
 def check(inputs: Mapping[str, Any], lang: str) -> VerbResult:
@@ -77,8 +77,8 @@ def check(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         "complete": not problems and not gaps,
         "villages": len(m.villages),
         "roads": len(m.roads),
-        "problems": [v.to_json(lang) for v in problems],
-        "unknown": [v.to_json(lang) for v in gaps],
+        "problems": [violation_json(v, lang) for v in problems],
+        "unknown": [violation_json(v, lang) for v in gaps],
     }
     return VerbResult(data, "\n".join(lines), EXIT_FAULTY if problems else EXIT_OK)
 

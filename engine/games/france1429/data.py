@@ -36,7 +36,7 @@ from engine.games.france1429.geography import (
 )
 from engine.games.france1429.map_checks import map_gaps, map_problems
 from engine.games.france1429.schemas import BOX_SCHEMA
-from engine.games.france1429.sources import GAME_KEY, REF, Missing, note_for
+from engine.games.france1429.sources import GAME_KEY, REF, Missing
 from engine.violations import InputError, Violation
 
 BOX_FORMAT = "france1429-box/1"
@@ -448,7 +448,9 @@ def box_gaps(
 
     def gap(what: str, code: str, ref: str, needed: bool = True, **params: Any) -> None:
         if needed or everything:
-            out.append(Missing(what, code, note_for(box.missing, what), ref, params, needed))
+            out.append(
+                Missing(what, code, Missing.note_for(box.missing, what), ref, params, needed)
+            )
 
     for i in range(players):
         colour = box.colours[i] if i < len(box.colours) else None

@@ -69,10 +69,14 @@ def kill(state: FranceState, lid: str) -> FranceState:
         elif queen is not None:
             state = state.with_lord(replace(queen, queen=False, regent=True))
     if state.relics:
-        from engine.games.france1429.relics import dropped
-
-        state = dropped(state, dead.id, dead.village)
+        state = _drop_relics(state, dead.id, dead.village)
     return control.refresh(state, dead.village)
+
+
+def _drop_relics(state: FranceState, lid: str, village: str) -> FranceState:
+    """A dead carrier's relics lie where he died (a relic is never destroyed, §12.2)."""
+    relics = {r: (f"v:{village}" if w == f"l:{lid}" else w) for r, w in state.relics.items()}
+    return replace(state, relics=relics)
 
 
 def _take_back(counts: dict[str, int], card: str) -> dict[str, int]:

@@ -16,7 +16,7 @@ from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.moves import Deal, DisasterDie, Discard, Draw, LordDie
 from engine.games.france1429.refs import refuse
-from engine.games.france1429.rounds import pop, push
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import (
     DISASTERS,
     PLAGUE,

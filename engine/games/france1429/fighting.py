@@ -14,7 +14,7 @@ from engine.games.france1429 import control
 from engine.games.france1429.income import has_card
 from engine.games.france1429.moves import Answer, Capture, GiveTitle, Pillage, Propose, Siege
 from engine.games.france1429.refs import refuse
-from engine.games.france1429.rounds import pop, push
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import HEAVY_RAIN, FranceState, Pending
 
 

@@ -23,11 +23,13 @@ the battle and election helper's module (``election.py``) is meant to take it ov
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from typing import Any
 
-from engine.flow import Reveal
+from engine.flow import Position, Reveal
 from engine.games.france1429 import control
-from engine.games.france1429.moves import Candidate, Vote
+from engine.games.france1429.moves import Candidate, Done, Vote, actor
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import Election, FranceState, Lord, Outcome
 
@@ -94,9 +96,8 @@ def _held(state: FranceState, office: str) -> Election | None:
 
 
 def next_election(state: FranceState) -> FranceState:
-    """The next election held this Phase 1, or the Draw step when none is left."""
-    from engine.games.france1429.rounds import start_draw
-
+    """The next election held this Phase 1, or none (``done``) when no office is left: the round
+    driver then goes on to the Draw step, which this sequence need not know."""
     queue = state.offices
     while queue:
         office, queue = queue[0], queue[1:]
@@ -106,11 +107,17 @@ def next_election(state: FranceState) -> FranceState:
         if not any(eligible(state, found.office, x) for x in state.lords):
             continue
         return replace(state, election=found, offices=queue)
-    return start_draw(replace(state, election=None, offices=()))
+    return replace(state, election=None, offices=())
 
 
 def start(state: FranceState) -> FranceState:
+    """The elections of Phase 1, lowest Bishopric first (§10.2): the first one held."""
     return next_election(replace(state, offices=OFFICES))
+
+
+def done(state: FranceState) -> bool:
+    """No election is under way: Phase 1's elections are over (or none is held)."""
+    return state.election is None
 
 
 def voters(state: FranceState) -> tuple[str, ...]:
@@ -262,3 +269,54 @@ def vote_moves(state: FranceState, seat: str) -> list[Vote]:
         return []
     numbers = range(len(el.candidates) + 1)
     return [Vote(seat, f, d) for f in numbers for d in numbers]
+
+
+class ElectionSequence:
+    """Phase 1's elections as one sub-game (``sequence.Sequence``): for each office held, the
+    candidacies in turn, then the sealed vote (its reveal is the game's ``reveal``); done when
+    no office is left (``done``)."""
+
+    name = "election"
+    windowed = False
+
+    def running(self, state: FranceState) -> bool:
+        return not done(state)
+
+    def position(self, state: FranceState) -> Position:
+        el = state.election
+        assert el is not None
+        if el.stage == "candidates":
+            return Position("candidates", (state.order()[el.turn],), stack=(self.name,))
+        return Position("vote", voters(state), stack=(self.name,))
+
+    def legal_moves(self, state: FranceState) -> list[Any]:
+        el = state.election
+        assert el is not None
+        if el.stage == "candidates":
+            seat = state.order()[el.turn]
+            return [*candidate_moves(state, seat), Done(seat)]
+        sealed = set(state.sealed.seats())
+        return [v for s in voters(state) if s not in sealed
+                for v in vote_moves(state, s)]  # fmt: skip
+
+    def report(self, state: FranceState, rng: random.Random) -> Any:
+        """Nothing: families act in every step (the reveal is the core's, not the table's)."""
+        return None
+
+    def apply(self, state: FranceState, move: Any) -> FranceState:
+        """A candidacy (or a pass) in turn, or a sealed vote checked (sealed by the core)."""
+        el = state.election
+        assert el is not None
+        if el.stage == "candidates":
+            if actor(move) != state.order()[el.turn]:
+                raise refuse("round/not-now", "round", kind=type(move).kind)
+            if isinstance(move, Candidate):
+                return declare(state, move)
+            if isinstance(move, Done):
+                return pass_candidacy(state)
+        if isinstance(move, Vote):
+            return check_vote(state, move)
+        raise refuse("round/not-now", "round", kind=type(move).kind)
+
+
+ELECTIONS = ElectionSequence()

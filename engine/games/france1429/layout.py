@@ -1,247 +1,337 @@
-"""Where to draw each Village: the positions a user typed in, or a deterministic layout.
+"""France 1429 on the camera's board: the stand-in board profile, where every counter lies, and
+how the table is read back (digest §2.5, §14.1).
 
-A map typed in from a board may carry each Village's ``x``/``y`` (any unit, y downwards); the
-box map carries none. ``place`` scales typed positions into a drawing box, and lays out the
-Villages without one by a small force-directed simulation (Fruchterman-Reingold): roads pull
-their ends together, Villages of one Fief and, more weakly, of one Bishopric attract each other
-so their outlines stay compact, every pair repels. It starts from a circle ordered by
-Bishopric and Fief and runs a fixed number of steps, so the same map always gives the same
-picture. ``cells`` cuts the drawing into one region per Village (a Voronoi cell clipped to a
-circle): a Fief's regions make its coloured background, the edges between Bishoprics its
-borders, as on the board.
+The board (``camera/profile.json``, written by ``board_profile`` from the map's own layout) has
+one square region per Village, ``village:<id>``, on a 7 × 5 grid: each Village takes the free
+grid cell nearest to where ``map_layout.arrange`` draws it, so the board keeps the map's shape while
+every Village has room for sixteen counters side by side. Beside the map, the title spaces
+(``titles``: the counters nobody holds) and one Family Board per colour
+(``seat:<colour>/family``: the title counters its Lords hold).
+
+One list of table items serves both directions (what the simulated camera draws and what the
+referee expects to read), every item a sticker:
+
+- troop counters ``maa:<colour>`` and ``knight:<colour>`` (13 and 8 a colour, §2.1), Lord tokens
+  ``lord:<id>`` standing and ``captive:<id>`` lying on their side (a second sticker on the
+  token's side, §9.7), Siege Engines ``engine:<colour>`` (2 a colour), Mills ``mill``, the
+  Stronghold face ``stronghold`` and the Fortified City face ``fortified`` (one sticker on each
+  face of the 12 counters; at most one Fortified City a Fief), each in its Village;
+- title counters ``crown:<fief>``, ``staff:<bishopric>``, ``biretta``, ``king``, ``queen``
+  (Queen and Queen Regent), ``pope``, ``prince`` (Crown Prince), ``darc``: on their space while
+  nobody holds them, on the holder's Family Board otherwise.
+
+Not read (a person confirms, or the referee keeps them): which road a stack stands on (the order
+of arrival, so who controls a contested Village), which side of a Siege Engine is up (the rules
+fix it: 1 die the round it is built, 2 after), cards (hands, the Disaster track, the cards at the
+mitres), Tax, Vote, Diplomacy, Marriage, Capture, Assassin and Excommunication markers, relics,
+money, and which of a family's Lords holds a title (the counter lies on the family's board). A
+move that differs from another only in those is asked on a phone, never guessed.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from engine.games.france1429.geography import MapData
+from engine.games.france1429.map_layout import arrange
+from engine.games.france1429.movement import move_moves
+from engine.games.france1429.moves import March
+from engine.games.france1429.state import FranceState
+from engine.layout import Item, ItemReading, Placed, Rect, region_rect, spot, sticker
+from engine.layout import board_profile as generated_profile
 
-Point = tuple[float, float]
+STICKER_MM = 10.0
+PITCH_MM = 16.0
+"""Spots 16 mm apart: a 10 mm sticker on a 16 mm counter, side by side (the simulated camera
+sees a 10 mm sticker at about 18 px)."""
+SPOTS = 4
+"""A Village holds 4 × 4 counters side by side; more lie piled under them (not seen)."""
+CELL_MM = SPOTS * PITCH_MM + 3.0
+GRID = (7, 5)
+"""Columns and rows of Village cells; the two left corner cells hold the corner markers."""
+MARGIN_MM = 6.0
+GRID_TOP_MM = 26.0
+HEIGHT_MM = 387.0
+"""The board (635 × 387 mm) fits the simulated camera's view of its table, as Glory's does."""
+STRIP_SPOTS = 9
+"""Title spaces and Family Boards are rows of nine spots."""
+TITLE_ROWS = 3
+FAMILY_ROWS = 2
+CORNER_MM = 40.0
 
-STEPS = 240
-ROAD_PULL = 1.0
-FIEF_PULL = 0.5
-BISHOPRIC_PULL = 0.15
-GRAVITY = 0.15
-REPEL_RANGE = 2.0
-"""Villages farther apart than this many ideal road lengths do not push each other away, so
-a Village no road holds (the box map's) is not flung to the edge."""
+COLOURS = ("green", "blue", "magenta", "white", "red", "yellow")
+"""The six family colours of the box data (``colours``), in its order: the seats a camera
+session can take."""
 
+STOCK = {"maa": 13, "knight": 8, "engine": 2}
+SUPPLY = {"mill": 15, "stronghold": 12, "fortified": 8, "biretta": 4}
+SINGLE_TITLES = ("king", "queen", "pope", "prince", "darc")
 
-@dataclass(frozen=True, slots=True)
-class Box:
-    """The drawing area positions are scaled into."""
-
-    left: float
-    top: float
-    width: float
-    height: float
-
-
-def aspect(m: MapData) -> float:
-    """Height over width of the typed positions (all of them given), else 0.7 (a board's)."""
-    typed = [(v.x, v.y) for v in m.villages if v.x is not None and v.y is not None]
-    if len(typed) < 2 or len(typed) != len(m.villages):
-        return 0.7
-    xs = [float(p[0]) for p in typed if p[0] is not None]
-    ys = [float(p[1]) for p in typed if p[1] is not None]
-    w, h = max(xs) - min(xs), max(ys) - min(ys)
-    return 0.7 if w <= 0 or h <= 0 else min(1.4, max(0.4, h / w))
-
-
-def place(m: MapData, box: Box) -> dict[str, Point]:
-    """Every Village's drawing position inside ``box``, by id (``fit(arrange(m), box)``)."""
-    return fit(arrange(m), box)
-
-
-def arrange(m: MapData) -> dict[str, Point]:
-    """Every Village's position in the unit square, by id.
-
-    Typed positions keep their shape (uniform scale); Villages without one are laid out around
-    them. A Village id listed twice gets one position (the first entry's).
-    """
-    ids = list(dict.fromkeys(v.id for v in m.villages))
-    if not ids:
-        return {}
-    typed = {
-        v.id: (float(v.x), float(v.y))
-        for v in m.villages
-        if v.x is not None and v.y is not None and v.id in ids
-    }
-    unit = _unit(typed) if len(typed) >= 2 else {}
-    free = [i for i in ids if i not in unit]
-    pos = dict(unit)
-    if free:
-        pos.update(_force(m, ids, unit, free))
-    return pos
+KINDS: tuple[str, ...] = (
+    "maa",
+    "knight",
+    "lord",
+    "captive",
+    "engine",
+    "mill",
+    "stronghold",
+    "fortified",
+    "crown",
+    "staff",
+    "biretta",
+    *SINGLE_TITLES,
+)
+"""The kinds of counter a move can change."""
 
 
-def _unit(typed: dict[str, Point]) -> dict[str, Point]:
-    """Typed positions scaled uniformly into the unit square, centred."""
-    xs = [p[0] for p in typed.values()]
-    ys = [p[1] for p in typed.values()]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    return {k: (0.5 + (x - cx) / span, 0.5 + (y - cy) / span) for k, (x, y) in typed.items()}
+# --- the board ----------------------------------------------------------------------------
 
 
-def _force(
-    m: MapData, ids: list[str], pinned: dict[str, Point], free: list[str]
-) -> dict[str, Point]:
-    """Positions in the unit square for ``free`` Villages; ``pinned`` ones do not move."""
-    first = {v.id: v for v in reversed(m.villages)}
-    order = sorted(
-        free,
-        key=lambda i: (
-            first[i].bishopric if first[i].bishopric is not None else 99,
-            first[i].fief or "~",
-            ids.index(i),
-        ),
-    )
-    pos: dict[str, list[float]] = {k: [x, y] for k, (x, y) in pinned.items()}
-    for n, i in enumerate(order):
-        angle = 2 * math.pi * n / len(order) - math.pi / 2
-        pos[i] = [0.5 + 0.42 * math.cos(angle), 0.5 + 0.42 * math.sin(angle)]
-    pulls = _pulls(m, set(ids))
-    k = 1.0 / math.sqrt(len(ids))
-    moving = set(free)
-    for step in range(STEPS):
-        heat = 0.08 * (1 - step / STEPS) + 0.002
-        shift = {i: [0.0, 0.0] for i in moving}
-        for a in ids:
-            for b in ids:
-                if a >= b:
-                    continue
-                dx = pos[a][0] - pos[b][0]
-                dy = pos[a][1] - pos[b][1]
-                d = math.hypot(dx, dy) or 1e-6
-                f = k * k / d if d < REPEL_RANGE * k else 0.0
-                weight = pulls.get((a, b), 0.0)
-                if weight:
-                    f -= weight * d * d / k
-                ux, uy = dx / d * f, dy / d * f
-                if a in shift:
-                    shift[a][0] += ux
-                    shift[a][1] += uy
-                if b in shift:
-                    shift[b][0] -= ux
-                    shift[b][1] -= uy
-        for i in order:
-            sx = shift[i][0] + GRAVITY * (0.5 - pos[i][0]) / k
-            sy = shift[i][1] + GRAVITY * (0.5 - pos[i][1]) / k
-            length = math.hypot(sx, sy)
-            if length > 0:
-                scale = min(length, heat) / length
-                pos[i][0] += sx * scale
-                pos[i][1] += sy * scale
-    return {i: (pos[i][0], pos[i][1]) for i in free}
+def board_size() -> tuple[float, float]:
+    width = MARGIN_MM * 3 + GRID[0] * CELL_MM + STRIP_SPOTS * PITCH_MM + 4
+    return width, HEIGHT_MM
 
 
-def _pulls(m: MapData, ids: set[str]) -> dict[tuple[str, str], float]:
-    """Attraction weight per pair (a < b): roads, shared Fief, shared Bishopric, summed."""
-    out: dict[tuple[str, str], float] = {}
-
-    def add(a: str, b: str, w: float) -> None:
-        if a != b and a in ids and b in ids:
-            key = (a, b) if a < b else (b, a)
-            out[key] = out.get(key, 0.0) + w
-
-    for r in m.roads:
-        add(r.a, r.b, ROAD_PULL)
-    vs = m.villages
-    for i, a in enumerate(vs):
-        for b in vs[i + 1 :]:
-            if a.fief is not None and a.fief == b.fief:
-                add(a.id, b.id, FIEF_PULL)
-            if a.bishopric is not None and a.bishopric == b.bishopric:
-                add(a.id, b.id, BISHOPRIC_PULL)
-    return out
-
-
-def fit(pos: dict[str, Point], box: Box) -> dict[str, Point]:
-    """Scale uniformly and centre into ``box``."""
+def village_cells(m: MapData) -> dict[str, tuple[int, int]]:
+    """Each Village's grid cell (column, row): the free cell nearest its drawn position, the
+    closest pair taken first, so the board keeps the map's shape."""
+    cols, rows = GRID
+    pos = arrange(m)
     if not pos:
         return {}
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
-    w, h = max(xs) - min(xs), max(ys) - min(ys)
-    scale = min(box.width / w if w > 0 else math.inf, box.height / h if h > 0 else math.inf)
-    if math.isinf(scale):
-        scale = 1.0
-    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    mx, my = box.left + box.width / 2, box.top + box.height / 2
-    return {k: (mx + (x - cx) * scale, my + (y - cy) * scale) for k, (x, y) in pos.items()}
+    x0, y0 = min(xs), min(ys)
+    sx = (cols - 1) / ((max(xs) - x0) or 1.0)
+    sy = (rows - 1) / ((max(ys) - y0) or 1.0)
+    want = {v: ((x - x0) * sx, (y - y0) * sy) for v, (x, y) in pos.items()}
+    free = {(c, r) for c in range(cols) for r in range(rows)} - {(0, 0), (0, rows - 1)}
+    if len(want) > len(free):
+        raise ValueError(f"{len(want)} Villages do not fit the board's {len(free)} cells")
+    pairs = sorted(
+        ((wx - c) ** 2 + (wy - r) ** 2, v, (c, r))
+        for v, (wx, wy) in want.items()
+        for (c, r) in free
+    )
+    out: dict[str, tuple[int, int]] = {}
+    taken: set[tuple[int, int]] = set()
+    for _, v, cell in pairs:
+        if v not in out and cell not in taken:
+            out[v] = cell
+            taken.add(cell)
+    return out
 
 
-# --- regions ---------------------------------------------------------------------------------
+def board_profile(m: MapData, usable: Sequence[int]) -> dict[str, Any]:
+    """The camera's board profile for map ``m`` (the JSON of ``camera/profile.json``).
 
-Edge = tuple[Point, Point, str | None]
-"""A cell's edge: from, to, and the Village on its other side (``None``: the cell's rim)."""
+    ``usable`` are the marker ids the sticker kit may print (the dictionary's ids without the
+    weak ones the detector never reports: ``vision.markers.usable_ids``); the first four are
+    the board's corners.
+
+    Raises:
+        ValueError: too few ids for every counter, or too many Villages for the grid.
+    """
+    width, height = board_size()
+    regions: list[dict[str, Any]] = []
+    for v, (c, r) in sorted(village_cells(m).items(), key=lambda kv: (kv[1][1], kv[1][0])):
+        x = MARGIN_MM + c * CELL_MM + 1.5
+        y = GRID_TOP_MM + r * CELL_MM + 1.5
+        regions.append({"name": f"village:{v}", "kind": "village",
+                        "rect": [x, y, CELL_MM - 3, CELL_MM - 3]})  # fmt: skip
+    sx = MARGIN_MM * 2 + GRID[0] * CELL_MM
+    sw = STRIP_SPOTS * PITCH_MM + 4
+    y = MARGIN_MM + CORNER_MM + 8
+    regions.append({"name": "titles", "kind": "titles",
+                    "rect": [sx, y, sw, TITLE_ROWS * PITCH_MM + 4]})  # fmt: skip
+    y += TITLE_ROWS * PITCH_MM + 4 + 3
+    for colour in COLOURS:
+        regions.append({"name": f"seat:{colour}/family", "kind": "family",
+                        "rect": [sx, y, sw, FAMILY_ROWS * PITCH_MM + 2]})  # fmt: skip
+        y += FAMILY_ROWS * PITCH_MM + 2 + 3
+    if y > height - MARGIN_MM - CORNER_MM:
+        raise ValueError("the Family Boards do not fit beside the map")
+    labels: list[str] = []
+    for kind in ("maa", "knight"):
+        for colour in COLOURS:
+            labels += [f"{kind}:{colour}"] * STOCK[kind]
+    labels += [f"lord:{x}" for x in LORD_IDS] + [f"captive:{x}" for x in LORD_IDS]
+    for colour in COLOURS:
+        labels += [f"engine:{colour}"] * STOCK["engine"]
+    for kind in ("mill", "stronghold", "fortified"):
+        labels += [kind] * SUPPLY[kind]
+    labels += title_labels(m)
+    return generated_profile(
+        "france1429", (width, height), CORNER_MM, STICKER_MM, regions, labels, usable, "maa"
+    )
 
 
-def reach(pos: dict[str, Point]) -> float:
-    """How far a Village's region reaches: a little past half the typical distance to the
-    nearest other Village, so neighbours' regions meet and far ones leave open country."""
-    if len(pos) < 2:
-        return 60.0
-    nearest = sorted(min(math.dist(p, q) for j, q in pos.items() if j != i) for i, p in pos.items())
-    return max(30.0, 0.8 * nearest[len(nearest) // 2])
+LORD_IDS = (
+    "quentin", "jeanne", "francois", "thierry", "beaudoin", "gauvain", "blanche", "mireille",
+    "arthur", "alienor", "charles", "guenievre",
+    *(f"lord-{n}" for n in range(13, 19)),
+)  # fmt: skip
+"""The Lord tokens of the shipped box and stand-in sets (the same 18 ids in both)."""
 
 
-def cells(pos: dict[str, Point], radius: float, samples: int = 48) -> dict[str, list[Edge]]:
-    """Each Village's region: the points nearer to it than to any other Village (its Voronoi
-    cell) within ``radius`` of it, as a closed list of edges, each naming the Village across it.
+def title_labels(m: MapData) -> list[str]:
+    """Every title counter, in the order of its spots on the title spaces."""
+    out = [f"crown:{f.id}" for f in m.fiefs]
+    out += [f"staff:{b.number}" for b in m.bishoprics]
+    out += ["biretta"] * SUPPLY["biretta"]
+    return out + list(SINGLE_TITLES)
 
-    Regions of one Fief together make its coloured background, and edges whose two sides lie in
-    different Bishoprics make the Bishopric borders; being a partition, they never overlap."""
-    out: dict[str, list[Edge]] = {}
-    for i, (x, y) in pos.items():
-        ring: list[tuple[Point, str | None]] = [
-            (
-                (
-                    x + radius * math.cos(2 * math.pi * s / samples),
-                    y + radius * math.sin(2 * math.pi * s / samples),
-                ),
-                None,
-            )
-            for s in range(samples)
+
+# --- the position on the board ------------------------------------------------------------
+
+
+def counter(label: str, region: str) -> Item:
+    """One counter of the position: its sticker label and the region it lies in."""
+    return Item("sticker", label, region)
+
+
+def village_items(state: FranceState) -> Iterator[Item]:
+    """Every counter on the map, Village by Village: Lords, the fortification, Mills, the Siege
+    Engine, then troops family by family."""
+    troops: dict[str, list[Item]] = {}
+    for t in sorted(state.troops, key=lambda t: (t.village, state.seats.index(t.seat))):
+        here = troops.setdefault(t.village, [])
+        here += [counter(f"knight:{t.seat}", f"village:{t.village}")] * t.knights
+        here += [counter(f"maa:{t.seat}", f"village:{t.village}")] * t.maa
+    for v in state.rules.villages:
+        region = f"village:{v.id}"
+        for lord in state.lords_at(v.id):
+            yield counter(f"{'captive' if lord.captor else 'lord'}:{lord.id}", region)
+        place = state.place(v.id)
+        if place.fort != "none":
+            yield counter(place.fort, region)
+        yield from [counter("mill", region)] * place.mills
+        if place.engine and place.besieged_by:
+            yield counter(f"engine:{place.besieged_by}", region)
+        yield from troops.get(v.id, [])
+
+
+def title_items(state: FranceState) -> Iterator[Item]:
+    """Every title counter: on its holder's Family Board, or on the title spaces."""
+    held: Counter[str] = Counter()
+    for lord in state.lords:
+        board = f"seat:{lord.seat}/family"
+        labels = [f"crown:{f}" for f in lord.fiefs]
+        if lord.bishop is not None:
+            labels.append(f"staff:{lord.bishop}")
+        labels += ["biretta"] * (lord.cardinal or lord.biretta)
+        labels += ["king"] * lord.king + ["queen"] * (lord.queen or lord.regent)
+        labels += ["pope"] * lord.pope + ["prince"] * lord.crown_prince + ["darc"] * lord.darc
+        for label in labels:
+            held[label] += 1
+            yield counter(label, board)
+    every = Counter(
+        [f"crown:{f}" for f in state.rules.fiefs()]
+        + [f"staff:{b}" for b in sorted({v.bishopric for v in state.rules.villages})]
+        + ["biretta"] * SUPPLY["biretta"]
+        + list(SINGLE_TITLES)
+    )
+    for label, n in sorted((every - held).items()):
+        yield from [counter(label, "titles")] * n
+
+
+CAPACITY = {"village": SPOTS * SPOTS, "seat": STRIP_SPOTS * FAMILY_ROWS}
+"""Counters a Village or a Family Board holds side by side."""
+
+
+def items(state: FranceState) -> Iterator[Item]:
+    """Every counter the camera can see: a region's counters beyond its spots lie piled under
+    the others (the last troops of a crowded Village), seen by nobody, so they are neither
+    drawn nor expected; a move that changes only them is confirmed by a person."""
+    count: Counter[str] = Counter()
+    for item in (*village_items(state), *title_items(state)):
+        limit = CAPACITY.get(item.region.split(":", 1)[0])
+        count[item.region] += 1
+        if limit is None or count[item.region] <= limit:
+            yield item
+
+
+def layout(state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
+    """Every counter of ``state`` placed in the profile's ``regions``: side by side in its
+    Village (16 spots), on the holder's Family Board (18), or on its title space. Counters
+    beyond a region's spots lie piled under the others: they are not placed (no camera sees
+    them, so such a position is confirmed by people rather than read).
+
+    Raises:
+        ValueError: the profile has no region for a counter of the state.
+    """
+    out: list[Placed] = []
+    standing: Counter[str] = Counter()
+    space = {label: k for k, label in enumerate(_title_order(state))}
+    used: Counter[str] = Counter()
+    for item in items(state):
+        x, y, w, _ = region_rect(regions, item.region)
+        columns = max(1, int((w - 3) // PITCH_MM))
+        if item.region == "titles":
+            k = space[item.key] + used[item.key]
+            used[item.key] += 1
+        else:
+            k = standing[item.region]
+            standing[item.region] += 1
+        rows = SPOTS if item.region.startswith("village:") else FAMILY_ROWS
+        if item.region != "titles" and k >= columns * rows:
+            continue  # piled under the others: on the table, but no camera sees it
+        out.append(sticker(item, spot(x, y, PITCH_MM, columns, k)))
+    return tuple(out)
+
+
+def _title_order(state: FranceState) -> list[str]:
+    """The title spaces' spot of each title's first counter (birettas take four spots)."""
+    labels = [f"crown:{f}" for f in state.rules.fiefs()]
+    labels += [f"staff:{b}" for b in sorted({v.bishopric for v in state.rules.villages})]
+    out: list[str] = []
+    for label in [*labels, "biretta", *SINGLE_TITLES]:
+        out.append(label)
+        if label == "biretta":
+            out += ["biretta+"] * (SUPPLY["biretta"] - 1)
+    return out
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+class FranceTable(ItemReading[FranceState]):
+    """France 1429 in the profile vocabulary (``engine.interpret.TableReading``), read from the
+    same counters the layout draws (stickers only). Nothing lingers on a France table that the
+    rules have removed; cards drawn and dice rolled are reported by phones and dice, never read
+    here."""
+
+    kinds = KINDS
+
+    def visible(self, state: FranceState) -> Iterator[Item]:
+        return items(state)
+
+    def follow_ups(self, state: FranceState, after: FranceState) -> list[Any]:
+        """A Lord who moved may go on along another road with the same troops (§8.1): a stack
+        set down two roads away is read as both Moves, and when two roads lead there the
+        referee asks which (the camera does not see the road a stack came by)."""
+        if after.phase != "movement" or after.pending or after.battle is not None:
+            return []
+        moved = [
+            lord
+            for lord in after.lords
+            if (was := state.find_lord(lord.id)) is not None and was.village != lord.village
         ]
-        for j, (ox, oy) in pos.items():
-            if j == i or math.dist((x, y), (ox, oy)) >= 2 * radius:
-                continue
-            ring = _clip(ring, (x, y), (ox, oy), j)
-            if not ring:
-                break
-        out[i] = [(p, ring[(k + 1) % len(ring)][0], label) for k, (p, label) in enumerate(ring)]
-    return out
+        if len(moved) != 1:
+            return []
+        lord = moved[0]
+        origin = state.lord(lord.id).village
+        return [
+            m
+            for m in move_moves(after, lord.seat)
+            if isinstance(m, March)
+            and m.lord == lord.id
+            and m.to != origin
+            and (m.maa, m.knights) == (lord.escort_maa, lord.escort_knights)
+            and not m.captives
+        ]
 
 
-def _clip(
-    ring: list[tuple[Point, str | None]], site: Point, other: Point, label: str
-) -> list[tuple[Point, str | None]]:
-    """Keep the part of a convex ring nearer ``site`` than ``other`` (Sutherland-Hodgman); the
-    new edge along the bisector is labelled ``label``."""
-    mx, my = (site[0] + other[0]) / 2, (site[1] + other[1]) / 2
-    nx, ny = other[0] - site[0], other[1] - site[1]
-
-    def side(p: Point) -> float:
-        return (p[0] - mx) * nx + (p[1] - my) * ny
-
-    out: list[tuple[Point, str | None]] = []
-    for k, (p, edge_label) in enumerate(ring):
-        q = ring[(k + 1) % len(ring)][0]
-        sp, sq = side(p), side(q)
-        if sp <= 0:
-            out.append((p, edge_label))
-            if sq > 0:
-                out.append((_cross(p, q, sp, sq), label))
-        elif sq <= 0:
-            out.append((_cross(p, q, sp, sq), edge_label))
-    return out
-
-
-def _cross(p: Point, q: Point, sp: float, sq: float) -> Point:
-    t = sp / (sp - sq)
-    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+TABLE_READING = FranceTable()

@@ -34,7 +34,7 @@ from engine.games.france1429.geography import (
     MapVillage,
     name_key,
 )
-from engine.games.france1429.sources import GAME_KEY, REF, Missing, note_for
+from engine.games.france1429.sources import GAME_KEY, REF, Missing
 from engine.violations import Violation
 
 Problem = Violation
@@ -118,7 +118,7 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
             Missing(
                 what,
                 f"map/incomplete-{name}",
-                note_for(m.missing, what),
+                Missing.note_for(m.missing, what),
                 REF["map-format"],
                 {"count": count},
             )
@@ -131,7 +131,7 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                     Missing(
                         what,
                         code,
-                        note_for(m.missing, what),
+                        Missing.note_for(m.missing, what),
                         REF["membership"],
                         {"village": v.name},
                     )
@@ -145,7 +145,7 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                         Missing(
                             what,
                             "map/unknown-value",
-                            note_for(m.missing, what),
+                            Missing.note_for(m.missing, what),
                             REF["fiefs"],
                             needed=False,
                         )
@@ -157,7 +157,7 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                     Missing(
                         what,
                         "map/unknown-value",
-                        note_for(m.missing, what),
+                        Missing.note_for(m.missing, what),
                         REF["bishoprics"],
                         needed=False,
                     )

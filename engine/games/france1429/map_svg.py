@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.games.france1429.geography import RANK_SIZE, MapData, MapVillage
-from engine.games.france1429.layout import Box, Edge, Point, arrange, aspect, cells, fit, reach
+from engine.games.france1429.map_layout import Box, Edge, Point, arrange, aspect, cells, fit, reach
 from engine.games.france1429.sources import GAME_KEY
 from engine.i18n import DEFAULT_LANG, message
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.france1429.geography import MapData
-from engine.games.france1429.layout import Box, aspect, cells
+from engine.games.france1429.map_layout import Box, aspect, cells
 from engine.games.france1429.map_svg import (
     BISHOPRIC_COLOURS,
     FIEF_COLOURS,

@@ -32,7 +32,7 @@ from engine.games.france1429.drawing import halve
 from engine.games.france1429.income import has_card
 from engine.games.france1429.moves import Answer, AskPass, Cavalcade, March
 from engine.games.france1429.refs import refuse
-from engine.games.france1429.rounds import pop, push
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import (
     HEAVY_RAIN,
     PLAGUE,

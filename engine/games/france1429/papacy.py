@@ -26,7 +26,7 @@ from engine.games.france1429.moves import (
     GiveCard,
 )
 from engine.games.france1429.refs import refuse
-from engine.games.france1429.rounds import pop, push
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import CARDINAL, FranceState, Lord, Pending
 
 HAND_LIMIT = 3

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.france1429 import hear_ye, war
+from engine.games.france1429 import hear_ye, views, war
+from engine.games.france1429.dispatch import apply
 from engine.games.france1429.moves import Attack, Buy, Cavalcade, March, PlaceStart, Vote
 from engine.games.france1429.sources import GAME_KEY
 from engine.games.france1429.state import FranceState
@@ -50,8 +51,6 @@ def preview(
     state: FranceState, move: Any, seat: str, lang: str = DEFAULT_LANG
 ) -> dict[str, Any] | None:
     """What ``move`` gives ``seat``: Deniers and Victory Points after it against now."""
-    from engine.games.france1429 import GAME  # the game module imports this one
-
     text = ""
     if isinstance(move, PlaceStart):  # §4 setup: the Village, its Fief and Bishopric
         village = state.rules.village(move.village)
@@ -69,7 +68,7 @@ def preview(
         text = _t("attack", lang, sp=ours, dice=war.dice_for(ours), other_sp=theirs,
                   other_dice=war.dice_for(theirs))  # fmt: skip
     try:
-        after = GAME.apply_unchecked(state, move)
+        after = apply(state, move)
     except (ValueError, KeyError, LookupError):  # an option whose effect waits on the table
         return {"text": text}
     if isinstance(move, (March, Cavalcade)):  # the army's strength where it arrives (§9.2)
@@ -81,8 +80,8 @@ def preview(
         lines.append(
             amount_line(deniers, _t("deniers", lang, n=abs(deniers), sign=_signed(deniers)))
         )
-    before = {r.seat: r.total for r in GAME.score(state)}
-    vp = next((r.total for r in GAME.score(after) if r.seat == seat), 0) - before.get(seat, 0)
+    before = {r.seat: r.total for r in views.score(state)}
+    vp = next((r.total for r in views.score(after) if r.seat == seat), 0) - before.get(seat, 0)
     if vp:
         lines.append(amount_line(vp, _t("vp", lang, n=abs(vp), sign=_signed(vp))))
     return {"text": text, "lines": lines}

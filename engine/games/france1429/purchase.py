@@ -23,7 +23,8 @@ from engine.games.france1429 import control
 from engine.games.france1429.cards import lord_entry
 from engine.games.france1429.moves import Buy, Grant
 from engine.games.france1429.refs import refuse
-from engine.games.france1429.state import FranceState, Troops
+from engine.games.france1429.stack import pop, push
+from engine.games.france1429.state import FranceState, Pending, Troops
 
 NEW_TROOPS_PER_VILLAGE = 4
 MAX_MILLS = 2
@@ -242,9 +243,6 @@ def grant_problem(state: FranceState, g: Grant) -> str | None:
 
 
 def grant(state: FranceState, g: Grant) -> FranceState:
-    from engine.games.france1429.rounds import push
-    from engine.games.france1429.state import Pending
-
     why = grant_problem(state, g)
     if why is not None:
         raise refuse(why, "title", item="title", where=g.fief, lord=g.lord)
@@ -254,8 +252,6 @@ def grant(state: FranceState, g: Grant) -> FranceState:
 
 def answer_grant(state: FranceState, yes: bool) -> FranceState:
     """The family accepts the King's gift (or refuses: it may still buy the title)."""
-    from engine.games.france1429.rounds import pop
-
     top = state.pending[-1]
     state = pop(state)
     lord = state.find_lord(top.lord)

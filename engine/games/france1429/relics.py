@@ -28,9 +28,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.games.france1429.control import controller
+from engine.games.france1429.deaths import revive
 from engine.games.france1429.moves import GiveRelic, PlaceRelics, RelicDie, TakeRelic, UseRelic
 from engine.games.france1429.refs import refuse
-from engine.games.france1429.rounds import pop, push
+from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import FAMINE, HEAVY_RAIN, BishopricCard, FranceState, Pending
 
 GRAIL = "holy-grail"
@@ -50,10 +52,7 @@ def place(state: FranceState, m: PlaceRelics) -> FranceState:
     if sorted(m.order) != sorted(state.rules.relics):
         raise refuse("relic/order", "relics", relics=", ".join(state.rules.relics))
     where = principals(state)
-    relics = {r: f"v:{v}" for r, v in zip(m.order, where, strict=False)}
-    from engine.games.france1429.rounds import start_round
-
-    return start_round(replace(state, relics=relics, turn=0))
+    return replace(state, relics={r: f"v:{v}" for r, v in zip(m.order, where, strict=False)})
 
 
 def carrier(state: FranceState, relic: str) -> str | None:
@@ -72,8 +71,6 @@ def held_by(state: FranceState, relic: str, seat: str, village: str) -> bool:
 
 
 def take_problem(state: FranceState, t: TakeRelic) -> str | None:
-    from engine.games.france1429.control import controller
-
     lord = state.find_lord(t.lord)
     if lord is None or lord.seat != t.seat or lord.captor is not None:
         return "move/not-your-lord"
@@ -94,12 +91,6 @@ def take(state: FranceState, t: TakeRelic) -> FranceState:
         raise refuse(why, "relics", relic=t.relic, lord=t.lord)
     relics = {**state.relics, t.relic: f"l:{t.lord}"}
     return replace(state, relics=relics, relics_taken=(*state.relics_taken, t.relic))
-
-
-def dropped(state: FranceState, lid: str, village: str) -> FranceState:
-    """A dead carrier's relics lie where he died (a relic is never destroyed)."""
-    relics = {r: (f"v:{village}" if w == f"l:{lid}" else w) for r, w in state.relics.items()}
-    return replace(state, relics=relics)
 
 
 def use_problem(state: FranceState, u: UseRelic) -> str | None:
@@ -220,8 +211,6 @@ def ask_teeth(state: FranceState) -> FranceState:
 
 def answer_teeth(state: FranceState, yes: bool) -> FranceState:
     """Cancel the death (the relic leaves the game) or not, then the next one."""
-    from engine.games.france1429.deaths import revive
-
     top = state.pending[-1]
     state = pop(state)
     if yes:

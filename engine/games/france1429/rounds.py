@@ -8,7 +8,12 @@ leaving Phase 2), 4 Purchase (ransoms first, automatically), 5 Movement, 6 Battl
 Within a phase each family acts in turn clockwise from the First Player and ends its turn with
 ``done``. A question put to another family (a proposal, a request to pass) is a sub-game whose
 one step waits for that family's answer; the table's reports (a card drawn, a die) are steps of
-their own.
+their own (``questions``).
+
+This is the round driver, the one module that knows the order of the phases (setup's deal,
+placement and relics included) and what follows a sub-game: the rules and the sequences
+(``sequence``: a battle, the elections) never call back into it; they change the state, and the
+dispatch hands the result here (``next_seat``, ``next_phase``, ``after``).
 """
 
 from __future__ import annotations
@@ -17,8 +22,16 @@ from dataclasses import replace
 
 from engine.flow import OpenWindow, Position, Step, SubGame, TurnFlow, Window
 from engine.game import TABLE
+from engine.games.france1429 import hear_ye, war
+from engine.games.france1429.cards import window_seats
+from engine.games.france1429.control import follow_fortified
 from engine.games.france1429.income import collect
-from engine.games.france1429.state import FranceState, Pending
+from engine.games.france1429.movement import after_cavalcade
+from engine.games.france1429.purchase import pay_ransoms
+from engine.games.france1429.questions import QUESTIONS
+from engine.games.france1429.sequence import Sequence
+from engine.games.france1429.state import FranceState
+from engine.games.france1429.victory import winners
 
 POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic", "give-relic")
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
@@ -74,51 +87,29 @@ FLOW = TurnFlow(
 """The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10)."""
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
-CHANCE_PENDING = {
-    "deal": "deal",
-    "plague-die": "lord-die",
-    "assassination": "lord-die",
-    "uprising": "hit-die",
-    "relic-die": "relic-die",
-    "stop-die": "lord-die",
-}
-SUBGAME_PENDING = {
-    "consent": "marriage",
-    "passage": "passage",
-    "annul": "annulment",
-    "diplomacy": "diplomacy",
-    "card": "card",
-    "rally": "rally",
-    "relic": "relic",
-    "teeth": "teeth",
-    "stop-uprising": "uprising",
-    "cancel": "cancel",
-    "grant": "grant",
-}
+
+
+SEQUENCES: tuple[Sequence, ...] = (war.BATTLE, hear_ye.ELECTIONS)
+"""The sub-games a phase may run (at most one at a time), in the order a move reaches them."""
+
+
+def running(state: FranceState) -> Sequence | None:
+    """The sub-game under way, if any (a question on the stack comes before it)."""
+    return next((x for x in SEQUENCES if x.running(state)), None)
 
 
 def position(state: FranceState) -> Position:
-    """Where the round stands and who acts: a pending question first, else the phase."""
+    """Where the round stands and who acts: a pending question first, then a sub-game under way,
+    else the phase."""
     if state.phase == "over":
         return Position("over", ())
     if state.pending:
         top = state.pending[-1]
-        if top.kind in CHANCE_PENDING:
-            return Position(CHANCE_PENDING[top.kind], (TABLE,))
-        return Position("answer", (top.seat,), stack=(SUBGAME_PENDING[top.kind],))
-    if state.battle is not None:
-        b = state.battle
-        who = {"roll": TABLE, "losses": b.decider(b.owing[0]) if b.owing else TABLE,
-               "join": b.queue[0] if b.queue else TABLE, "attacker": b.decider(b.attacker),
-               "defender": b.decider(b.defender)}[b.stage]  # fmt: skip
-        return _windowed(state, Position(b.stage, (who,), stack=("battle",)))
-    if state.election is not None:
-        el = state.election
-        if el.stage == "candidates":
-            return Position("candidates", (state.order()[el.turn],), stack=("election",))
-        from engine.games.france1429.hear_ye import voters
-
-        return Position("vote", voters(state), stack=("election",))
+        return QUESTIONS[top.kind].position(top)
+    sequence = running(state)
+    if sequence is not None:
+        pos = sequence.position(state)
+        return _windowed(state, pos) if sequence.windowed else pos
     if state.phase in ("deal-lord", "disasters", "relics"):
         return Position(state.phase, (TABLE,))
     return _windowed(state, Position(state.phase, (state.current(),)))
@@ -126,20 +117,10 @@ def position(state: FranceState) -> Position:
 
 def _windowed(state: FranceState, pos: Position) -> Position:
     """The position with the ``opportunity`` window open to the other families (FR-10)."""
-    from engine.games.france1429.cards import window_seats
-
     seats = window_seats(state, pos.actors)
     if not seats:
         return pos
     return replace(pos, windows=(OpenWindow("opportunity", seats),))
-
-
-def push(state: FranceState, pending: Pending) -> FranceState:
-    return replace(state, pending=(*state.pending, pending))
-
-
-def pop(state: FranceState) -> FranceState:
-    return replace(state, pending=state.pending[:-1])
 
 
 # --- phases ------------------------------------------------------------------------------------
@@ -155,11 +136,15 @@ def start_round(state: FranceState) -> FranceState:
 
 def end_turn(state: FranceState) -> FranceState:
     """The acting family is done in this phase: the next one clockwise, or the next phase."""
-    from engine.games.france1429.control import follow_fortified
-
     for place in state.places:
         if place.fort == "fortified":
             state = follow_fortified(state, place.id)
+    return next_seat(state)
+
+
+def next_seat(state: FranceState) -> FranceState:
+    """The next family clockwise, or the next phase once every family has had its turn; a
+    setup step whose one move ends the turn (a Lord card dealt, a start placed) comes here."""
     if state.turn + 1 < len(state.seats):
         return replace(state, turn=state.turn + 1)
     return next_phase(replace(state, turn=0))
@@ -168,10 +153,16 @@ def end_turn(state: FranceState) -> FranceState:
 def next_phase(state: FranceState) -> FranceState:
     """Leave the current phase (every family has had its turn) for the next one."""
     phase = state.phase
+    if phase == "deal-lord":
+        return replace(state, phase="place")
+    if phase == "place":
+        if state.option("holy_relics") and state.rules.relics:
+            return replace(state, phase="relics")  # the table lays them (§4 step 12)
+        return start_round(state)
+    if phase == "relics":
+        return start_round(state)
     if phase == "marriage":
-        from engine.games.france1429.hear_ye import start
-
-        return start(state)
+        return after_election(hear_ye.start(state))
     if phase == "draw":
         return start_disasters(state)
     if phase == "play":
@@ -185,6 +176,27 @@ def next_phase(state: FranceState) -> FranceState:
     if phase == "pillage":
         return end_round(state)
     raise AssertionError(f"no phase after {phase}")
+
+
+def after(sequence: Sequence, before: FranceState, state: FranceState) -> FranceState:
+    """After a move in ``sequence`` (``before`` it, ``state`` after it): once it is done, what
+    comes next, which is the round's to know, not the sequence's. After the elections, the Draw
+    step; after a Cavalcade's battle, its Lord rides on or stops (§8.5); after any other
+    battle, the Battles phase goes on with the family whose turn it is."""
+    if sequence.running(state):
+        return state
+    if sequence is hear_ye.ELECTIONS:
+        return start_draw(state)
+    battle = before.battle
+    if sequence is war.BATTLE and battle is not None and battle.cavalcade:
+        return after_cavalcade(state, battle)
+    return state
+
+
+def after_election(state: FranceState) -> FranceState:
+    """After the elections changed other than by a move in them (opened, or their sealed votes
+    revealed): the Draw step once they are over."""
+    return after(hear_ye.ELECTIONS, state, state)
 
 
 def start_draw(state: FranceState) -> FranceState:
@@ -206,8 +218,6 @@ def start_disasters(state: FranceState) -> FranceState:
 
 
 def start_purchase(state: FranceState) -> FranceState:
-    from engine.games.france1429.purchase import pay_ransoms
-
     families = tuple(replace(f, placed={}) for f in state.families)
     return pay_ransoms(replace(state, phase="purchase", families=families, turn=0))
 
@@ -237,8 +247,6 @@ def start_battles(state: FranceState) -> FranceState:
 
 def end_round(state: FranceState) -> FranceState:
     """Phase 7: Disasters leave the map, victory is checked, the First Player card passes left."""
-    from engine.games.france1429.victory import winners
-
     discard = dict(state.fortune_discard)
     for card in state.mitres:
         discard[card.card] = discard.get(card.card, 0) + 1

@@ -177,7 +177,8 @@ def is_lord_card(state: FranceState, card: str) -> bool:
 
 
 def deal_lord(state: FranceState, move: DealLord) -> FranceState:
-    """A seat's starting Lord card, as the table reports it (§4 step 4)."""
+    """A seat's starting Lord card, as the table reports it (§4 step 4); the round driver
+    (``rounds.next_seat``) then deals to the next seat."""
     seat = state.current()
     if move.to != seat:
         raise refuse("setup/deal-order", "setup", seat=move.to, expected=seat)
@@ -185,10 +186,7 @@ def deal_lord(state: FranceState, move: DealLord) -> FranceState:
         raise refuse("setup/not-a-lord", "setup", card=move.card)
     deck = {k: v for k, v in state.lord_deck.items() if k != move.card}
     fam = state.family(seat)
-    state = replace(state.with_family(replace(fam, hand=(move.card,))), lord_deck=deck)
-    if state.turn + 1 < len(state.seats):
-        return replace(state, turn=state.turn + 1)
-    return replace(state, phase="place", turn=0)
+    return replace(state.with_family(replace(fam, hand=(move.card,))), lord_deck=deck)
 
 
 def placeable(state: FranceState) -> tuple[str, ...]:
@@ -197,7 +195,8 @@ def placeable(state: FranceState) -> tuple[str, ...]:
 
 
 def place_start(state: FranceState, move: PlaceStart) -> FranceState:
-    """The seat's starting Lord, Knight, Men at Arms and Stronghold in an empty Village."""
+    """The seat's starting Lord, Knight, Men at Arms and Stronghold in an empty Village; the
+    round driver (``rounds.next_seat``) then passes the turn, or opens the relics or round 1."""
     if move.village not in {v.id for v in state.rules.villages}:
         raise refuse("setup/unknown-village", "setup", village=move.village)
     if state.place(move.village).present:
@@ -215,11 +214,4 @@ def place_start(state: FranceState, move: PlaceStart) -> FranceState:
     state = replace(state, supply=supply)
     place = state.place(move.village)
     state = state.with_place(replace(place, fort="stronghold" if forts else "none"))
-    state = control.refresh(state, move.village)
-    if state.turn + 1 < len(state.seats):
-        return replace(state, turn=state.turn + 1)
-    if state.option("holy_relics") and state.rules.relics:
-        return replace(state, phase="relics", turn=0)  # the table lays them (§4 step 12)
-    from engine.games.france1429.rounds import start_round
-
-    return start_round(replace(state, turn=0))
+    return control.refresh(state, move.village)

@@ -31,13 +31,18 @@ module (``battle.py``) is meant to take it over once it lands.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from typing import Any
 
-from engine.games.france1429 import control
+from engine.flow import Position
+from engine.game import TABLE
+from engine.games.france1429 import cards, control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import has_card
-from engine.games.france1429.moves import Attack, BattleRoll, Join, Losses, Resolve
+from engine.games.france1429.moves import Attack, BattleRoll, Join, Losses, PlayCard, Resolve
 from engine.games.france1429.refs import refuse
+from engine.games.france1429.relics import battle_hits
 from engine.games.france1429.state import HEAVY_RAIN, Battle, FranceState, Lord
 
 NO_LOSS_ROLLS = 3
@@ -166,8 +171,6 @@ def roll(state: FranceState, r: BattleRoll) -> FranceState:
     faces = set(state.rules.battle_faces)
     if any(v not in faces for v in (*r.attacker, *r.defender)):
         raise refuse("die/face", "battle", value=max((*r.attacker, *r.defender)))
-    from engine.games.france1429.relics import battle_hits
-
     bonus = len(r.defender) if b.cavalcade else 0  # a Cavalcade's defender: +1 per die (§8.5)
     sides = (b.members(b.attacker), b.members(b.defender))
     dealt, taken = battle_hits(state, sides[0], sides[1], b.village, (r.attacker, r.defender))
@@ -362,12 +365,7 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
 def end(state: FranceState) -> FranceState:
     b = state.battle
     assert b is not None
-    state = control.refresh(replace(state, battle=None), b.village)
-    if b.cavalcade:
-        from engine.games.france1429.movement import after_cavalcade
-
-        state = after_cavalcade(state, b)
-    return state
+    return control.refresh(replace(state, battle=None), b.village)
 
 
 def resolve_moves(state: FranceState) -> list[Resolve]:
@@ -391,3 +389,67 @@ def attack_moves(state: FranceState, seat: str) -> list[Attack]:
             if other != seat and attack_problem(state, a) is None:
                 out.append(a)
     return out
+
+
+class BattleSequence:
+    """A battle as one sub-game (``sequence.Sequence``): join, the table's roll, each side's
+    losses, the attacker's then the defender's decision, until ``end`` clears it."""
+
+    name = "battle"
+    windowed = True
+
+    def running(self, state: FranceState) -> bool:
+        return state.battle is not None
+
+    def position(self, state: FranceState) -> Position:
+        b = state.battle
+        assert b is not None
+        who = {"roll": TABLE, "losses": b.decider(b.owing[0]) if b.owing else TABLE,
+               "join": b.queue[0] if b.queue else TABLE, "attacker": b.decider(b.attacker),
+               "defender": b.decider(b.defender)}[b.stage]  # fmt: skip
+        return Position(b.stage, (who,), stack=(self.name,))
+
+    def legal_moves(self, state: FranceState) -> list[Any]:
+        b = state.battle
+        assert b is not None
+        if b.stage == "join":
+            return list(join_moves(state))
+        if b.stage == "losses":
+            return list(options(state, b.decider(b.owing[0])))
+        if b.stage == "roll":
+            return []
+        deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
+        plays = [m for m in cards.card_moves(state, deciding) if isinstance(m, PlayCard)]
+        return [*resolve_moves(state), *plays]
+
+    def report(self, state: FranceState, rng: random.Random) -> Any:
+        """Both sides' Battle Dice at once, when the table rolls (the faces of the box's dice)."""
+        b = state.battle
+        if b is None or b.stage != "roll":
+            return None
+        faces = state.rules.battle_faces
+        a = tuple(faces[rng.randrange(len(faces))] for _ in range(dice(state, b, b.attacker)))
+        d = tuple(faces[rng.randrange(len(faces))] for _ in range(dice(state, b, b.defender)))
+        return BattleRoll(a, d)
+
+    def apply(self, state: FranceState, move: Any) -> FranceState:
+        """The table's roll, an owner's losses, a decision (or a card played to it)."""
+        b = state.battle
+        assert b is not None
+        if isinstance(move, Join) and b.stage == "join":
+            return join(state, move)
+        if isinstance(move, BattleRoll) and b.stage == "roll":
+            return roll(state, move)
+        if isinstance(move, Losses) and b.stage == "losses":
+            return take_losses(state, move)
+        if isinstance(move, Resolve) and b.stage in ("attacker", "defender"):
+            return resolve(state, move)
+        deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
+        if isinstance(move, PlayCard) and b.stage in ("attacker", "defender"):
+            if move.seat != deciding:
+                raise refuse("battle/not-your-decision", "battle", seat=move.seat)
+            return cards.play(state, move)
+        raise refuse("round/not-now", "round", kind=type(move).kind)
+
+
+BATTLE = BattleSequence()

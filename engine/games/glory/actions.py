@@ -23,8 +23,8 @@ from engine.games.glory.effects import (
     set_player,
     upgrade_level,
 )
-from engine.games.glory.game_state import GloryState, Pending, Place, Placement
 from engine.games.glory.refs import Refused, refuse_if, v
+from engine.games.glory.state import GloryState, Pending, Place, Placement
 from engine.games.glory.tournament import crests, free_knights, place_joust_crest, place_pas_crest
 from engine.violations import Violation
 

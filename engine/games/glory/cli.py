@@ -16,11 +16,11 @@ from typing import Any
 
 from engine import codec
 from engine.data import GameData
-from engine.games.glory import duel, script, views
+from engine.games.glory import duel, duel_views, script
 from engine.games.glory.components import KnightData, parse_dice, parse_knights
 from engine.games.glory.data_types import Box
-from engine.games.glory.state import Knight
-from engine.i18n import message
+from engine.games.glory.duel_state import Knight
+from engine.i18n import message, violation_json, violation_text
 from engine.verbs import (
     EXIT_ILLEGAL,
     EXIT_INPUT,
@@ -40,8 +40,8 @@ def _m(code: str, lang: str, **params: Any) -> str:
 def _refused(exc: RuleViolation, lang: str) -> VerbResult:
     missing = any(v.code == "data/missing" for v in exc.violations)
     lines = [f"refused: {len(exc.violations)} violation(s)"]
-    lines += [f"  • {v.code} {v.text(lang)}\n    {v.ref}" for v in exc.violations]
-    data = {"resolved": False, "violations": [v.to_json(lang) for v in exc.violations]}
+    lines += [f"  • {v.code} {violation_text(v, lang)}\n    {v.ref}" for v in exc.violations]
+    data = {"resolved": False, "violations": [violation_json(v, lang) for v in exc.violations]}
     return VerbResult(data, "\n".join(lines), EXIT_INPUT if missing else EXIT_ILLEGAL)
 
 
@@ -75,7 +75,7 @@ def resolve_duel(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         return _refused(exc, lang)
     except InputError as exc:
         raise BadInput("duel", exc) from exc
-    report = views.report(state, lang)
+    report = duel_views.report(state, lang)
     return VerbResult({"resolved": True, **report}, _duel_text(report, str(state.winner), lang))
 
 

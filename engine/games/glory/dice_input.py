@@ -19,8 +19,8 @@ from typing import Any
 from engine.game import TABLE
 from engine.games.glory import duel
 from engine.games.glory.components import COLOUR, DIE_TYPES, GAME_KEY, REF, DieType
-from engine.games.glory.game_state import DuelStep, GloryState
-from engine.games.glory.state import Die, Duellist, DuelState, Reroll, Roll
+from engine.games.glory.duel_state import Die, Duellist, DuelState, Reroll, Roll
+from engine.games.glory.state import DuelStep, GloryState
 from engine.violations import RuleViolation, Violation
 
 SIDES = 6

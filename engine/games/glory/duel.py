@@ -50,7 +50,7 @@ from engine.games.glory.components import (
     DieType,
     missing_data,
 )
-from engine.games.glory.state import (
+from engine.games.glory.duel_state import (
     DECISION_STEPS,
     Ally,
     Award,

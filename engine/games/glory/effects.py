@@ -15,9 +15,9 @@ from typing import Any
 from engine.evolve import evolve
 from engine.games.glory.components import AllyKind, Level, PrestigeKind, RelicKind
 from engine.games.glory.data_types import Box, EventCard, Reward
-from engine.games.glory.game_state import GloryState, LedgerLine, Pending, Player
+from engine.games.glory.duel_state import Ally, Prestige, Relic
 from engine.games.glory.refs import GREF
-from engine.games.glory.state import Ally, Prestige, Relic
+from engine.games.glory.state import GloryState, LedgerLine, Pending, Player
 
 ON_GAIN_GLORY: dict[str, int] = {"minstrel": 4, "dama": 5, "lichwiarz": -2}
 """Glory on gaining the ally [L1370, L1393, L1400]."""

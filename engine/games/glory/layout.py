@@ -23,14 +23,12 @@ closed up, so the cards below a taken one are expected one slot higher).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from engine.games.glory.data_types import Box
-from engine.games.glory.game_state import GloryState
-from engine.interpret import Key
-from engine.layout import Placed, Rect
+from engine.games.glory.state import GloryState
+from engine.layout import Item, ItemReading, Placed, Rect, centred_picture, region_rect, sticker
 
 PICTURE_MM = 30.0
 """A card or token drawn in its slot (the slots are 32 mm)."""
@@ -40,17 +38,6 @@ corner: twelve spots 16 mm apart (a pawn's disc stays clear of its neighbour's s
 
 KINDS: tuple[str, ...] = ("pawn", "crest", "knight", "tile")
 """The kinds of piece a move can change; ``tile`` is anything read by appearance."""
-
-
-@dataclass(frozen=True)
-class Item:
-    """One component of the position: a sticker (``key`` its label) or a picture (``key`` its
-    art key), the region it lies in and, for a picture, the attributes its face shows."""
-
-    kind: Literal["picture", "sticker"]
-    key: str
-    region: str
-    attrs: Mapping[str, Any]
 
 
 def character_key(character: str) -> str:
@@ -128,14 +115,11 @@ def layout(state: GloryState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]
     out: list[Placed] = []
     standing: Counter[str] = Counter()
     for item in items(state):
-        if item.region not in regions:
-            raise ValueError(f"the board profile has no region {item.region!r}")
-        x, y, w, h = regions[item.region]
+        rect = region_rect(regions, item.region)
         if item.kind == "picture":
-            seen = {"component": "tile", "region": item.region, "attrs": dict(item.attrs)}
-            size = (PICTURE_MM, PICTURE_MM)
-            out.append(Placed("picture", item.key, (x + w / 2, y + h / 2), size, seen))
+            out.append(centred_picture(item, rect, (PICTURE_MM, PICTURE_MM)))
             continue
+        x, y, w, h = rect
         if item.region.startswith("field:"):
             k = standing[item.region]
             standing[item.region] += 1
@@ -143,40 +127,23 @@ def layout(state: GloryState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]
             center = (x + dx, y + dy)
         else:
             center = (x + w / 2, y + h / 2)
-        seen = {"component": item.key, "region": item.region, "attrs": {}}
-        out.append(Placed("sticker", item.key, center, (0.0, 0.0), seen))
+        out.append(sticker(item, center))
     return tuple(out)
 
 
-class GloryTable:
-    """Glory in the profile vocabulary (``engine.interpret.TableReading``)."""
+class GloryTable(ItemReading[GloryState]):
+    """Glory in the profile vocabulary (``engine.interpret.TableReading``), read from the same
+    items the layout draws. Nothing lingers on a Glory table that the rules have removed; deals
+    and refills are confirmed at the table, never read (they hold hidden cards); a move's
+    choices are part of the move itself (``Place`` names them)."""
 
     kinds = KINDS
 
-    def pieces(self, state: GloryState, kinds: set[str]) -> Counter[Key]:
-        """The position as (component, region) pieces, from the same items the layout draws."""
-        out: Counter[Key] = Counter()
-        for item in items(state):
-            if item.kind == "picture":
-                if "tile" in kinds:
-                    out[(picture_component(item.attrs), item.region)] += 1
-            elif item.key.split(":", 1)[0] in kinds:
-                out[(item.key, item.region)] += 1
-        return out
+    def visible(self, state: GloryState) -> Iterator[Item]:
+        return items(state)
 
-    def component(self, kind: str, component: str, attrs: Mapping[str, Any]) -> str:
-        return picture_component(attrs) if kind == "tile" else component
-
-    def forgive(self, state: GloryState, missing: Counter[Key], extra: Counter[Key]) -> None:
-        """Nothing lingers on a Glory table that the rules have removed."""
-
-    def chance(self, state: GloryState, seen: Sequence[Mapping[str, Any]]) -> list[Any]:
-        """Deals and refills are confirmed at the table, never read (they hold hidden cards)."""
-        return []
-
-    def follow_ups(self, state: GloryState, after: GloryState) -> list[Any]:
-        """A move's choices are part of the move itself (``Place`` names them)."""
-        return []
+    def picture_component(self, attrs: Mapping[str, Any]) -> str:
+        return picture_component(attrs)
 
 
 TABLE_READING = GloryTable()

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.games.glory.effects import box
-from engine.games.glory.game_state import GloryState
 from engine.games.glory.refs import v
+from engine.games.glory.state import GloryState
 from engine.violations import Violation
 
 

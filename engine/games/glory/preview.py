@@ -15,7 +15,7 @@ from engine.evolve import evolve
 from engine.games.glory.actions import NEW_GOAL_DRAW, NEW_GOAL_KEEP
 from engine.games.glory.components import GAME_KEY
 from engine.games.glory.data_types import CharacterCard, QuestCard, Reward
-from engine.games.glory.game_state import (
+from engine.games.glory.state import (
     ChooseCharacter,
     GloryState,
     KeepCards,
@@ -24,6 +24,7 @@ from engine.games.glory.game_state import (
     PlayQuest,
     TryTitle,
 )
+from engine.games.glory.turn import attempt
 from engine.i18n import DEFAULT_LANG, has_message, message
 from engine.preview import amount_line
 
@@ -174,10 +175,8 @@ def _place_text(state: GloryState, move: Place, lang: str) -> str:
 def _lines(state: GloryState, move: Any, seat: str, lang: str) -> list[dict[str, Any]]:
     """The seat's resources after ``move`` against now (none when its effect waits on the
     table: a draw, a roll)."""
-    from engine.games.glory import GAME  # the game module imports this one
-
     try:
-        after = GAME.apply_unchecked(state, move)
+        after = attempt(state, move)
         return _changes(_player(state, seat), _player(after, seat), lang)
     except (ValueError, KeyError, LookupError):  # an option whose effect waits on the table
         return []

@@ -23,9 +23,9 @@ from engine.games.glory.effects import (
 from engine.games.glory.effects import (
     carries_special_ally as _special,
 )
-from engine.games.glory.game_state import GloryState, LedgerLine, Refill
 from engine.games.glory.refs import GREF, Refused, refuse_if, v
 from engine.games.glory.setup_phase import open_spaces
+from engine.games.glory.state import GloryState, LedgerLine, Refill
 from engine.violations import Violation
 
 NORMAL_STACKS = ("I", "II", "III")

@@ -25,7 +25,7 @@ from engine.games.glory.components import (
     PrestigeKind,
     RelicKind,
 )
-from engine.games.glory.state import (
+from engine.games.glory.duel_state import (
     CommitStrength,
     Decline,
     Die,

@@ -28,7 +28,8 @@ from engine.games.glory.effects import (
 from engine.games.glory.effects import (
     carries_special_ally as _special,
 )
-from engine.games.glory.game_state import (
+from engine.games.glory.refs import Refused, refuse_if, v
+from engine.games.glory.state import (
     ChooseCharacter,
     DealHands,
     GloryState,
@@ -36,7 +37,6 @@ from engine.games.glory.game_state import (
     Player,
     SetupDeal,
 )
-from engine.games.glory.refs import Refused, refuse_if, v
 from engine.violations import Violation
 
 

@@ -27,6 +27,7 @@ from engine.games.glory import tournament as tour
 from engine.games.glory.components import ROUNDS, Level, missing_data
 from engine.games.glory.data_types import Deck, SoloCard
 from engine.games.glory.duel import sir_as_knight, sir_vs_knight
+from engine.games.glory.duel_state import Knight
 from engine.games.glory.effects import (
     ON_GAIN_GLORY,
     add_glory,
@@ -36,7 +37,8 @@ from engine.games.glory.effects import (
     remove,
     set_player,
 )
-from engine.games.glory.game_state import (
+from engine.games.glory.refs import Refused, v
+from engine.games.glory.state import (
     Entrant,
     GloryState,
     Move,
@@ -45,8 +47,6 @@ from engine.games.glory.game_state import (
     Register,
     SoloDraw,
 )
-from engine.games.glory.refs import Refused, v
-from engine.games.glory.state import Knight
 
 SIR_SEAT = "sir"
 """SIR's seat name: it places pawns, blocks fields and (Rival) duels, but no person plays it."""

@@ -1,11 +1,13 @@
-"""A Glory duel as frozen dataclasses: the two sides, what lies on their boards, and the moves.
+"""A whole game of Glory as frozen dataclasses: the players, the boards, the phase, the moves.
 
-A side is a player (``Duellist``: equipment, tokens, Glory, Initiative) or a fixed opponent
-(``Knight``: a tournament Knight, a Challenge/Title card opponent, or the solo AI). Dice are
-observed, never generated: ``Roll`` and ``Reroll`` are ``TABLE`` moves carrying the faces of
-typed dice as the table reports them. A die is named by an ``id`` (``"horse2"`` when the table
-gives none: type plus its number among that side's dice of that type), so a reroll or a "set
-die" effect says which die it changes.
+The game runs through three rounds of five phases (§4.1) and ends with a Final Quest Phase and
+the Titles Phase. Every draw from a shuffled deck, stack or bag is a ``TABLE`` move naming what
+the table shows (a reveal), exactly as the dice are (``duel_state.Roll``): the referee never
+shuffles, it checks that what was drawn could have been drawn. Decks are therefore kept as
+multisets of card ids (sorted tuples), not as ordered piles.
+
+Hidden information (Quest cards in hand, Personal Goals) lives in ``Player`` and leaves the
+engine only through ``views.view(state, seat)``.
 """
 
 from __future__ import annotations
@@ -13,323 +15,457 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
-from engine.game import TABLE, Line
-from engine.games.glory.components import (
-    AllyKind,
-    Context,
-    DiceTable,
-    DieType,
-    Face,
-    KnightType,
-    Level,
-    PrestigeKind,
-    RelicKind,
-)
+from engine.games.glory.components import AllyKind, Level
+from engine.games.glory.data_types import Box, Deck, Item, TournamentType
+from engine.games.glory.duel_state import Ally, DuelMove, DuelState, Prestige, Relic
 
-Step = Literal["tent", "strength", "roll", "faith", "lance1", "lance2", "relic", "recover", "over"]
-DECISION_STEPS: tuple[Step, ...] = ("tent", "strength", "faith", "lance1", "lance2", "relic")
-PASS_STEPS: tuple[Step, ...] = ("strength", "roll", "faith", "lance1", "lance2", "relic")
+Phase = Literal[
+    "setup",
+    "characters",
+    "hands",
+    "keep",
+    "action",
+    "quest",
+    "refresh",
+    "registration",
+    "tournament",
+    "final-quest",
+    "titles",
+    "over",
+]
+"""Setup (a table reveal), choosing Characters, the table dealing hands, keeping cards, then
+the round's
+phases in order [L326-362], and after round 3's Tournament the Final Quest and Titles
+Phases [L636-651]."""
 
-Reason = Literal["attack", "prestige", "initiative"]
+ROUND_PHASES: tuple[Phase, ...] = ("action", "quest", "refresh", "registration", "tournament")
+
 Count = Annotated[int, {"minimum": 0}]
+Scenario = Literal["wojownik", "samotnik", "rywal"]
+Difficulty = Literal["easy", "medium", "hard"]
 
 
 @dataclass(frozen=True, slots=True)
-class Die:
-    """One die as the table reports it: its type (colour), its face, and which die it is."""
+class Player:
+    """One player's holdings and the per-round counters the rules limit.
 
-    type: DieType
-    face: Face
-    id: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Ally:
-    """An ally token; ``active`` is its face-up side (a used token is flipped)."""
-
-    kind: AllyKind
-    active: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Relic:
-    kind: RelicKind
-    active: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Prestige:
-    """A Prestige token; only its active (star) side counts in a duel [L869-871]."""
-
-    kind: PrestigeKind
-    active: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Duellist:
-    """A player in a duel: what lies beside their Player Board when the duel starts.
-
-    ``initiative`` is the position on the Initiative Track (1 = leftmost, the best). ``glory``
-    may be left out (``null``) when the duel never needs it (it does for a player-vs-player
-    value, and to pay for Drab or Wiedźma).
+    ``hand`` and ``goals`` are secret [L173-177, L1421]; ``played`` is the public pile of Quest
+    cards played [L541-542]; ``challenges_won`` counts Challenge cards won (Silny [L1549]);
+    ``held`` every ally kind ever held (Szlachetny's "no Drab" reading, GL option).
     """
 
-    kind: ClassVar[str] = "player"
-    name: str
-    horse: Level = 2
-    armour: Level = 2
+    seat: str
+    character: str = ""
+    coins: Count = 0
     strength: Count = 0
     faith: Count = 0
-    glory: int | None = None
-    initiative: Annotated[int, {"minimum": 1}] = 1
+    glory: int = 0
+    horse: Level = 2
+    armour: Level = 2
     allies: tuple[Ally, ...] = ()
     relics: tuple[Relic, ...] = ()
     prestige: tuple[Prestige, ...] = ()
-
-    def active_prestige(self) -> int:
-        return sum(1 for p in self.prestige if p.active)
+    pawns: Count = 0
+    hand: tuple[str, ...] = ()
+    goals: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()
+    challenges_won: Count = 0
+    held: tuple[AllyKind, ...] = ()
+    herald_uses: Count = 0
+    quest_plays: Count = 0
+    quest_extra: Count = 0
+    done_quests: bool = False
+    offered: tuple[str, ...] = ()
+    sir: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class Knight:
-    """A fixed opponent: it rolls no dice (except Polish Nobility) and makes no decisions.
+class Placement:
+    """A pawn on an action field this round (the Event field is ``"event"``)."""
 
-    ``glory`` is the printed Glory value; for the solo AI (``type: "sir"``) it is SIR's Glory
-    total, since SIR is worth 7 or 9 like a player [L1279]. ``removes`` lists the dice a
-    Veteran takes from its opponent, one entry per die. ``None`` marks a value the data file
-    does not know; the duel is refused only when it needs that value (the type and a Veteran's
-    ``removes`` at once, the Attack at once, the Prestige on an Attack tie, the Glory value
-    when it is awarded).
-    """
+    field: str
+    seat: str
 
-    kind: ClassVar[str] = "knight"
+
+@dataclass(frozen=True, slots=True)
+class KnightSlot:
+    """A Knight on the Tournament Board and the crest beside it (``crest``: a seat or "")."""
+
+    knight: str
+    crest: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """One side in a Joust bracket slot: a seat (player or SIR) or a Knight's name."""
+
     name: str
-    type: KnightType | None = None
-    attack: int | None = None
-    prestige: int | None = None
-    glory: int | None = None
-    removes: tuple[DieType, ...] | None = None
-    initiative: int | None = None
-
-
-Side = Duellist | Knight
+    player: bool
 
 
 @dataclass(frozen=True, slots=True)
-class Mod:
-    """A modifier in force in one pass: ``amount`` to ``target``'s Attack or Prestige."""
+class Tournament:
+    """The Tournament Board of this round.
 
-    target: str
-    what: Literal["attack", "prestige"]
-    amount: int
-    pass_no: int
-    source: str
-    by: str
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """What lies on a side's Player Board during the duel, and its dice of the current pass."""
-
-    committed: Count = 0
-    faith_spent: Count = 0
-    allies_used: tuple[AllyKind, ...] = ()
-    relics_used: tuple[RelicKind, ...] = ()
-    prestige_used: tuple[PrestigeKind, ...] = ()
-    wins: Count = 0
-    dice: tuple[Die, ...] = ()
-    rolled: bool = False
-    faith_pass: bool = False
-    relic_pass: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class RerollPending:
-    """A declared reroll waiting for the table to report the new faces."""
-
-    side: str
-    source: Literal["faith", "pierscien"]
-    dice: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SideAttack:
-    """One side's Attack at the resolution of a pass, itemised, and its Prestige if compared."""
-
-    side: str
-    lines: tuple[Line, ...]
-    total: int
-    prestige: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PassRecord:
-    """A resolved pass: both Attacks, the winner and why (attack, prestige, initiative)."""
-
-    number: int
-    attacks: tuple[SideAttack, SideAttack]
-    winner: str
-    reason: Reason
-    flipped: PrestigeKind | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One step of the duel as it happened, with both Attacks after it (for the itemised log)."""
-
-    pass_no: int
-    step: Step
-    side: str
-    code: str
-    params: dict[str, Any] = field(default_factory=dict)
-    attack: tuple[int, int] = (0, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    """A Glory or reward line of the end of the duel, for one side."""
-
-    side: str
-    line: Line
-
-
-@dataclass(frozen=True, slots=True)
-class DuelState:
-    """A whole duel: sides, boards, the step reached, modifiers, and what has happened.
-
-    ``dice_table``: the printed faces of the dice, from the game's data (handed in, never read).
+    Pas d'armes: ``cities`` (Florence, Paris, Munich), Knights ordered by Glory descending
+    [L303-307]. Joust: ``bracket`` stages; stage 0 is the bottom row (``None``: an empty
+    space), each later stage holds the winners in order [L311-315, L988-992].
+    ``schedule`` is the index of the next duel to fight; ``results`` records each duel.
     """
 
-    context: Context
-    sides: tuple[Side, Side]
-    dice_table: DiceTable
-    boards: tuple[Board, Board] = (Board(), Board())
-    step: Step = "tent"
-    pass_no: int = 0
-    decided: tuple[str, ...] = ()
-    pending: RerollPending | None = None
-    mods: tuple[Mod, ...] = ()
-    passes: tuple[PassRecord, ...] = ()
-    notes: tuple[Note, ...] = ()
-    winner: str | None = None
-    awards: tuple[Award, ...] = ()
+    type: TournamentType
+    card: str
+    cities: tuple[tuple[KnightSlot, ...], ...] = ()
+    bracket: tuple[tuple[Entrant | None, ...], ...] = ()
+    prize: str = ""
+    registered: tuple[str, ...] = ()
+    passed: tuple[str, ...] = ()
+    sweep: Count = 0
+    next_duel: Count = 0
+    results: tuple[DuelResult, ...] = ()
+    filled: bool = False
+    done: bool = False
 
-    @property
-    def names(self) -> tuple[str, str]:
-        return self.sides[0].name, self.sides[1].name
 
-    def index(self, name: str) -> int:
-        for i, side in enumerate(self.sides):
-            if side.name == name:
+@dataclass(frozen=True, slots=True)
+class DuelResult:
+    """A fought duel: where, the two sides, the winner, passes won by the loser."""
+
+    where: str
+    left: str
+    right: str
+    winner: str
+    loser_passes: Count = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A choice or reveal the game waits for before it goes on.
+
+    ``kind``: ``draw-titles`` / ``draw-quests`` (the table reveals to ``seat``), ``keep-titles``
+    (the seat keeps ``keep`` of ``cards``), ``reward`` (choose one of a card's "/" rewards),
+    ``duel`` (``GloryState.duel`` is being fought for ``source``).
+    """
+
+    kind: Literal["draw-titles", "draw-quests", "keep-titles", "duel"]
+    seat: str
+    count: Count = 0
+    keep: Count = 0
+    cards: tuple[str, ...] = ()
+    source: str = ""
+    decks: tuple[Deck, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """A Glory change with its source (§8: the referee keeps a ledger of every change)."""
+
+    seat: str
+    amount: int
+    code: str
+    ref: str
+    round: Count
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TitleDuel:
+    """A Titles-Phase duel for a Title card (Dzielny), fought or given up, and its outcome."""
+
+    seat: str
+    title: str
+    fought: bool
+    won: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GloryState:
+    """The whole table. ``order`` is the Initiative Track, left (best) to right.
+
+    ``solo_deck``: the solo cards not yet drawn this Action Phase (a multiset, Appendix A);
+    ``champions``: each round's Joust champion (a seat or a Knight), for Wojownik [L1169].
+    ``box``: the printed contents the game was started with (``options["data"]``), handed to
+    setup by the caller that loaded them (``engine.data``), so the rules read no file.
+    """
+
+    players: tuple[Player, ...]
+    options: dict[str, Any]
+    box: Box
+    phase: Phase = "setup"
+    round: Count = 0
+    order: tuple[str, ...] = ()
+    turn: Count = 0
+    initiative_pawns: tuple[str, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    ally_track: tuple[AllyKind | None, ...] = ()
+    ally_stacks: dict[str, tuple[AllyKind, ...]] = field(default_factory=dict)
+    quest_decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    columns: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    title_deck: tuple[str, ...] = ()
+    title_discard: tuple[str, ...] = ()
+    public_titles: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    event_ally: AllyKind | None = None
+    tournament: Tournament | None = None
+    used_tournaments: tuple[str, ...] = ()
+    used_prizes: tuple[str, ...] = ()
+    knight_pool: tuple[str, ...] = ()
+    pending: Pending | None = None
+    duel: DuelState | None = None
+    ledger: tuple[LedgerLine, ...] = ()
+    move_from: int = 0
+    """Where the ledger stood before the most recent move: the lines after it are that move's,
+    which the table shows itemised under it (``last_lines``)."""
+    titles_scored: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    title_duels: tuple[TitleDuel, ...] = ()
+    solo_deck: tuple[str, ...] = ()
+    champions: tuple[str, ...] = ()
+    last_income: dict[str, tuple[LedgerLine, ...]] = field(default_factory=dict)
+
+    def player(self, seat: str) -> Player:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    def index(self, seat: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.seat == seat:
                 return i
-        raise KeyError(name)
+        raise KeyError(seat)
 
     @property
-    def loser(self) -> str | None:
-        if self.winner is None:
-            return None
-        return self.sides[1 - self.index(self.winner)].name
+    def event(self) -> str | None:
+        """The Event of the current round (``events[round - 1]``), once the game has begun."""
+        if 1 <= self.round <= len(self.events):
+            return self.events[self.round - 1]
+        return None
 
 
 # --- moves -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class UseAlly:
-    """Use an ally in the tent step or a lance step.
+class TournamentDeal:
+    """The table's Tournament setup: the card, its Knights by position, the Prize token.
 
-    ``die`` names the die a set effect turns (Giermek, Fechmistrz, Płatnerz; empty: the side's
-    first die of that type); ``target`` names the token a refresher turns back (Dwórka: an ally
-    kind, Herold: a Prestige kind, Pustelnik: a relic kind).
+    Pas d'armes: ``knights`` lists each city's Knights, cities separated by ``"|"``; Joust:
+    one name per bottom-row space in order, ``""`` for a space left for registration.
     """
 
-    kind: ClassVar[str] = "ally"
-    side: str
-    ally: AllyKind
-    die: str = ""
-    target: str = ""
+    card: str
+    knights: tuple[str, ...]
+    prize: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class CommitStrength:
-    """Put ``tokens`` more Strength tokens on the Player Board at the start of a pass."""
+class SetupDeal:
+    """What the table dealt at setup (§3.2), one TABLE move (chance).
 
-    kind: ClassVar[str] = "strength"
-    side: str
-    tokens: Annotated[int, {"minimum": 1, "maximum": 4}]
+    ``offers`` maps each seat to the Character cards dealt to it; ``order`` is the random turn
+    order; ``track`` the Ally Track from the left (Special spaces first); ``columns`` the four
+    face-up cards of each Quest deck; ``events`` one Event per round.
+    """
 
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """The table reports ``side``'s roll of this pass (chance)."""
-
-    kind: ClassVar[str] = "roll"
-    side: str
-    dice: tuple[Die, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class UseFaith:
-    """Spend one Faith token to reroll the named dice in one reroll."""
-
-    kind: ClassVar[str] = "faith"
-    side: str
-    dice: tuple[str, ...]
+    kind: ClassVar[str] = "setup"
+    titles: tuple[str, ...]
+    offers: dict[str, tuple[str, ...]]
+    order: tuple[str, ...]
+    track: tuple[AllyKind | None, ...]
+    columns: dict[Deck, tuple[str, ...]]
+    events: tuple[str, ...]
+    tournament: TournamentDeal
+    event_ally: AllyKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Reroll:
-    """The table reports the new faces of a declared reroll; each die names the one it replaces."""
+class ChooseCharacter:
+    """A seat keeps one of its offered Character cards [L134-136]."""
 
-    kind: ClassVar[str] = "reroll"
-    side: str
-    dice: tuple[Die, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class UseRelic:
-    """Use one relic this pass; Paternoster names a ``die``, Pierścień the ``dice`` to reroll."""
-
-    kind: ClassVar[str] = "relic"
-    side: str
-    relic: RelicKind
-    die: str = ""
-    dice: tuple[str, ...] = ()
+    kind: ClassVar[str] = "character"
+    seat: str
+    character: str
 
 
 @dataclass(frozen=True, slots=True)
-class Decline:
-    """Do nothing in the current step ("pass" on the Player Board)."""
+class DealHands:
+    """The table deals each seat its Title draws and starting Quest cards, compensation
+    Challenge cards included [L165-177, L249] (chance; the cards are secret to the seat)."""
 
-    kind: ClassVar[str] = "decline"
-    side: str
+    kind: ClassVar[str] = "deal-hands"
+    titles: dict[str, tuple[str, ...]]
+    quests: dict[str, tuple[str, ...]]
+    allies: dict[str, tuple[AllyKind, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
-class Recover:
-    """The loser turns back one ally, one Prestige token and one relic used in this duel."""
+class KeepCards:
+    """A seat keeps its Personal Goals and returns starting Quest cards (+1 Strength each)."""
 
-    kind: ClassVar[str] = "recover"
-    side: str
-    ally: AllyKind | None = None
-    prestige: PrestigeKind | None = None
-    relic: RelicKind | None = None
+    kind: ClassVar[str] = "keep"
+    seat: str
+    goals: tuple[str, ...]
+    returned: tuple[str, ...] = ()
 
 
-DuelMove = UseAlly | CommitStrength | Roll | UseFaith | Reroll | UseRelic | Decline | Recover
-MOVE_TYPES: tuple[type, ...] = (
-    UseAlly,
-    CommitStrength,
-    Roll,
-    UseFaith,
-    Reroll,
-    UseRelic,
-    Decline,
-    Recover,
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place a pawn on an action field and resolve it at once [L385-395].
+
+    Details by action: Quest Plans ``take`` (face-up card ids) and ``draw`` (decks drawn face
+    down, one entry per card); Marketplace ``item``; Allies ``space`` (Ally Track index);
+    Herald ``slot`` (Joust bottom-row space) or ``city`` + ``slot`` (Pas d'armes Knight);
+    ``choice`` an Event field's reward when it offers several (Oblężenie: Horse or Armour).
+    """
+
+    kind: ClassVar[str] = "place"
+    seat: str
+    field: str
+    take: tuple[str, ...] = ()
+    draw: tuple[Deck, ...] = ()
+    item: Item | None = None
+    space: int | None = None
+    city: int | None = None
+    slot: int | None = None
+    choice: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCards:
+    """The table reveals cards drawn face down to ``seat`` (Quest cards or Titles; chance)."""
+
+    kind: ClassVar[str] = "draw"
+    seat: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTitles:
+    """Keep the named drawn Titles as Personal Goals; the rest go to the discard pile."""
+
+    kind: ClassVar[str] = "keep-titles"
+    seat: str
+    keep: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayQuest:
+    """Play a Quest card from hand [L539-563]; ``choice`` picks a "/" reward (0-based)."""
+
+    kind: ClassVar[str] = "quest"
+    seat: str
+    card: str
+    choice: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StopQuests:
+    """Play no more Quest cards this phase."""
+
+    kind: ClassVar[str] = "stop"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    """The Refresh Phase's reveals [L587-598]: new Ally Track tokens from the right, new Quest
+    columns, and (with a Sojusz Event) the Special Ally put on the Event card (chance)."""
+
+    kind: ClassVar[str] = "refill"
+    track: tuple[AllyKind | None, ...]
+    columns: dict[Deck, tuple[str, ...]]
+    event_ally: AllyKind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Register:
+    """Registration: a crest beside a Knight (Pas d'armes ``city``+``slot``) or on a Joust
+    bottom-row space (``slot``); ``slot`` None: pass (Joust) or place no more (Pas d'armes)."""
+
+    kind: ClassVar[str] = "register"
+    seat: str
+    city: int | None = None
+    slot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FillBracket:
+    """The table fills the Joust's empty spaces with the "after players" Knights (chance)."""
+
+    kind: ClassVar[str] = "fill"
+    knights: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NextTournament:
+    """The Tournament of the next round set up after this one (§3.3, chance)."""
+
+    kind: ClassVar[str] = "next-tournament"
+    deal: TournamentDeal
+
+
+@dataclass(frozen=True, slots=True)
+class DuelStep:
+    """A move inside the duel being fought (``GloryState.duel``): its sides are seats or
+    Knights' names, and the dice are the table's (``Roll``/``Reroll``)."""
+
+    kind: ClassVar[str] = "duel"
+    move: DuelMove
+
+
+@dataclass(frozen=True, slots=True)
+class TryTitle:
+    """Titles Phase: fight the Dzielny duel for a Title card (``fight`` False: give it up)."""
+
+    kind: ClassVar[str] = "try-title"
+    seat: str
+    title: str
+    fight: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SoloDraw:
+    """Solo: the table reveals the solo card SIR acts on (Appendix A, chance)."""
+
+    kind: ClassVar[str] = "solo-draw"
+    card: str
+
+
+Move = (
+    SetupDeal
+    | ChooseCharacter
+    | DealHands
+    | KeepCards
+    | Place
+    | DrawCards
+    | KeepTitles
+    | PlayQuest
+    | StopQuests
+    | Refill
+    | Register
+    | FillBracket
+    | NextTournament
+    | DuelStep
+    | TryTitle
+    | SoloDraw
 )
-CHANCE_TYPES = (Roll, Reroll)
-
-
-def actor(move: DuelMove) -> str:
-    """Who makes ``move``: the side, or ``TABLE`` for the dice it reports."""
-    return TABLE if isinstance(move, CHANCE_TYPES) else move.side
+MOVE_TYPES: tuple[type, ...] = (
+    SetupDeal,
+    ChooseCharacter,
+    DealHands,
+    KeepCards,
+    Place,
+    DrawCards,
+    KeepTitles,
+    PlayQuest,
+    StopQuests,
+    Refill,
+    Register,
+    FillBracket,
+    NextTournament,
+    DuelStep,
+    TryTitle,
+    SoloDraw,
+)
+CHANCE_TYPES: tuple[type, ...] = (SetupDeal, DealHands, DrawCards, Refill, FillBracket,
+                                  NextTournament, SoloDraw)  # fmt: skip

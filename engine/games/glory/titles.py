@@ -1,7 +1,7 @@
 """The Titles Phase (rules/glory.md §7.1, §8): which Title cards a player scores, and with what.
 
 At the end of the game each player scores the 3 public Titles and their own Personal Goals whose
-conditions they meet [L641-651, L1538-1545]. Pure functions over a ``game_state.Player``:
+conditions they meet [L641-651, L1538-1545]. Pure functions over a ``state.Player``:
 
 * ``score`` finds the assignment of the player's holdings to cards that gives the most Glory
   (the referee proposes it; ties: more cards, then the alphabetically first card ids);
@@ -35,7 +35,7 @@ from typing import Literal, cast, get_args
 from engine.game import Line
 from engine.games.glory.components import GAME_KEY, missing_data, ref
 from engine.games.glory.data_types import QuestCard, TitleCard
-from engine.games.glory.game_state import Player
+from engine.games.glory.state import Player
 from engine.i18n import DEFAULT_LANG, message
 from engine.violations import InputError, RuleViolation
 

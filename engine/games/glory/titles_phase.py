@@ -12,10 +12,10 @@ from engine.evolve import evolve
 from engine.games.glory import duel, titles
 from engine.games.glory.components import missing_data
 from engine.games.glory.data_types import TitleCard
+from engine.games.glory.duel_state import DuelState, Knight
 from engine.games.glory.effects import add_glory, box
-from engine.games.glory.game_state import GloryState, Pending, TitleDuel, TryTitle
 from engine.games.glory.refs import Refused, v
-from engine.games.glory.state import DuelState, Knight
+from engine.games.glory.state import GloryState, Pending, TitleDuel, TryTitle
 from engine.games.glory.tournament import duellist
 
 

@@ -25,6 +25,7 @@ from engine.games.glory.data_types import (
     RivalLevel,
     TournamentCard,
 )
+from engine.games.glory.duel_state import Duellist, DuelState, Knight, Side
 from engine.games.glory.effects import (
     add_glory,
     apply_reward,
@@ -33,7 +34,8 @@ from engine.games.glory.effects import (
     remove,
     set_player,
 )
-from engine.games.glory.game_state import (
+from engine.games.glory.refs import Refused, refuse_if, v
+from engine.games.glory.state import (
     DuelResult,
     Entrant,
     FillBracket,
@@ -45,8 +47,6 @@ from engine.games.glory.game_state import (
     Tournament,
     TournamentDeal,
 )
-from engine.games.glory.refs import Refused, refuse_if, v
-from engine.games.glory.state import Duellist, DuelState, Knight, Side
 from engine.violations import Violation
 
 CITY_NAMES = ("Florence", "Paris", "Munich")

@@ -17,15 +17,7 @@ from engine.games.middle_ages.components import (
     Tile,
     ref,
 )
-from engine.games.middle_ages.play import (
-    destination_row,
-    lord_at,
-    lords_row,
-    scout_at,
-    scout_targets,
-    tile_at,
-)
-from engine.games.middle_ages.state import (
+from engine.games.middle_ages.moves import (
     DrawOrder,
     LayEvents,
     Move,
@@ -34,11 +26,18 @@ from engine.games.middle_ages.state import (
     PlaceLord,
     PlaceScout,
     PlaceStory,
-    Pos,
     ReturnTile,
     Reveal,
-    State,
 )
+from engine.games.middle_ages.play import (
+    destination_row,
+    lord_at,
+    lords_row,
+    scout_at,
+    scout_targets,
+    tile_at,
+)
+from engine.games.middle_ages.state import Pos, State
 from engine.violations import Violation
 
 REF_ROWS = ref("§3 setup", "L98-107")

@@ -20,17 +20,16 @@ from engine.games.middle_ages.components import (
     Estate,
     Tile,
 )
-from engine.games.middle_ages.state import (
+from engine.games.middle_ages.moves import (
     Move,
     MoveLord,
     PlaceCoin,
     PlaceLord,
     PlaceScout,
     PlaceStory,
-    Pos,
     ReturnTile,
-    State,
 )
+from engine.games.middle_ages.state import Pos, State
 
 # --- where are we -----------------------------------------------------------------------------
 

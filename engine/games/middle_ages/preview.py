@@ -13,21 +13,18 @@ from typing import Any
 from engine.evolve import evolve
 from engine.games.middle_ages.components import ESTATES, GAME_KEY, Tile, ref
 from engine.games.middle_ages.income import income_line
-from engine.games.middle_ages.play import destination_row, tile_at
-from engine.games.middle_ages.resolve import apply
-from engine.games.middle_ages.state import (
+from engine.games.middle_ages.moves import (
     Move,
     MoveLord,
     PlaceCoin,
     PlaceLord,
     PlaceScout,
     PlaceStory,
-    Player,
-    Pos,
     ReturnTile,
-    State,
-    StoryToken,
 )
+from engine.games.middle_ages.play import destination_row, tile_at
+from engine.games.middle_ages.resolve import apply
+from engine.games.middle_ages.state import Player, Pos, State, StoryToken
 from engine.games.middle_ages.views import estate_name, line_json
 from engine.i18n import DEFAULT_LANG, message
 from engine.preview import amount_line

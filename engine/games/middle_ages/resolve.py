@@ -24,6 +24,17 @@ from engine.games.middle_ages.components import (
     Tile,
 )
 from engine.games.middle_ages.income import count, event_amount, income_line, symbols
+from engine.games.middle_ages.moves import (
+    DrawOrder,
+    LayEvents,
+    Move,
+    MoveLord,
+    PlaceCoin,
+    PlaceLord,
+    PlaceScout,
+    ReturnTile,
+    Reveal,
+)
 from engine.games.middle_ages.play import (
     coin_slots,
     destination_row,
@@ -32,23 +43,7 @@ from engine.games.middle_ages.play import (
     story_options,
     tile_at,
 )
-from engine.games.middle_ages.state import (
-    DrawOrder,
-    Entry,
-    LayEvents,
-    Move,
-    MoveLord,
-    Pending,
-    PlaceCoin,
-    PlaceLord,
-    PlaceScout,
-    Player,
-    Pos,
-    ReturnTile,
-    Reveal,
-    State,
-    StoryToken,
-)
+from engine.games.middle_ages.state import Entry, Pending, Player, Pos, State, StoryToken
 
 
 class _Draft:

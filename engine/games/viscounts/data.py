@@ -57,7 +57,7 @@ from engine.games.viscounts.effects import (
     symbols_of,
 )
 from engine.games.viscounts.schemas import DATA_SCHEMA
-from engine.games.viscounts.sources import GAME_KEY, REF, Missing, note_for
+from engine.games.viscounts.sources import GAME_KEY, REF, Missing
 from engine.violations import InputError, Violation
 
 BUILTIN_SETS: dict[str, str] = {"stand-in": "stand-in-invented.json", "box": "box.json"}
@@ -455,7 +455,7 @@ def data_gaps(d: ViscountsData, *, everything: bool = False) -> list[Missing]:
 
     def gap(what: str, code: str, ref: str, needed: bool = True, **params: Any) -> None:
         if needed or everything:
-            out.append(Missing(what, code, note_for(d.missing, what), ref, params, needed))
+            out.append(Missing(what, code, Missing.note_for(d.missing, what), ref, params, needed))
 
     short = (
         ("townsfolk", "common", d.deck_count("common"), COUNTS["common"]),

@@ -4,7 +4,7 @@ setup, who acts, legal moves, checks, chance for a simulated table, views and sc
 Registered as ``herald.games`` entry point ``viscounts``. 1-4 players: one player plays against
 the solo AI (digest §8, engine/games/viscounts/solo.py; options ``ai`` and ``difficulty``,
 VW-19). The camera and Tabletop Simulator profiles (``camera/profile.json``,
-``camera/faces.json``, ``tts/profile.json``) read the table through ``table_pieces`` (the
+``camera/faces.json``, ``tts/profile.json``) read the table through ``layout`` (the
 ``layout``, ``interpret`` and ``camera_faces`` verbs).
 """
 
@@ -16,15 +16,20 @@ from typing import Any
 
 from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
-from engine.flow import Position, Step, SubGame, TurnFlow
+from engine.flow import Position
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow, SimSetup
-from engine.games.viscounts import scoring, solo, turn, views
+from engine.games.viscounts import labels, scoring, solo, turn, views
+from engine.games.viscounts import layout as table
+from engine.games.viscounts import preview as option_preview
 from engine.games.viscounts.data import SPEC, refusals
 from engine.games.viscounts.data_types import ViscountsData
-from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES
+from engine.games.viscounts.flow import FLOW
+from engine.games.viscounts.flow import position as flow_position
+from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES, Choose, Pass, Skip
 from engine.games.viscounts.refs import R, Refused
 from engine.games.viscounts.sources import GAME_KEY, RULEBOOK, ref
 from engine.games.viscounts.state import VState
+from engine.interpret import interpret as core_interpret
 from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -66,24 +71,6 @@ INFO = GameInfo(
     ),
 )
 
-FLOW = TurnFlow(
-    steps=(
-        Step("lay", ("lay",), "table"),
-        Step("pairs", ("pick-pair",)),
-        Step("play", ("play",)),
-        Step("move", ("travel",)),
-        Step("action", ("trade", "build", "workers", "transcribe", "skip")),
-        Step("hire", ("hire", "pass")),
-        Step("ai", ("ai-step",)),
-        Step("over", ()),
-    ),
-    subgames=(
-        SubGame("choice", (Step("answer", ("choose",)),)),
-        SubGame("reveal", (Step("card", ("reveal",), "table"),)),
-        SubGame("scheme", (Step("scheme-card", ("reveal-scheme",), "table"),)),
-    ),
-)
-
 
 class Viscounts(GameBase):
     """Viscounts of the West Kingdom (see ``engine.game.Game`` for the contract)."""
@@ -115,21 +102,7 @@ class Viscounts(GameBase):
         return state.seats
 
     def position(self, state: VState) -> Position:
-        who = turn.actor(state)
-        if who is None:
-            return Position("over", ())
-        if state.ask is not None:
-            if state.ask.asks == "reveal":
-                return Position("card", ("table",), ("reveal",))
-            if state.ask.asks == "scheme":
-                return Position("scheme-card", ("table",), ("scheme",))
-            return Position("answer", (who,), ("choice",))
-        step = (
-            state.phase
-            if state.phase in ("lay", "pairs", "play", "move", "action", "hire", "ai")
-            else "play"
-        )
-        return Position(step, (who,))
+        return flow_position(state)
 
     def actor(self, move: Any) -> str:
         return str(move.seat)
@@ -181,17 +154,13 @@ class Viscounts(GameBase):
 
     def is_pass(self, move: Any) -> bool:
         """A seat box's pass button: no Hire, no main action, or declining what is asked."""
-        from engine.games.viscounts.moves import Choose, Pass, Skip
-
         if isinstance(move, Choose):
             return move.option in ("decline", "keep")
         return isinstance(move, Pass | Skip)
 
-    def names(self, state: VState) -> dict[str, str]:
+    def names(self, state: VState, lang: str = "en") -> dict[str, str]:
         """Every component id with the words a player reads (engine.game ``names``)."""
-        from engine.games.viscounts.labels import names
-
-        return names(state)
+        return labels.names(state)
 
     def label(
         self,
@@ -200,48 +169,35 @@ class Viscounts(GameBase):
         public: bool = True,
         names: dict[str, str] | None = None,
     ) -> str | None:
-        from engine.games.viscounts.labels import label
-
-        return label(move, lang, public, names)
+        return labels.label(move, lang, public, names)
 
     def preview(
         self, state: VState, move: Any, seat: str, lang: str = "en"
     ) -> dict[str, Any] | None:
         """What a legal option gives ``seat`` (engine.preview)."""
-        from engine.games.viscounts.labels import preview
-
-        return preview(state, move, seat, lang)
+        return option_preview.preview(state, move, seat, lang)
 
     def interpret(self, state: VState, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
-        fits (``table_pieces``: what is read and what a phone reports)."""
-        from engine.games.viscounts.table_pieces import TABLE_READING
-        from engine.interpret import interpret as core_interpret
-
-        return core_interpret(self, TABLE_READING, state, seen)
+        fits (``layout``: what is read and what a phone reports)."""
+        return core_interpret(self, table.TABLE_READING, state, seen)
 
     def layout(self, state: VState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every piece lies on the camera profile's board (``camera/profile.json``)."""
-        from engine.games.viscounts.table_pieces import layout
-
-        return layout(state, regions)
+        return table.layout(state, regions)
 
     def camera_faces(self, data: GameData) -> dict[str, dict[str, Any]]:
         """The stand-in art's faces → Townsfolk card and Manuscript attributes, for the data
         set ``data`` holds (the caller loads it: ``engine.data.load``)."""
-        from engine.games.viscounts.table_pieces import camera_faces
-
         if not isinstance(data.value, ViscountsData):
             raise InputError("input/data", "not a Viscounts data set")
-        return camera_faces(data.value)
+        return table.camera_faces(data.value)
 
     def previews(
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"
     ) -> list[dict[str, Any] | None]:
         """Every option of a prompt previewed at once (a Build prompt has dozens)."""
-        from engine.games.viscounts.labels import previews
-
-        return previews(state, moves, seat, lang)
+        return option_preview.previews(state, moves, seat, lang)
 
 
 GAME = Viscounts()

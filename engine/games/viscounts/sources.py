@@ -7,11 +7,9 @@ digest's section and the seed's lines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine import data_gaps
 from engine.data_gaps import Gap
 
 GAME_KEY = "viscounts"
@@ -46,14 +44,8 @@ REF = {
 @dataclass(frozen=True, slots=True)
 class Missing(Gap):
     """A value the sources do not give and the data file leaves ``null`` (``engine.data_gaps``),
-    refused in this game's catalog."""
+    refused in this game's catalog; a value the data file has no note for points to the digest's
+    list of gaps (``DEFAULT_WHERE``)."""
 
     GAME: ClassVar[str] = GAME_KEY
-
-
-DEFAULT_WHERE = "not in the rulebook seed; see rules/viscounts.md §11"
-
-
-def note_for(missing: Mapping[str, str], what: str) -> str:
-    """The data file's note for a path, or a more general one (``engine.data_gaps.note_for``)."""
-    return data_gaps.note_for(missing, what, DEFAULT_WHERE)
+    DEFAULT_WHERE: ClassVar[str] = "not in the rulebook seed; see rules/viscounts.md §11"

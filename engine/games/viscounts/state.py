@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from engine.flow import Sealed
+from engine.games.viscounts.data import parse_doc
 from engine.games.viscounts.data_types import ViscountsData
 
 Phase = Literal[
@@ -231,8 +232,6 @@ def rules_of(doc: Any) -> ViscountsData:
     hit = _PARSED.get(id(doc))
     if hit is not None and hit[0] is doc:
         return hit[1]
-    from engine.games.viscounts.data import parse_doc
-
     return remember(doc, parse_doc(doc, trusted=True))
 
 

@@ -1,7 +1,7 @@
 """Setup and the turn: who acts, what is legal, applying a move (digest §3, §4, §5).
 
 ``apply`` checks and applies in one pass: the next state, or ``Refused`` with the reason and
-the state untouched. After each move the queue of effects runs (``rules.run``) and the turn
+the state untouched. After each move the queue of effects runs (``resolve.run``) and the turn
 moves on by itself through what needs nobody (the push, the Collision check, the draw's
 reshuffles, the end of a turn) until a seat or the table must act.
 """
@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.games.viscounts import board as graph
-from engine.games.viscounts import rules, solo, track
+from engine.games.viscounts import resolve, rules, solo, track
 from engine.games.viscounts import symbols as sym
 from engine.games.viscounts.data_types import ViscountsData
 from engine.games.viscounts.effects import Effect, Gain
@@ -163,7 +163,7 @@ def pick_pair(state: VState, move: PickPair) -> VState:
 def advance(state: VState) -> VState:
     """Run the queue and every step that needs nobody, until someone must act."""
     for _ in range(10_000):
-        state = rules.run(state)
+        state = resolve.run(state)
         if state.ask is not None or state.phase == "over":
             return state
         nxt = _auto(state)

@@ -32,6 +32,7 @@ from engine.games.france1429.data import (
     refusals,
 )
 from engine.games.france1429.schemas import BOX_SCHEMA, MAP_SCHEMA
+from engine.i18n import violation_text
 from engine.violations import InputError
 
 DATA = Path(str(resources.files("engine.games.france1429").joinpath("data")))
@@ -189,11 +190,11 @@ def test_a_game_on_the_box_is_refused_naming_each_missing_value(game: Any) -> No
     six = {v.params["what"] for v in refusals(data, 6)}
     assert six - whats == {"colours[4]", "colours[5]"}
     for v in refusals(data, 6):
-        text = v.text("en")
+        text = violation_text(v, "en")
         assert v.params["what"].lower() in text.lower(), text
         assert v.params["where"] in text  # the file's note: where the value is printed
         assert v.ref.startswith("rules/france1429.md")
-        assert v.text("pl") != text
+        assert violation_text(v, "pl") != text
 
 
 def test_missing_for_needs_a_player_count_of_3_to_6() -> None:

@@ -18,6 +18,7 @@ from fr_registered import registered, shipped_map
 
 from engine.games.france1429.geography import dump_map, parse_map
 from engine.games.france1429.map_checks import check_map, map_gaps, map_problems
+from engine.i18n import violation_text
 
 DATA = Path(str(resources.files("engine.games.france1429").joinpath("data")))
 Doc = dict[str, Any]
@@ -228,11 +229,14 @@ def test_a_map_breaking_a_rule_is_refused_naming_it(
     problems = check_map(parse_map(doc))
     found = [v for v in problems if v.code == code]
     assert found, [v.code for v in problems]
-    texts = [v.text("en") for v in found]
+    texts = [violation_text(v, "en") for v in found]
     assert any(named in t for t in texts), texts
     assert all(v.ref.startswith("rules/france1429.md") for v in found)
     assert any(section in v.ref for v in found) or code.startswith("map/duplicate")
-    assert all(v.text("pl") and v.text("pl") != v.text("en") for v in found)
+    assert all(
+        violation_text(v, "pl") and violation_text(v, "pl") != violation_text(v, "en")
+        for v in found
+    )
 
 
 def test_only_the_broken_rule_is_reported() -> None:

@@ -15,7 +15,7 @@ from test_game_elections import _sigy
 from engine import present, rules
 from engine.games.france1429 import GAME, views
 from engine.games.france1429.geography import parse_map
-from engine.games.france1429.layout import arrange
+from engine.games.france1429.map_layout import arrange
 from engine.games.france1429.map_view import map_view
 from engine.games.france1429.moves import Candidate, Done, Vote
 from engine.games.france1429.state import Battle, Election

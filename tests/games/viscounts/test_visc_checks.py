@@ -21,7 +21,7 @@ from visc_registered import registered, shipped
 from visc_support import settle, started
 
 from engine import codec
-from engine.games.viscounts import rules, scoring, turn
+from engine.games.viscounts import resolve, rules, scoring, turn
 from engine.games.viscounts.data import parse_doc, refusals
 from engine.games.viscounts.game import GAME
 from engine.games.viscounts.moves import (
@@ -40,6 +40,7 @@ from engine.games.viscounts.moves import (
     Workers,
 )
 from engine.games.viscounts.state import Castle, Turn, VState
+from engine.i18n import violation_text
 from engine.violations import InputError, RuleViolation
 
 DATA = shipped()
@@ -84,7 +85,7 @@ def refused(state: VState, move: Any, code: str) -> None:
         turn.apply(state, move)
     v = exc.value.violations[0]
     assert v.code == code, v.code
-    en, pl = v.text("en"), v.text("pl")
+    en, pl = violation_text(v, "en"), violation_text(v, "pl")
     assert en and pl and en != pl and "{" not in en + pl
     assert codec.encode(state) == before
     assert move not in turn.legal_moves(state)
@@ -109,7 +110,7 @@ def test_check_01_board_sides() -> None:
     narrow = replace(DATA, board=replace(DATA.board, sides=(3, 4)))
     problems = refusals(narrow, 2)
     assert [v.code for v in problems] == ["data/board-side"]
-    assert problems[0].text("en") != problems[0].text("pl")
+    assert violation_text(problems[0], "en") != violation_text(problems[0], "pl")
 
 
 def test_check_02_manuscript_stacks() -> None:
@@ -303,7 +304,7 @@ def test_check_12_never_fewer_than_three_cards() -> None:
     state = started(2).with_player(0, board=("baker", "abbot", None), hand=("weaver",),
                                    deck=(), discard=())  # fmt: skip
     assert rules.card_choices(state, 0, destroy=True) == ()
-    asked = rules.run(rules.push(state, (rules.Todo(0, "destroy"),)))
+    asked = resolve.run(rules.push(state, (rules.Todo(0, "destroy"),)))
     assert asked.ask is None and asked.players[0].cards() == state.players[0].cards()
     four = state.with_player(0, hand=("weaver", "baker"))
     assert "hand:weaver" in rules.card_choices(four, 0, destroy=True)
@@ -610,10 +611,10 @@ def test_check_31_church_favour() -> None:
     """Check 31, §5.4 [seed L642-643]: the first seat with 3 Manuscripts of a ribbon takes
     that ribbon's Church Favour; a later one does not."""
     state = _grey_on(started(2), 0, "grey-1").with_player(0, manuscripts=("ms-1", "ms-5"))
-    first = rules.run(rules.take_manuscript(state, 0, 0))
+    first = resolve.run(rules.take_manuscript(state, 0, 0))
     assert first.players[0].favours == ("favour-grey",)
     taken = replace(state, favour_holders={"favour-grey": 1})
-    assert rules.run(rules.take_manuscript(taken, 0, 0)).players[0].favours == ()
+    assert resolve.run(rules.take_manuscript(taken, 0, 0)).players[0].favours == ()
 
 
 # --- phases 4-6 ----------------------------------------------------------------------------------
@@ -643,7 +644,7 @@ def test_check_33_free_hire() -> None:
     nothing; Workshop 1 offers its Discard here too. Illegal: an empty deck."""
     state = started(2).with_player(0, silver=0)
     state = replace(state, decks=(*state.decks[:2], (), *state.decks[3:]))
-    state = rules.run(rules.push(state, (rules.Todo(0, "free-hire"),)))
+    state = resolve.run(rules.push(state, (rules.Todo(0, "free-hire"),)))
     assert state.ask is not None and state.ask.options == ("0", "1", "3", "4")
     refused(state, Choose("ann", "2"), "choose/not-an-option")
     top = state.decks[4][0]
@@ -755,7 +756,7 @@ def test_check_38_debt_flip_gives_one_resource() -> None:
     """Check 38, §6 [seed L221-225]: flipping an unpaid Debt gives 1 resource of choice, not
     Silver."""
     state = started(2).with_player(0, debts=1, paid=0, deeds=0, ink=0, stone=0, gold=0)
-    state = rules.run(rules.push(state, (rules.Todo(0, "flip", "debt-or-deed"),)))
+    state = resolve.run(rules.push(state, (rules.Todo(0, "flip", "debt-or-deed"),)))
     assert state.ask is not None and state.ask.asks == "resource"
     refused(state, Choose("ann", "silver"), "choose/not-an-option")
     p = turn.apply(state, Choose("ann", "gold")).players[0]

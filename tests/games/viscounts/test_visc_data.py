@@ -31,7 +31,8 @@ from engine.games.viscounts.data import (
 )
 from engine.games.viscounts.effects import Conversion, Effect, EffectError
 from engine.games.viscounts.schemas import DATA_SCHEMA
-from engine.games.viscounts.sources import DEFAULT_WHERE, note_for
+from engine.games.viscounts.sources import Missing
+from engine.i18n import violation_text
 from engine.violations import InputError
 
 DATA = Path(str(resources.files("engine.games.viscounts").joinpath("data")))
@@ -174,8 +175,8 @@ def test_every_gap_of_the_box_has_a_note_with_seed_lines() -> None:
     gaps = data_gaps(d, everything=True)
     assert len(gaps) > 100
     for gap in gaps:
-        note = note_for(d.missing, gap.what)
-        assert note != DEFAULT_WHERE, gap.what
+        note = Missing.note_for(d.missing, gap.what)
+        assert note != Missing.DEFAULT_WHERE, gap.what
         assert re.search(r"seed L\d+", note), gap.what
         assert gap.ref.startswith("rules/viscounts.md §")
 
@@ -190,7 +191,7 @@ def test_the_box_is_refused_naming_each_gap() -> None:
     codes = {v.code for v in refused}
     assert {"data/incomplete-common", "data/incomplete-famous", "data/incomplete-starting"} <= codes
     for lang in ("en", "pl"):
-        assert all(v.text(lang) for v in refused)
+        assert all(violation_text(v, lang) for v in refused)
     common = next(v for v in refused if v.code == "data/incomplete-common")
     assert common.params["total"] == 68 and common.params["count"] == 0
 

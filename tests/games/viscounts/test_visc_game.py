@@ -12,7 +12,7 @@ from visc_registered import registered, shipped
 
 from engine import data as gamedata
 from engine import selfplay
-from engine.games.viscounts import rules, scoring, turn
+from engine.games.viscounts import resolve, rules, scoring, turn
 from engine.games.viscounts.game import GAME
 from engine.games.viscounts.moves import (
     Build,
@@ -584,7 +584,7 @@ def test_church_favour_goes_to_the_first_only() -> None:
     stacks = list(state.stacks)
     stacks[0] = ("grey-1", *[s for s in stacks[0] if s != "grey-1"])
     state = replace(state, stacks=tuple(stacks)).with_player(0, manuscripts=("ms-1", "ms-5"))
-    state = rules.run(rules.take_manuscript(state, 0, 0))
+    state = resolve.run(rules.take_manuscript(state, 0, 0))
     assert state.players[0].favours == ()
 
 
@@ -594,14 +594,14 @@ def test_a_connection_pays_one_owner_once() -> None:
     state = replace(state, sites={"site-0-1": 0}).with_player(
         0, built=(("workshop", 0, "site-0-1"),), silver=0
     )
-    state = settle(rules.run(rules.place_building(state, 0, "workshop", 1, "site-0-2")))
+    state = settle(resolve.run(rules.place_building(state, 0, "workshop", 1, "site-0-2")))
     assert state.players[0].silver == 2  # the stand-in Connection gives 2 Silver
 
 
 def test_a_free_hire_takes_any_visible_card_for_nothing() -> None:
     """Check 33 [seed L1051-1052]."""
     state = started(2).with_player(0, silver=0)
-    state = rules.run(rules.push(state, (rules.Todo(0, "free-hire"),)))
+    state = resolve.run(rules.push(state, (rules.Todo(0, "free-hire"),)))
     assert state.ask is not None and state.ask.options == tuple(str(d) for d in range(5))
     top = state.decks[4][0]
     state = settle(turn.apply(state, Choose("ann", "4")))
@@ -611,7 +611,7 @@ def test_a_free_hire_takes_any_visible_card_for_nothing() -> None:
 def test_paying_a_debt_gives_one_resource() -> None:
     """Check 38 [seed L221]."""
     state = started(2).with_player(0, debts=1, paid=0, deeds=0, ink=0, stone=0, gold=0)
-    state = rules.run(rules.push(state, (rules.Todo(0, "flip", "debt-or-deed"),)))
+    state = resolve.run(rules.push(state, (rules.Todo(0, "flip", "debt-or-deed"),)))
     assert state.ask is not None and state.ask.asks == "resource"
     state = turn.apply(state, Choose("ann", "gold"))
     p = state.players[0]

@@ -15,7 +15,7 @@ from visc_registered import registered
 
 from engine import codec, present, selfplay
 from engine import data as gamedata
-from engine.games.viscounts import rules, scoring, solo, turn
+from engine.games.viscounts import resolve, rules, scoring, solo, turn
 from engine.games.viscounts.effects import parse_effect
 from engine.games.viscounts.game import GAME
 from engine.games.viscounts.labels import label
@@ -76,7 +76,7 @@ def ai_index(state: VState) -> int:
 
 
 def run(state: VState, *items: Todo) -> VState:
-    return rules.run(rules.push(state, items))
+    return resolve.run(rules.push(state, items))
 
 
 # --- setup (seed L813-850) ---
@@ -264,7 +264,7 @@ def test_meetings_in_both_directions() -> None:
     state = started(seed=11)
     state = state.with_player(0, town="outer-0-right", board=("woodcutter", "mason", None))
     state = state.with_player(1, town="outer-0-left")
-    after = rules.run(solo.move(state, 1))
+    after = resolve.run(solo.move(state, 1))
     assert after.ask is not None and after.ask.asks == "reorder" and after.ask.seat == 0
     # you land on the AI: it gains a resource by its priority (Ink first for the Cleric)
     state = state.with_player(1, town="outer-0-right", ink=0)
@@ -414,7 +414,7 @@ def test_workers_the_most_it_can_pay_at_least_its_minimum() -> None:
     state = ai_with(state, ("start-1", None, None), gold=1, built=(), town="outer-2-left")
     state = replace(state, castle=Castle(tuple((0, 0) for _ in range(5)),
                                          state.castle.level2, (0, 0)))  # fmt: skip
-    after = rules.run(solo.main_goal(state))  # type: ignore[arg-type]
+    after = resolve.run(solo.main_goal(state))  # type: ignore[arg-type]
     assert after.players[1].gold == 0
     placed = [s[1] for s in after.castle.level1]
     assert sum(placed) + sum(s[1] for s in after.castle.level2) == 2
@@ -428,7 +428,7 @@ def test_workers_push_out_your_workers() -> None:
     state = replace(state, castle=Castle(level1, state.castle.level2, (0, 0)))
     state = ai_with(state, ("start-1", None, None), gold=1, built=(), town="outer-2-left")
     state = replace(state, turn=1, phase="ai")
-    after = rules.run(solo.main_goal(state))  # type: ignore[arg-type]
+    after = resolve.run(solo.main_goal(state))  # type: ignore[arg-type]
     assert after.ask is not None and after.ask.asks == "push-out" and after.ask.seat == 1
     choice = solo.ai_move(after)
     assert isinstance(choice, Choose) and choice.option.endswith(":0")
@@ -507,7 +507,7 @@ def test_trade_as_many_times_as_it_can_pay() -> None:
     state = started("merchant", seed=26)
     state = ai_with(state, ("start-6", None, None), silver=0, built=(), town="outer-2-left")
     before = state.players[1].ink
-    after = rules.run(solo.main_goal(state))  # type: ignore[arg-type]
+    after = resolve.run(solo.main_goal(state))  # type: ignore[arg-type]
     assert after.players[1].ink == before + 1  # 2 Merchants, Ink at rate 2
 
 

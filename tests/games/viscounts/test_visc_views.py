@@ -14,8 +14,8 @@ from visc_support import DATA, started
 from engine.games.viscounts import turn, views
 from engine.games.viscounts.describe import ability_text, effect_text
 from engine.games.viscounts.game import GAME
-from engine.games.viscounts.labels import preview, previews
 from engine.games.viscounts.moves import Build, Travel
+from engine.games.viscounts.preview import preview, previews
 from engine.games.viscounts.state import Turn, VState
 
 
