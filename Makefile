@@ -2,6 +2,10 @@
 # installed into it, and (for tests) Debian's mosquitto, chromium and node when running as root,
 # and MicroPython's WebAssembly port from npm (tests/firmware/mpy) for the firmware tests.
 SHELL := /bin/bash
+# Python writes and reuses its bytecode here, whatever the machine's environment says: without it
+# every test worker and every served table compiles the project (and the tests' rewritten
+# asserts) from source again
+unexport PYTHONDONTWRITEBYTECODE
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -48,13 +52,17 @@ lint: $(VENV)/.dev-deps
 typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy
 
+PYTEST_FLAGS = -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=25 --hypothesis-seed=$(HYPOTHESIS_SEED)
+
 pytest: $(VENV)/.dev-deps system-deps node-deps
-	@set +e; $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile --durations=25 \
-		--hypothesis-seed=$(HYPOTHESIS_SEED) $(PYTEST_ARGS); rc=$$?; \
+	@set +e; $(BIN)/python -m pytest $(PYTEST_FLAGS) $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; \
 	exit $$rc
 
-test: lint typecheck pytest
+# lint, then the type check beside the tests (scripts/test.sh): the same checks as
+# `make lint typecheck pytest`, in less time
+test: $(VENV)/.dev-deps system-deps node-deps
+	@BIN=$(BIN) bash scripts/test.sh $(PYTEST_FLAGS) $(PYTEST_ARGS)
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/engine.py --game middle-ages

@@ -43,9 +43,15 @@ def _played(tmp_path: Path, key: str) -> list[Update]:
     return recorder.updates
 
 
-@pytest.fixture(params=[k for k in installed_keys() if k in ("middle-ages", "glory", "france1429")])
-def updates(request: pytest.FixtureRequest, tmp_path: Path) -> list[Update]:
-    return _played(tmp_path, str(request.param))
+@pytest.fixture(
+    scope="module",
+    params=[k for k in installed_keys() if k in ("middle-ages", "glory", "france1429")],
+)
+def updates(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> list[Update]:
+    """One played game per game for the module: the tests only read what it published."""
+    return _played(tmp_path_factory.mktemp(str(request.param)), str(request.param))
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])

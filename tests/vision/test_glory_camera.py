@@ -62,11 +62,14 @@ def _has(kind: type, **where: Any) -> Callable[[GloryState], bool]:
     return check
 
 
+COVERAGE = {"component": "coverage", "attrs": {"kinds": ["pawn", "crest", "knight", "tile"]}}
+"""The camera table reads every kind everywhere (``TableReader.observations``)."""
+
+
 def _truth(state: GloryState) -> list[dict[str, Any]]:
     """What a perfect reader reports of the table (the layout's own observations), reading
     every kind everywhere (as the camera table declares: ``coverage``)."""
-    coverage = {"component": "coverage", "attrs": {"kinds": ["pawn", "crest", "knight", "tile"]}}
-    return [*lay_out(PLACE(state), PROFILE)[1], coverage]
+    return [*lay_out(PLACE(state), PROFILE)[1], COVERAGE]
 
 
 def test_the_shipped_face_map_is_generated_from_both_shipped_sets() -> None:
@@ -191,21 +194,19 @@ def test_every_position_of_a_simulated_game_lies_on_the_board_and_reads_as_itsel
     state = gamedata.setup(GAME, profile_seats(PROFILE)[: setup.players], setup.options)
     rng = random.Random(setup.players)
     shown = 0
+    placed = lay_out(PLACE(state), PROFILE)  # each position is laid out once, then carried on
     while not GAME.is_over(state):
-        truth = _truth(state)
+        truth = [*placed[1], COVERAGE]
         assert len(truth) == 1 or GAME.interpret(state, truth).unchanged
         moves = GAME.legal_moves(state)
         move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
         after = GAME.apply_unchecked(state, move)
-        if (
-            moves
-            and truth
-            and lay_out(PLACE(after), PROFILE)[0] != lay_out(PLACE(state), PROFILE)[0]
-        ):
-            verdict = GAME.interpret(state, _truth(after))
+        placed_after = lay_out(PLACE(after), PROFILE)
+        if moves and truth and placed_after[0] != placed[0]:
+            verdict = GAME.interpret(state, [*placed_after[1], COVERAGE])
             assert verdict.moves == (move,) or (move,) in verdict.candidates, (move, verdict)
             shown += 1
-        state = after
+        state, placed = after, placed_after
     assert shown
 
 

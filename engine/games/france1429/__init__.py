@@ -4,7 +4,7 @@
 The rules: ``state`` (the table), ``setup`` (§4), ``rounds`` (the round driver: the 7 phases
 on the turn flow, the only module that knows their order), ``stack`` (the stack of questions a
 phase waits on), ``questions`` (each kind of question as one object), ``sequence`` (a sub-game
-as one object: a battle, the elections), ``dispatch`` (which rule takes a move, the legal moves,
+as one object: a battle, the elections), ``turn`` (which rule takes a move, the legal moves,
 a simulated table's chance), ``hear_ye`` (elections), ``drawing`` (Phase 2 draw and Disasters),
 ``cards`` (card effects by key), ``income`` (§6), ``purchase`` (§7), ``movement`` (§8,
 Cavalcade), ``control`` (§8.4), ``war`` (battles), ``fighting`` (marriage, sieges, captures,

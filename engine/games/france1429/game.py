@@ -24,7 +24,7 @@ from engine.games.france1429 import (
 )
 from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.dice_input import dice_move, dice_pool
-from engine.games.france1429.dispatch import apply, legal_moves, sample_chance, window_moves
+from engine.games.france1429.flow import FLOW
 from engine.games.france1429.moves import (
     CHANCE_TYPES,
     MOVE_TYPES,
@@ -38,6 +38,7 @@ from engine.games.france1429.preview import names, preview
 from engine.games.france1429.refs import R, Refused
 from engine.games.france1429.sources import GAME_KEY, RULEBOOK, ref
 from engine.games.france1429.state import DISASTERS, FranceState
+from engine.games.france1429.turn import apply, legal_moves, sample_chance, window_moves
 from engine.i18n import message
 from engine.interpret import interpret as core_interpret
 from engine.layout import Placed, Rect
@@ -177,7 +178,7 @@ class France1429(GameBase):
     info = INFO
     state_type = FranceState
     move_types = MOVE_TYPES
-    flow = rounds.FLOW
+    flow = FLOW
     data_spec = SPEC
 
     def setup(

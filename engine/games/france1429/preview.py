@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.france1429 import hear_ye, views, war
-from engine.games.france1429.dispatch import apply
 from engine.games.france1429.moves import Attack, Buy, Cavalcade, March, PlaceStart, Vote
 from engine.games.france1429.sources import GAME_KEY
 from engine.games.france1429.state import FranceState
+from engine.games.france1429.turn import apply
 from engine.i18n import DEFAULT_LANG, has_message, message
 from engine.preview import amount_line
 

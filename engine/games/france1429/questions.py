@@ -3,7 +3,7 @@ the step it waits in, who acts (its family, or the table for a card or a die), t
 answer it and the rule each one runs, and what a simulated table reports for it.
 
 The rules that put a question push it and the rules named here pop it; the round driver
-(``rounds``) and the dispatch (``dispatch``) only look the top one up in ``QUESTIONS``.
+(``rounds``) and the dispatch (``turn``) only look the top one up in ``QUESTIONS``.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.flow import OpenWindow, Position, Step, SubGame, TurnFlow, Window
+from engine.flow import OpenWindow, Position
 from engine.game import TABLE
 from engine.games.france1429 import hear_ye, war
 from engine.games.france1429.cards import window_seats
@@ -32,62 +32,6 @@ from engine.games.france1429.questions import QUESTIONS
 from engine.games.france1429.sequence import Sequence
 from engine.games.france1429.state import FranceState
 from engine.games.france1429.victory import winners
-
-POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic", "give-relic")
-"""The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
-
-FLOW = TurnFlow(
-    steps=(
-        Step("deal-lord", ("deal-lord",), "table"),
-        Step("place", ("place-start",)),
-        Step("relics", ("place-relics",), "table"),
-        Step("relic-die", ("relic-die",), "table"),
-        Step("marriage", ("propose", "done")),
-        Step("draw", ("discard", "draw", "done")),
-        Step("deal", ("deal",), "table"),
-        Step("disasters", ("disaster-die",), "table"),
-        Step("lord-die", ("lord-die",), "table"),
-        Step("hit-die", ("hit-die",), "table"),
-        Step("play", ("play-card", "play-lord", "use-relic", *POPE, "done")),
-        Step("purchase", ("buy", "give-title", "grant", "play-card", *POPE, "done")),
-        Step("movement", ("move", "cavalcade", "ask-pass", "play-card", *POPE, "done")),
-        Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
-        Step("pillage", ("pillage", "done")),
-        Step("over", ()),
-    ),
-    subgames=(
-        SubGame("marriage", (Step("answer", ("answer",)),)),
-        SubGame("passage", (Step("answer", ("answer",)),)),
-        SubGame("annulment", (Step("answer", ("answer",)),)),
-        SubGame("diplomacy", (Step("answer", ("answer",)),)),
-        SubGame("card", (Step("answer", ("give-card", "answer")),)),
-        SubGame("rally", (Step("answer", ("play-card", "answer")),)),
-        SubGame("relic", (Step("answer", ("answer",)),)),
-        SubGame("teeth", (Step("answer", ("answer",)),)),
-        SubGame("uprising", (Step("answer", ("answer",)),)),
-        SubGame("cancel", (Step("answer", ("answer",)),)),
-        SubGame("grant", (Step("answer", ("answer",)),)),
-        SubGame(
-            "battle",
-            (
-                Step("join", ("join",)),
-                Step("roll", ("battle-roll",), "table"),
-                Step("losses", ("losses",)),
-                Step("attacker", ("resolve", "play-card")),
-                Step("defender", ("resolve", "play-card")),
-            ),
-        ),
-        SubGame(
-            "election",
-            (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
-        ),
-    ),
-    windows=(Window("opportunity", ("interject",)),),
-)
-"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10)."""
-
-SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
-
 
 SEQUENCES: tuple[Sequence, ...] = (war.BATTLE, hear_ye.ELECTIONS)
 """The sub-games a phase may run (at most one at a time), in the order a move reaches them."""

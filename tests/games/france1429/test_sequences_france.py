@@ -12,13 +12,13 @@ from pathlib import Path
 
 from frcore_builders import lord, table, troops
 
-from engine.games.france1429 import hear_ye, rounds, war
+from engine.games.france1429 import flow, hear_ye, rounds, war
 from engine.games.france1429.moves import BattleRoll
 from engine.games.france1429.questions import QUESTIONS
 from engine.games.france1429.state import Battle, Election
 
 PACKAGE = Path(hear_ye.__file__).parent
-DRIVERS = {"rounds", "dispatch", "game", "battle_cli"}
+DRIVERS = {"rounds", "turn", "game", "battle_cli"}
 """The round driver, the dispatch and the game object run the round; a CLI verb starts one."""
 
 
@@ -38,8 +38,8 @@ def test_every_question_a_rule_pushes_waits_in_a_step_the_turn_flow_declares() -
     source = "".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
     pushed = set(re.findall(r'Pending\(\s*"([a-z-]+)"', source))
     assert pushed == set(QUESTIONS)
-    steps = {s.name for s in rounds.FLOW.steps}
-    subgames = {g.name: {s.name for s in g.steps} for g in rounds.FLOW.subgames}
+    steps = {s.name for s in flow.FLOW.steps}
+    subgames = {g.name: {s.name for s in g.steps} for g in flow.FLOW.subgames}
     for question in QUESTIONS.values():
         if question.subgame:
             assert question.step in subgames[question.subgame], question.kind
@@ -48,7 +48,7 @@ def test_every_question_a_rule_pushes_waits_in_a_step_the_turn_flow_declares() -
 
 
 def test_each_sub_game_is_one_of_the_turn_flow() -> None:
-    names = {g.name for g in rounds.FLOW.subgames}
+    names = {g.name for g in flow.FLOW.subgames}
     assert {s.name for s in rounds.SEQUENCES} <= names
 
 
@@ -59,7 +59,7 @@ def test_no_rule_module_calls_back_into_the_round_driver_or_the_package() -> Non
         if path.stem not in DRIVERS:
             assert "engine.games.france1429.rounds" not in imported, path.name
             if path.stem != "preview":  # a preview applies a move to show what it gives
-                assert "engine.games.france1429.dispatch" not in imported, path.name
+                assert "engine.games.france1429.turn" not in imported, path.name
         assert "engine.games.france1429.GAME" not in imported, path.name
 
 

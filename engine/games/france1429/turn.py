@@ -16,6 +16,7 @@ from engine.games.france1429 import (
     cards,
     drawing,
     fighting,
+    flow,
     movement,
     papacy,
     purchase,
@@ -105,7 +106,7 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return rounds.next_seat(setup.place_start(state, move))
     if isinstance(move, Done) and phase == "movement" and movement.must_ride_on(state, move.seat):
         raise refuse("cavalcade/ride-on", "cavalcade", lord="")
-    if isinstance(move, Done) and phase in rounds.SEAT_PHASES and phase != "place":
+    if isinstance(move, Done) and phase in flow.SEAT_PHASES and phase != "place":
         return rounds.end_turn(state)
     if isinstance(move, Propose) and phase == "marriage":
         return fighting.propose(state, move)
