@@ -10,7 +10,9 @@ figure is the server's and not the clients'):
 - ``herald-x4``: four ``herald serve`` processes, four tables, one Redis message queue
   (``--message-queue``, a venue), the clients spread over the four tables;
 - ``bare``: a bare python-socketio server on the same stack (threading, Werkzeug,
-  simple-websocket) broadcasting, at the same rate, a payload of the median size Herald sent.
+  simple-websocket) broadcasting, at the same rate, a payload of the median size Herald sent;
+- ``herald-tree`` (with ``--tree DIR``): ``herald`` with another checkout's packages first on the
+  path (``PYTHONPATH``), to compare two commits in one run (issue 28's before and after).
 
 For each event every client received, "every client" is the largest delay over the clients;
 the figures are the median and p99 of that over the events, and of the single deliveries.
@@ -22,6 +24,7 @@ Numbers, not assertions: the tests never time anything. Usage::
 
     python bench/fanout.py --game KEY                     # 7, 50, 200, 1000 clients
     python bench/fanout.py --game KEY --clients 7 200 --json
+    python bench/fanout.py --game KEY --clients 7 --configs herald-tree herald bare --tree ../old
 """
 
 from __future__ import annotations
@@ -127,7 +130,13 @@ def _drain(proc: subprocess.Popen[str]) -> None:
     threading.Thread(target=loop, daemon=True).start()
 
 
-def start_herald(tmp: str, game: str, count: int, move_delay: float, queue: str | None) -> Servers:
+def start_herald(
+    tmp: str, game: str, count: int, move_delay: float, queue: str | None, tree: str | None = None
+) -> Servers:
+    """``count`` tables (one ``herald serve`` each); ``tree``: another checkout's code first."""
+    env = dict(os.environ)
+    if tree:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (tree, env.get("PYTHONPATH")) if p)
     servers = Servers()
     for i in range(count):
         port = _free_port()
@@ -138,7 +147,7 @@ def start_herald(tmp: str, game: str, count: int, move_delay: float, queue: str 
         if queue:
             cmd += ["--message-queue", queue]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                preexec_fn=_raise_file_limit)  # fmt: skip
+                                preexec_fn=_raise_file_limit, env=env)  # fmt: skip
         _wait_line(proc, "Ctrl+C")
         _drain(proc)
         servers.procs.append(proc)
@@ -265,6 +274,7 @@ def main() -> None:
     parser.add_argument("--client-procs", type=int, default=4)
     parser.add_argument("--configs", nargs="+", default=["herald", "herald-x4", "bare"])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--tree", help="another checkout, run as the herald-tree config")
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--interval", type=float, default=0.5, help=argparse.SUPPRESS)
     parser.add_argument("--payload-bytes", type=int, default=1000, help=argparse.SUPPRESS)
@@ -274,6 +284,8 @@ def main() -> None:
         return
     if not args.game:
         parser.error("--game is required")
+    if ("herald-tree" in args.configs) != bool(args.tree):
+        parser.error("--tree and the herald-tree config go together")
     _raise_file_limit()
     console = Console(stderr=True)
     tmp = tempfile.mkdtemp(prefix="herald-fanout-")
@@ -293,8 +305,9 @@ def main() -> None:
                     else:
                         count = 4 if config == "herald-x4" else 1
                         sub = tempfile.mkdtemp(dir=tmp)
+                        tree = args.tree if config == "herald-tree" else None
                         servers = start_herald(sub, args.game, count, args.move_delay,
-                                               queue if count > 1 else None)  # fmt: skip
+                                               queue if count > 1 else None, tree)  # fmt: skip
                     try:
                         procs = max(1, min(args.client_procs, n))
                         got = measure(servers, n, procs, args.events, args.move_delay, 120)

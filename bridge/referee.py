@@ -1,10 +1,12 @@
-"""The referee core: observations and intents in, engine decisions, stored events, views out.
+"""The referee: observations and intents in, committed events out.
 
 After boardgame.io's master (``src/master/master.ts``): the referee owns one table session, takes
 input from injected transports, checks it with the engine (it never decides a rule itself),
-appends accepted events to the store and only then acknowledges and publishes. Redaction is the
-engine's: each seat's view comes from ``engine.present.view(game, state, seat)``, the table
-display's from ``present.view(game, state, None)``.
+appends accepted events to the store and only then acknowledges and publishes. What clients see
+of a committed event (views per seat and language, the displays' series, patches) is the
+presenter's (bridge/presenter.py, after boardgame.io's ``filter-player-view.ts``): the referee
+hands it each committed event and publishes the ``Update`` it makes; redaction stays the engine's
+(``engine.present``).
 
 Inputs come in two kinds:
 
@@ -25,30 +27,20 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from bridge import autopass, gamedata, json_diff
-from bridge.labels import move_label, prompt_json
+from bridge import autopass, gamedata
+from bridge.presenter import LOG_TAIL, Notice, Presenter, Update, violation_langs, worded
 from bridge.store import SessionRow, Store, StoreError, Tokens
 from bridge.table_setup import SetupError, read_setup
-from engine import codec, log, present
+from engine import log, present
 from engine.game import HOST, TABLE, Game
 from engine.game import dice_move as game_dice_move
-from engine.game import dice_pool as game_dice_pool
-from engine.game import money as game_money
-from engine.i18n import (
-    DEFAULT_LANG,
-    LANGUAGES,
-    error_text,
-    message,
-    violation_json,
-    violation_text,
-)
-from engine.refs import readable
-from engine.violations import InputError, RuleViolation, Violation
+from engine.i18n import DEFAULT_LANG, LANGUAGES, error_text, message, violation_json
+from engine.violations import InputError, RuleViolation
 
 _LOG = logging.getLogger(__name__)
 
@@ -57,9 +49,6 @@ MAX_INTENT_BYTES = 16 * 1024
 
 SNAPSHOT_EVERY = 25
 """A snapshot after every this many events (and when the game ends)."""
-
-LOG_TAIL = 40
-"""How many log entries the table display receives with each state."""
 
 INTENT_KINDS = ("move", "undo", "start", "dice")
 """``start`` is the host's: close this session and begin a new game (see ``Referee.new_game``);
@@ -104,8 +93,9 @@ class Outcome:
     def ok(self) -> bool:
         return self.kind == "accepted"
 
-    def to_json(self) -> dict[str, Any]:
-        """What the sender receives (its Socket.IO acknowledgement; also the error/violation)."""
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        """What the sender receives (its Socket.IO acknowledgement; also the error/violation),
+        its sentences in ``lang`` when given (the page's language: ``presenter.worded``)."""
         data: dict[str, Any] = {"ok": self.ok, "kind": self.kind, "state_id": self.state_id}
         if self.session is not None:
             data["session"] = self.session
@@ -119,94 +109,7 @@ class Outcome:
                 message=first["message"],
                 violations=list(self.violations),
             )
-        return data
-
-
-@dataclass(frozen=True)
-class Update:
-    """Everything the transports push after one accepted event (or on request, a snapshot).
-
-    ``table`` is the full ``state`` payload (public view, log tail, coin series: what a
-    connecting client gets), ``seats`` the ``seat_state`` payloads and ``prompts`` the ``prompt``
-    payloads, each keyed by seat. ``change`` is the ``state`` payload broadcast to the table room
-    after the event: the same fields except that the log and the coin series are replaced by what
-    this event changed in them (``log_added``, ``log_undone``, ``coins_changed``) and ``income``
-    by the seats whose itemised income changed (``income_changed``), because resending the same
-    history to every client on every move was half of each message (bench/fanout.py).
-    """
-
-    state_id: int
-    table: dict[str, Any]
-    seats: dict[str, dict[str, Any]]
-    prompts: dict[str, dict[str, Any]]
-    change: dict[str, Any] = field(default_factory=dict)
-    langs: Callable[[str], dict[str, Any] | None] | None = field(default=None, compare=False)
-    """The same payloads in another shipped language (a phone may read Polish while the table
-    reads English), built on first use and kept: ``lang -> {"view", "seats", "prompts"}``. Only
-    the sentences differ; the log's labels stay in the table's language."""
-
-    def in_lang(self, lang: str) -> Update:
-        """This update as a client reading ``lang`` receives it."""
-        other = self.langs(lang) if self.langs is not None else None
-        if other is None:
-            return self
-        view = other["view"]
-        return Update(
-            self.state_id,
-            {**self.table, "view": view},
-            other["seats"],
-            other["prompts"],
-            _with_view(self.change, other) if self.change else {},
-        )
-
-
-def _with_view(change: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
-    """``change`` with its view (whole or patch) replaced by another language's."""
-    kept = {k: v for k, v in change.items() if k not in ("view", "view_patch")}
-    if change.get("snapshot") is False:
-        return {**kept, **other["change"]}
-    return {**kept, "view": other["view"]}
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A message for a room rather than a state change: a violation observed, a die rolled, a
-    table source asking people to confirm what it saw (``confirm``, see bridge/camera.py)."""
-
-    event: Literal["violation", "roll", "confirm"]
-    payload: dict[str, Any]
-    seat: str | None = None
-    langs: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
-    """The payload's sentences in each shipped language (``lang -> fields to replace``): a
-    Polish phone at a table whose referee speaks English reads the pushed violation or
-    confirm request in Polish. A language missing here reads ``payload`` as it is."""
-
-    def in_lang(self, lang: str) -> dict[str, Any]:
-        """The payload as a client reading ``lang`` receives it."""
-        other = self.langs.get(lang)
-        return {**self.payload, **other} if other else self.payload
-
-
-def violation_langs(violations: tuple[dict[str, Any], ...]) -> dict[str, dict[str, Any]]:
-    """A violation payload's sentences in every shipped language (``Notice.langs``): each
-    violation's message rebuilt from its code and parameters, the first one as ``message``."""
-    langs: dict[str, dict[str, Any]] = {}
-    for lang in LANGUAGES:
-        try:
-            found = [
-                {
-                    **v,
-                    "message": violation_text(
-                        Violation(v["code"], v["ref"], dict(v["params"]), v["game"]), lang
-                    ),
-                }
-                for v in violations
-            ]
-        except (KeyError, TypeError, ValueError):  # a sentence that cannot be rebuilt stays as sent
-            continue
-        if found:
-            langs[lang] = {"message": found[0]["message"], "violations": found}
-    return langs
+        return data if lang is None or self.ok else worded(data, lang)
 
 
 class Transport(Protocol):
@@ -272,13 +175,11 @@ class Referee:
         """The unfinished session ``open`` closed to start this one (``resume=False``), if any."""
         self._lock = threading.RLock()
         self._transports: list[Transport] = []
-        self._extras: dict[str, Any] = _fresh_extras()
-        self._changed = _Changes()
-        self._income: dict[str, list[dict[str, Any]]] = {}  # as last built, to send changes only
-        self._views: dict[str, tuple[int, dict[str, Any]]] = {}  # lang -> (state_id, public view)
+        self.presenter = Presenter(game, lang)
+        """Turns what this referee commits into what each client sees (bridge/presenter.py)."""
         self._accepted_at = row.created
         self._session = self._restore()
-        self._latest = self._build_update()
+        self._latest = self._update()
 
     # --- opening a table ---------------------------------------------------------------------
 
@@ -332,14 +233,13 @@ class Referee:
             session = log.restart(self.game, header, gamedata.load(self.game, header.options))
         else:
             session = log.from_snapshot(self.game, header, snap.data["session"])
-            self._extras = {**_fresh_extras(), **snap.data["extras"]}
+            self.presenter = Presenter(self.game, self.lang, snap.data["extras"])
             after = snap.seq
         framed = {f.seq for f in self.store.frames(self.row.id)}
         for stored in self.store.events(self.row.id, after):
             event = log.decode_event(self.game, stored.payload)
             session = log.accept(session, event)
-            self._note(session, event, stored.seq, stored.source, stored.time,
-                       stored.seq in framed)  # fmt: skip
+            self.presenter.record(session, event, stored, stored.seq in framed)
             self._accepted_at = stored.time
         return session
 
@@ -443,8 +343,7 @@ class Referee:
         try:
             move = game_dice_move(self.game, self._session.state, dice, by)
         except RuleViolation as exc:
-            violations = tuple(violation_json(v, self.lang) for v in exc.violations)
-            return Outcome("violation", self._session.state_id, violations=violations)
+            return self._violation(exc)
         except InputError as exc:
             return self._error("intent/invalid-move", detail=exc.detail, path=exc.path or "$")
         if move is None:
@@ -553,19 +452,18 @@ class Referee:
             tokens = self.row.tokens
             if players != self.row.header.players:
                 tokens = Tokens(tokens.host, new_tokens(players).seats)
-            names = chosen.names if chosen else dict(self._extras.get("names", {}))
+            names = chosen.names if chosen else self.presenter.names
             self.snapshot()  # the old session's final position, for ``herald sessions show``
             sid = self.store.replace_session(self.row.id, self.table_id, session.header, tokens)
             row = self.store.session(sid)
             assert row is not None
             self.game = game
             self.row, self._session, self.resumed = row, session, False
-            self._extras = {**_fresh_extras(), "names": names}
+            self.presenter.reset(game, names)
             if names:
                 self.snapshot()  # keeps the names with the new session
-            self._changed = _Changes()
             self._accepted_at = time.time()
-            self._latest = self._build_update(snapshot=True)
+            self._latest = self._update(snapshot=True)
             for transport in list(self._transports):
                 transport.publish(self._latest)
             _LOG.info("new game at table %s: session %d (by %s)", self.table_id, row.id, source)
@@ -579,21 +477,17 @@ class Referee:
         try:
             session = log.accept(self._session, event)
         except RuleViolation as exc:
-            return Outcome(
-                "violation",
-                self._session.state_id,
-                violations=tuple(violation_json(v, self.lang) for v in exc.violations),
-            )
+            return self._violation(exc)
         seq = self._session.state_id + 1  # every accepted event raises state_id by exactly one
         stored = self.store.append(self.row.id, seq, source, event, session.state_id)
         self._session = session
         self._accepted_at = time.time()  # committed: what clients measure delivery from
         kept = frame is not None and self._keep_frame(seq, frame)
-        self._note(session, event, seq, source, stored.time, kept)
+        self.presenter.record(session, event, stored, kept)
         over = self.is_over()
         if over:
             self.store.set_status(self.row.id, "over")
-        self._latest = self._build_update()
+        self._latest = self._update()
         for transport in list(self._transports):
             transport.publish(self._latest)
         if over or seq % self.snapshot_every == 0:
@@ -612,19 +506,9 @@ class Referee:
             if move is None or not self._submit(autopass.SOURCE, log.Event("move", move=move)).ok:
                 return
 
-    def _auto_on_top(self) -> int:
-        """How many of the newest undoable moves the referee played itself."""
-        auto = {e["seq"] for e in self._extras["log"] if e.get("source") == autopass.SOURCE}
-        count = 0
-        for seq in reversed(self._extras["undo"]):
-            if seq not in auto:
-                break
-            count += 1
-        return count
-
     def _undo_auto_passes(self, by: str | None) -> None:
         """Before ``by`` takes back its move, take back the passes played for others after it."""
-        on_top = self._auto_on_top()
+        on_top = self.presenter.auto_on_top(self._session)
         plan = autopass.undo_plan(self._session, by, on_top) if on_top else None
         for actor in (plan or [])[:-1]:
             self._submit(autopass.SOURCE, log.Event("undo", by=actor))
@@ -632,12 +516,21 @@ class Referee:
     def snapshot(self) -> None:
         """Save the current session so a resume replays only the events after it."""
         with self._lock:
-            data = {"session": log.to_snapshot(self._session), "extras": self._extras}
+            data = {"session": log.to_snapshot(self._session), "extras": self.presenter.history}
             self.store.save_snapshot(self.row.id, self.state_id, self.state_id, data)
 
     def _notify(self, notice: Notice) -> None:
         for transport in list(self._transports):
             transport.notice(notice)
+
+    def _update(self, snapshot: bool = False) -> Update:
+        """The presenter's update of the current state (built lazily, per reader)."""
+        return self.presenter.update(self._session, self.row.id, self.table_id, self.seats,
+                                     self._accepted_at, self.auto_pass, snapshot)  # fmt: skip
+
+    def _violation(self, exc: RuleViolation) -> Outcome:
+        violations = tuple(violation_json(v, self.lang) for v in exc.violations)
+        return Outcome("violation", self._session.state_id, violations=violations)
 
     def _error(self, code: str, **params: Any) -> Outcome:
         params = {"state_id": self._session.state_id, **params}
@@ -655,211 +548,6 @@ class Referee:
             _LOG.warning("camera frame of event %d not kept: %s", seq, exc)
             return False
         return True
-
-    def _note(
-        self,
-        session: log.Session,
-        event: log.Event,
-        seq: int,
-        source: str,
-        stamp: float,
-        frame: bool = False,
-    ) -> None:
-        """Keep the display's log and coin series; mirrors the engine's undo chain exactly.
-        ``frame``: the camera's picture of the event is in the store (the log shows a link)."""
-        entries: list[dict[str, Any]] = self._extras["log"]
-        undo: list[int] = self._extras["undo"]
-        entry: dict[str, Any] = {"seq": seq, "time": stamp, "source": source, "undone": False}
-        if frame:
-            entry["frame"] = True
-        if event.kind == "undo":
-            target = undo.pop() if undo else None
-            taken: dict[str, str] = {}
-            for old in entries:
-                if old["seq"] == target:
-                    old["undone"] = True
-                    taken = dict(old.get("labels") or {})
-            entry.update(kind="undo", actor=event.by or HOST, undoes=target)
-            # the move taken back, in every shipped language: the pages name it ("you took
-            # back: red: Lord to the Mill"), not just that something was undone
-            entry["undoes_labels"] = taken
-            entry["label"] = message("label/undo", self.lang, by=event.by or HOST, seq=target)
-            entry["labels"] = {
-                lang: message("label/undo", lang, by=event.by or HOST, seq=target)
-                for lang in LANGUAGES
-            }
-        else:
-            actor = self.game.actor(event.move)
-            if self.game.is_chance(event.move):
-                undo.clear()
-            else:
-                undo.append(seq)
-            move = codec.encode(event.move)
-            entry.update(kind=move.get("kind", "move"), actor=actor)
-            key, state = self.game.info.key, session.state
-            entry["label"] = move_label(key, move, self.lang, state=state)
-            # every shipped language's label: a page reading another language shows its own
-            entry["labels"] = {lang: move_label(key, move, lang, state=state) for lang in LANGUAGES}
-        entries.append(entry)
-        self._changed.added.append(entry)
-        if event.kind == "undo":
-            self._changed.undone.append(entry["undoes"])
-        state = session.state
-        found = game_money(self.game, state)
-        if found is not None:
-            rnd, coins = found
-            self._extras["coins"][str(rnd)] = dict(coins)
-            self._changed.rounds.add(str(rnd))
-        # the game's own score measure after each move that changed it, for the plot
-        totals = {r.seat: r.total for r in self.game.score(state)}
-        series: dict[str, dict[str, int]] = self._extras["scores"]
-        if not series or series[max(series, key=int)] != totals:
-            series[str(seq)] = totals
-            self._changed.scores.add(str(seq))
-
-    def _build_update(self, snapshot: bool = False) -> Update:
-        """The payloads of the current state; ``change`` carries what changed since the last one.
-
-        ``snapshot`` makes ``change`` the full payload too (a new session: clients must reset).
-        """
-        game, state = self.game, self._session.state
-        sid = self._session.state_id
-        base = {
-            "state_id": sid,
-            "game": game.info.key,
-            "table_id": self.table_id,
-            "session": self.row.id,
-            "seats": list(self.seats),
-            "to_act": list(game.to_act(state)),
-            "over": bool(game.is_over(state)),
-            # the dice a step waits for (wire dice without values): a phone may type them in
-            "dice_pool": game_dice_pool(game, state),
-            "accepted_at": self._accepted_at,
-            "names": dict(self._extras["names"]),
-            "auto_pass": self.auto_pass,
-        }
-        income = {
-            seat: [
-                {
-                    "amount": line.amount,
-                    "text": game.describe(line, self.lang),
-                    "ref": line.ref,
-                    "where": readable(line.ref),
-                }
-                for line in game.income(state, seat)
-            ]
-            for seat in self.seats
-        }
-        shown = present.views(game, state, (None, *self.seats), self.lang)
-        view = shown[None]
-        public = {**base, "view": view}
-        table = {
-            **public,
-            "snapshot": True,
-            "income": income,
-            "log": [dict(e) for e in self._extras["log"][-LOG_TAIL:]],
-            "coins_by_round": {r: dict(c) for r, c in self._extras["coins"].items()},
-            "score_by_move": {m: dict(c) for m, c in self._extras["scores"].items()},
-        }
-        changed, self._changed = self._changed, _Changes()
-        before, self._income = self._income, income
-        change = table
-        if snapshot:
-            self._views.clear()
-        view_change = self._view_change(self.lang, sid, view)
-        if not snapshot:
-            coins = self._extras["coins"]
-            change = {
-                **base,
-                **view_change,
-                "snapshot": False,
-                "income_changed": {s: v for s, v in income.items() if before.get(s) != v},
-                "log_added": [dict(e) for e in changed.added[-LOG_TAIL:]],
-                "log_undone": [s for s in changed.undone if s is not None],
-                "coins_changed": {r: dict(coins[r]) for r in sorted(changed.rounds)},
-                "score_changed": {
-                    m: dict(self._extras["scores"][m]) for m in sorted(changed.scores, key=int)
-                },
-            }
-        session, row = self._session, self.row
-        seats, seat_prompts = self._seat_payloads(session, row.id, base, income, self.lang,
-                                                  shown)  # fmt: skip
-        built: dict[str, dict[str, Any] | None] = {}
-
-        def in_lang(lang: str) -> dict[str, Any] | None:
-            # another language's payloads, built once, when a client reading it needs them
-            # (called with the referee's lock held, while this state is still the current one)
-            if lang == self.lang or lang not in LANGUAGES:
-                return None
-            if lang not in built:
-                other = present.views(game, state, (None, *self.seats), lang)
-                other_seats, other_prompts = self._seat_payloads(session, row.id, base, income,
-                                                                 lang, other)  # fmt: skip
-                other_view = other[None]
-                built[lang] = {"view": other_view, "seats": other_seats, "prompts": other_prompts,
-                               "change": self._view_change(lang, sid, other_view)}  # fmt: skip
-            return built[lang]
-
-        return Update(sid, table, seats, seat_prompts, change, in_lang)
-
-    def _view_change(self, lang: str, sid: int, view: dict[str, Any]) -> dict[str, Any]:
-        """The public view as a change sends it: an RFC 6902 JSON Patch (``view_patch``) against
-        the view of the state just before, when this process built that one in ``lang``, else
-        the whole ``view``.
-
-        The view is most of a state message and a move changes little of it, so every client
-        gets a few hundred bytes instead of the whole board (issue 18's fan-out aim); a client
-        that missed a state cannot apply the patch and asks for a snapshot (``sync``).
-        """
-        held = self._views.get(lang)
-        self._views[lang] = (sid, view)
-        if held is None or held[0] != sid - 1:
-            return {"view": view}
-        return {"view_patch": json_diff.diff(held[1], view)}
-
-    def _seat_payloads(
-        self,
-        session: log.Session,
-        session_id: int,
-        base: dict[str, Any],
-        income: dict[str, Any],
-        lang: str,
-        shown: dict[str | None, dict[str, Any]],
-    ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-        """Each seat's ``seat_state`` and ``prompt`` payloads of ``session``, their sentences in
-        ``lang`` (the session is passed in: another language's are built when first asked);
-        ``shown`` holds each seat's view (``present.views``)."""
-        game, state = self.game, session.state
-        if lang != self.lang:  # the itemised income in this phone's language too
-            income = {
-                seat: [
-                    {
-                        "amount": line.amount,
-                        "text": game.describe(line, lang),
-                        "ref": line.ref,
-                        "where": readable(line.ref),
-                    }
-                    for line in game.income(state, seat)
-                ]
-                for seat in self.seats
-            }
-        prompts = game.prompts(state)
-        seats: dict[str, dict[str, Any]] = {}
-        seat_prompts: dict[str, dict[str, Any]] = {}
-        for seat in self.seats:
-            seats[seat] = {**base, "seat": seat, "view": shown[seat], "income": income[seat]}
-            mine = [prompt_json(game, p, lang, state) for p in prompts if p.seat == seat]
-            seat_prompts[seat] = {
-                "state_id": base["state_id"],
-                "session": session_id,
-                "seat": seat,
-                "your_turn": bool(mine),
-                "prompts": mine,
-                "window_moves": present.window_json(game, state, seat, lang),
-                "can_undo": log.can_undo(session, seat)
-                or autopass.undo_plan(session, seat, self._auto_on_top()) is not None,
-            }
-        return seats, seat_prompts
 
     # --- history -------------------------------------------------------------------------------
 
@@ -899,22 +587,6 @@ class Referee:
         return log.can_undo(self._session, seat)
 
 
-@dataclass
-class _Changes:
-    """What accepted events changed in the display extras since the last published update."""
-
-    added: list[dict[str, Any]] = field(default_factory=list)
-    undone: list[int | None] = field(default_factory=list)
-    rounds: set[str] = field(default_factory=set)
-    scores: set[str] = field(default_factory=set)
-
-
-def _fresh_extras() -> dict[str, Any]:
-    """The display extras of a new session: log, undo chain, coins by round, the score after
-    each move that changed it, and the seats' names."""
-    return {"log": [], "undo": [], "coins": {}, "scores": {}, "names": {}}
-
-
 def get_game_for(row: SessionRow, wanted: Game[Any, Any]) -> Game[Any, Any]:
     """The game a stored session is of; refuse to resume a session of another game."""
     if row.header.game != wanted.info.key:
@@ -952,6 +624,7 @@ def _decode_move(game: Game[Any, Any], data: Any) -> Any:
 
 __all__ = [
     "HOST",
+    "LOG_TAIL",
     "TABLE",
     "VIEWER",
     "Notice",

@@ -8,7 +8,7 @@ Rooms are named per table (with ``--message-queue`` several processes share one 
 ``table:<id>`` (every client), ``state:<id>@<lang>`` (the clients reading that language),
 ``seat:<seat>@<id>`` and ``seat:<seat>@<id>@<lang>`` (clients holding that seat's token),
 ``host:<id>`` (clients holding the host token), and ``venue`` (the venue view). The contract is
-documented in docs/protocol.md.
+documented in docs/protocol.md; the Socket.IO handlers are ``bridge.web.namespace``'s.
 """
 
 from __future__ import annotations
@@ -23,28 +23,22 @@ from typing import Any
 
 import segno
 from flask import Flask, Response, abort, jsonify, request, send_from_directory
-from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room
+from flask_socketio import SocketIO
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.store import Tokens
 from bridge.table_setup import choices
 from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
-from bridge.web.backlog import cut_off_stalled, guarded
+from bridge.web.backlog import cut_off_stalled
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.frames import frames_blueprint
-from bridge.web.limits import (
-    MAX_JSON_DEPTH,
-    REFUSED_AUTH,
-    UNREADABLE,
-    BoundedPacket,
-    limit_polling_posts,
-)
+from bridge.web.limits import BoundedPacket, limit_polling_posts
+from bridge.web.namespace import TableNamespace
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from bridge.web.phonecam import phone_blueprint, phone_source
 from engine import registry
-from engine.i18n import DEFAULT_LANG, LANGUAGES, message, violation_text
-from engine.violations import Violation
+from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
 _LOG = logging.getLogger(__name__)
 
@@ -106,12 +100,6 @@ def seat_lang_room(table_id: str, seat: str, lang: str) -> str:
     return f"seat:{seat}@{table_id}@{lang}"
 
 
-def client_lang(auth: Any, default: str) -> str:
-    """The language a connecting page asked for (``auth.lang``), if the catalog ships it."""
-    lang = auth.get("lang") if isinstance(auth, dict) else None
-    return lang if isinstance(lang, str) and lang in LANGUAGES else default
-
-
 @dataclass
 class WebConfig:
     """How the web side is reached: the public base URL for links, extra allowed origins, and
@@ -156,7 +144,10 @@ class WebTable:
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         self.app.register_blueprint(phone_blueprint(self.referee, self.camera, self.referee.lang))
         self.app.register_blueprint(frames_blueprint(self.referee))
-        _handlers(self)
+        handlers = TableNamespace(self)
+        self.socketio.on_namespace(handlers)
+        # every handler's failure, the devices' too, is logged and answered (server/internal)
+        self.socketio.on_error_default(handlers.error)
         self.referee.attach(SocketIOTransport(self.socketio, self))
 
     # --- rooms -------------------------------------------------------------------------------
@@ -177,6 +168,24 @@ class WebTable:
 
     def seat_lang_room(self, seat: str, lang: str) -> str:
         return seat_lang_room(self.referee.table_id, seat, lang)
+
+    # --- connections -------------------------------------------------------------------------
+
+    def add_client(self, sid: str, principal: Principal, lang: str) -> None:
+        with self._clients_lock:
+            self.clients[sid] = principal
+            self.langs[sid] = lang
+
+    def remove_client(self, sid: str) -> Principal | None:
+        """Forget a connection; its principal, if it was known."""
+        with self._clients_lock:
+            self.langs.pop(sid, None)
+            return self.clients.pop(sid, None)
+
+    def client(self, sid: str) -> tuple[Principal, str]:
+        """Who speaks on connection ``sid`` (a viewer if unknown) and the language it reads."""
+        with self._clients_lock:
+            return self.clients.get(sid, VIEWER), self.langs.get(sid, self.referee.lang)
 
     # --- the venue's summary -----------------------------------------------------------------
 
@@ -336,7 +345,7 @@ class SocketIOTransport:
         self.web = web
 
     def _listened(self, room: str) -> bool:
-        """Whether any client is in ``room`` (another language is built only when read).
+        """Whether any client is in ``room`` (a payload is rendered only when someone reads it).
 
         With a message queue the room's clients may be in another process, so every language
         is sent."""
@@ -346,18 +355,22 @@ class SocketIOTransport:
         return bool(rooms.get(room))
 
     def publish(self, update: Update) -> None:
+        """Each room that has clients gets its payload, rendered once per language read: a
+        table with no phone connected never renders a seat's view (issue 28)."""
         web = self.web
         cut_off_stalled(self.socketio.server, web.table_room)
-        home = web.referee.lang
         for lang in LANGUAGES:
-            if lang != home and not self._listened(web.state_room(lang)):
+            own = update.in_lang(lang)
+            if self._listened(web.state_room(lang)):
+                self.socketio.emit("state", own.change, to=web.state_room(lang))
+            rooms = {seat: web.seat_lang_room(seat, lang) for seat in web.referee.seats}
+            listened = [seat for seat, room in rooms.items() if self._listened(room)]
+            if not listened:
                 continue
-            own = update.in_lang(lang) if lang != home else update
-            self.socketio.emit("state", own.change or own.table, to=web.state_room(lang))
-            for seat, payload in own.seats.items():
-                room = web.seat_lang_room(seat, lang)
-                self.socketio.emit("seat_state", payload, to=room)
-                self.socketio.emit("prompt", own.prompts[seat], to=room)
+            seats, prompts = own.seats, own.prompts
+            for seat in listened:
+                self.socketio.emit("seat_state", seats[seat], to=rooms[seat])
+                self.socketio.emit("prompt", prompts[seat], to=rooms[seat])
         web.announce_soon()
 
     def notice(self, notice: Notice) -> None:
@@ -419,25 +432,6 @@ def _limit_websocket_frames(socketio: SocketIO) -> None:
             **eio._async,
             "websocket": functools.partial(wrapper, max_message_size=MAX_PACKET_BYTES),
         }
-
-
-def _error_payload(code: str, state_id: int, **params: Any) -> dict[str, Any]:
-    return {
-        "ok": False,
-        "kind": "error",
-        "code": code,
-        "message": message(code, **{"state_id": state_id, **params}),
-        "state_id": state_id,
-        "params": params,
-    }
-
-
-def _refusal(code: str, **params: Any) -> ConnectionRefusedError:
-    """A refused connect: the client's ``connect_error`` carries the sentence as its message
-    and ``{"code", "message"}`` as its ``data`` (python-socketio keeps only the first argument's
-    text as the message, so the code travels in the second)."""
-    text = message(code, **params)
-    return ConnectionRefusedError(text, {"code": code, "message": text})
 
 
 def _page(name: str) -> Response:
@@ -552,161 +546,3 @@ def _routes(web: WebTable) -> None:
                 "over": referee.is_over(),
             }
         )
-
-
-def _handlers(web: WebTable) -> None:
-    sio, referee = web.socketio, web.referee
-
-    def sid() -> str:
-        return str(request.sid)  # type: ignore[attr-defined]
-
-    def on_connect(auth: Any = None) -> None:
-        if isinstance(auth, dict) and REFUSED_AUTH in auth:
-            code = str(auth[REFUSED_AUTH])
-            _LOG.warning("refused a connection with unreadable auth (%s)", code)
-            raise _refusal(code, limit=MAX_JSON_DEPTH)
-        token = auth.get("token") if isinstance(auth, dict) else None
-        principal = VIEWER
-        if token is not None:
-            found = referee.authenticate(token)
-            if found is None:
-                raise _refusal("auth/bad-token")
-            principal = found
-        lang = client_lang(auth, referee.lang)
-        with web._clients_lock:
-            web.clients[sid()] = principal
-            web.langs[sid()] = lang
-        with referee.locked() as update:
-            join_room(web.table_room)
-            join_room(web.state_room(lang))
-            if principal.role == "seat" and principal.seat is not None:
-                join_room(web.seat_room(principal.seat))
-                join_room(web.seat_lang_room(principal.seat, lang))
-            if principal.role == "host":
-                join_room(web.host_room)
-            web.send_snapshot(sid(), principal, update, lang)
-        if principal.role == "host":
-            emit("host", web.host_payload())
-        emit("welcome", {"role": principal.role, "seat": principal.seat})
-        if principal.role == "seat":
-            web.announce_soon()
-
-    def on_disconnect(*_: Any) -> None:
-        with web._clients_lock:
-            gone = web.clients.pop(sid(), None)
-            web.langs.pop(sid(), None)
-        if gone is not None and gone.role == "seat":
-            web.announce_soon()  # the venue counts the phones
-
-    def principal() -> Principal:
-        with web._clients_lock:
-            return web.clients.get(sid(), VIEWER)
-
-    def one_argument(event: str, args: tuple[Any, ...]) -> dict[str, Any] | None:
-        """The refusal of an event sent with other than one argument (None: one was sent)."""
-        if len(args) == 1:
-            return None
-        payload = _error_payload("intent/arguments", referee.state_id, event=event, got=len(args))
-        emit("error", payload)
-        return payload
-
-    def on_intent(*args: Any) -> dict[str, Any]:
-        refused = one_argument("intent", args)
-        if refused is not None:
-            return refused
-        before = referee.row.tokens
-        outcome = referee.intent(principal(), args[0])
-        with web._clients_lock:
-            lang = web.langs.get(sid(), referee.lang)
-        reply = _said_in(outcome.to_json(), lang)
-        if outcome.session is not None:
-            web.after_new_game(before)
-        if outcome.kind == "error":
-            emit("error", reply)
-        elif outcome.kind == "violation":
-            emit("violation", reply)
-        return reply
-
-    def on_history(*args: Any) -> dict[str, Any]:
-        """The public table at an earlier state (``{"state_id": n}``), replayed from the log:
-        the board and the scores as they were. Every page may ask (it is the public view)."""
-        refused = one_argument("history", args)
-        if refused is not None:
-            return refused
-        wanted = args[0].get("state_id") if isinstance(args[0], dict) else None
-        with web._clients_lock:
-            lang = web.langs.get(sid())
-        try:
-            return {"ok": True, **referee.view_at(wanted, lang)}  # type: ignore[arg-type]
-        except ValueError:
-            payload = _error_payload("history/no-state", referee.state_id, sent=str(wanted)[:20])
-            emit("error", payload)
-            return payload
-
-    def on_sync(*args: Any) -> dict[str, Any]:
-        """A reconnecting client's last ``state_id``: it gets the current snapshot."""
-        data = args[0] if len(args) == 1 else None
-        known = data.get("state_id") if isinstance(data, dict) else None
-        with web._clients_lock:
-            lang = web.langs.get(sid())
-        with referee.locked() as update:
-            web.send_snapshot(sid(), principal(), update, lang)
-        return {"ok": True, "state_id": update.state_id, "changed": known != update.state_id}
-
-    def on_other(event: str, *_: Any) -> dict[str, Any]:
-        payload = _error_payload("intent/unknown-event", referee.state_id, event=str(event)[:40])
-        emit("error", payload)
-        return payload
-
-    def on_unreadable(*args: Any) -> dict[str, Any]:
-        """A packet whose JSON was not parsed (``bridge.web.limits``): refused, one log line."""
-        code = args[0] if args and args[0] in ("intent/too-deep", "intent/not-json") else ""
-        code = code or "intent/not-json"
-        _LOG.warning("refused an unreadable message from %s (%s)", sid(), code)
-        payload = _error_payload(code, referee.state_id, limit=MAX_JSON_DEPTH)
-        emit("error", payload)
-        return payload
-
-    def on_error(exc: Exception) -> dict[str, Any]:
-        web.app.logger.exception("socket handler failed", exc_info=exc)
-        payload = _error_payload("server/internal", referee.state_id)
-        emit("error", payload)
-        return payload
-
-    # registered by call, not decorator: Flask-SocketIO's decorators are untyped; every request
-    # is answered only to a client that reads its answers (bridge.web.backlog)
-    sio.on_event("connect", on_connect)
-    sio.on_event("disconnect", on_disconnect)
-    for event, handler in (
-        ("intent", on_intent),
-        ("sync", on_sync),
-        ("history", on_history),
-        (UNREADABLE, on_unreadable),
-        ("*", on_other),
-    ):
-        sio.on_event(event, guarded(sio.server, sid, handler))
-    sio.on_error_default(on_error)
-
-
-def _said_in(reply: dict[str, Any], lang: str) -> dict[str, Any]:
-    """An intent's refusal in the language of the page that sent it (a Polish phone at a table
-    whose referee speaks English reads its refusals in Polish); its codes and data unchanged."""
-    try:
-        if reply.get("kind") == "error":
-            reply["message"] = message(str(reply["code"]), lang, **dict(reply.get("params") or {}))
-        elif reply.get("kind") == "violation":
-            found = [
-                {
-                    **v,
-                    "message": violation_text(
-                        Violation(v["code"], v["ref"], dict(v["params"]), v["game"]), lang
-                    ),
-                }
-                for v in reply.get("violations") or []
-            ]
-            if found:
-                reply["violations"] = found
-                reply["message"] = found[0]["message"]
-    except (KeyError, TypeError, ValueError):  # a sentence that cannot be rebuilt stays as sent
-        pass
-    return reply

@@ -1,0 +1,204 @@
+"""The table's Socket.IO handlers: one named method per event (Flask-SocketIO's class-based
+``Namespace``, STYLE.md 8a), each thin: it maps the connection to a ``Principal``, hands the
+request to the referee or the presenter's current update, and answers.
+
+The handlers hold no table state: the referee holds the game, the ``WebTable`` the connected
+principals and their languages. Every request is answered only to a client that reads its
+answers (:func:`bridge.web.backlog.guarded`). The contract is documented in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from flask import request
+from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
+
+from bridge.referee import VIEWER
+from bridge.web.backlog import guarded
+from bridge.web.limits import MAX_JSON_DEPTH, REFUSED_AUTH, UNREADABLE
+from engine.i18n import LANGUAGES, message
+
+if TYPE_CHECKING:
+    from bridge.web.app import WebTable
+
+_LOG = logging.getLogger(__name__)
+
+NAMESPACE = "/"
+
+HANDLED = {"intent": "on_intent", "sync": "on_sync", "history": "on_history",
+           UNREADABLE: "on_unreadable"}  # fmt: skip
+"""The requests a client may send and the method answering each; any other event is refused
+(``on_other``). ``connect`` and ``disconnect`` are not requests and are never guarded."""
+
+
+def client_lang(auth: Any, default: str) -> str:
+    """The language a connecting page asked for (``auth.lang``), if the catalog ships it."""
+    lang = auth.get("lang") if isinstance(auth, dict) else None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else default
+
+
+def error_payload(code: str, state_id: int, **params: Any) -> dict[str, Any]:
+    """An ``error`` a handler sends (and answers with) for a request it refuses itself."""
+    return {
+        "ok": False,
+        "kind": "error",
+        "code": code,
+        "message": message(code, **{"state_id": state_id, **params}),
+        "state_id": state_id,
+        "params": params,
+    }
+
+
+def refusal(code: str, **params: Any) -> ConnectionRefusedError:
+    """A refused connect: the client's ``connect_error`` carries the sentence as its message
+    and ``{"code", "message"}`` as its ``data`` (python-socketio keeps only the first argument's
+    text as the message, so the code travels in the second)."""
+    text = message(code, **params)
+    return ConnectionRefusedError(text, {"code": code, "message": text})
+
+
+def _sid() -> str:
+    return str(request.sid)  # type: ignore[attr-defined]
+
+
+class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is untyped
+    """The table's one namespace: connect, the requests (``intent``, ``sync``, ``history``),
+    an unreadable packet, any other event, and a handler's failure."""
+
+    def __init__(self, web: WebTable) -> None:
+        super().__init__(NAMESPACE)
+        self.web = web
+
+    # --- dispatch ------------------------------------------------------------------------------
+
+    def trigger_event(self, event: str, *args: Any) -> Any:
+        """Route ``event`` to its method: requests through the backlog guard, an event no
+        method answers to ``on_other`` (Flask-SocketIO's default would ignore it). Replaces the
+        base class's dispatch, whose catch-all would also swallow a refused connect."""
+        if event in ("connect", "disconnect"):
+            handler = getattr(self, f"on_{event}")  # a refused connect must reach the client
+        else:
+            name = HANDLED.get(event)
+            handler = getattr(self, name) if name else self._other(event)
+            handler = guarded(self.web.socketio.server, _sid, handler)
+        # Flask-SocketIO's request context; a failure goes to ``error`` (on_error_default)
+        return self.socketio._handle_event(handler, event, self.namespace, *args)
+
+    def _other(self, event: str) -> Any:
+        return lambda *args: self.on_other(event, *args)
+
+    def error(self, exc: Exception) -> dict[str, Any]:
+        """A handler failed: logged, and the client told (``server/internal``)."""
+        self.web.app.logger.exception("socket handler failed", exc_info=exc)
+        return self._refuse("server/internal")
+
+    # --- connections ---------------------------------------------------------------------------
+
+    def on_connect(self, auth: Any = None) -> None:
+        """Map the token to a principal (none: a viewer), join its rooms and send the snapshot
+        inside the referee's lock, so no newer state can be published in between."""
+        web, referee = self.web, self.web.referee
+        if isinstance(auth, dict) and REFUSED_AUTH in auth:
+            code = str(auth[REFUSED_AUTH])
+            _LOG.warning("refused a connection with unreadable auth (%s)", code)
+            raise refusal(code, limit=MAX_JSON_DEPTH)
+        token = auth.get("token") if isinstance(auth, dict) else None
+        principal = VIEWER
+        if token is not None:
+            found = referee.authenticate(token)
+            if found is None:
+                raise refusal("auth/bad-token")
+            principal = found
+        lang = client_lang(auth, referee.lang)
+        web.add_client(_sid(), principal, lang)
+        with referee.locked() as update:
+            join_room(web.table_room)
+            join_room(web.state_room(lang))
+            if principal.role == "seat" and principal.seat is not None:
+                join_room(web.seat_room(principal.seat))
+                join_room(web.seat_lang_room(principal.seat, lang))
+            if principal.role == "host":
+                join_room(web.host_room)
+            web.send_snapshot(_sid(), principal, update, lang)
+        if principal.role == "host":
+            emit("host", web.host_payload())
+        emit("welcome", {"role": principal.role, "seat": principal.seat})
+        if principal.role == "seat":
+            web.announce_soon()
+
+    def on_disconnect(self, *_: Any) -> None:
+        gone = self.web.remove_client(_sid())
+        if gone is not None and gone.role == "seat":
+            self.web.announce_soon()  # the venue counts the phones
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def on_intent(self, *args: Any) -> dict[str, Any]:
+        """A move, undo, dice or new game for the referee; the outcome is the answer, worded in
+        the sender's language, and a refusal is also sent as ``error`` or ``violation``."""
+        refused = self._one_argument("intent", args)
+        if refused is not None:
+            return refused
+        web, referee = self.web, self.web.referee
+        before = referee.row.tokens
+        principal, lang = web.client(_sid())
+        outcome = referee.intent(principal, args[0])
+        reply = outcome.to_json(lang)
+        if outcome.session is not None:
+            web.after_new_game(before)
+        if outcome.kind == "error":
+            emit("error", reply)
+        elif outcome.kind == "violation":
+            emit("violation", reply)
+        return reply
+
+    def on_history(self, *args: Any) -> dict[str, Any]:
+        """The public table at an earlier state (``{"state_id": n}``), replayed from the log:
+        the board and the scores as they were. Every page may ask (it is the public view)."""
+        refused = self._one_argument("history", args)
+        if refused is not None:
+            return refused
+        wanted = args[0].get("state_id") if isinstance(args[0], dict) else None
+        _, lang = self.web.client(_sid())
+        try:
+            return {"ok": True, **self.web.referee.view_at(wanted, lang)}  # type: ignore[arg-type]
+        except ValueError:
+            return self._refuse("history/no-state", sent=str(wanted)[:20])
+
+    def on_sync(self, *args: Any) -> dict[str, Any]:
+        """A reconnecting client's last ``state_id``: it gets the current snapshot."""
+        data = args[0] if len(args) == 1 else None
+        known = data.get("state_id") if isinstance(data, dict) else None
+        principal, lang = self.web.client(_sid())
+        with self.web.referee.locked() as update:
+            self.web.send_snapshot(_sid(), principal, update, lang)
+        return {"ok": True, "state_id": update.state_id, "changed": known != update.state_id}
+
+    def on_unreadable(self, *args: Any) -> dict[str, Any]:
+        """A packet whose JSON was not parsed (``bridge.web.limits``): refused, one log line."""
+        code = args[0] if args and args[0] in ("intent/too-deep", "intent/not-json") else ""
+        code = code or "intent/not-json"
+        _LOG.warning("refused an unreadable message from %s (%s)", _sid(), code)
+        return self._refuse(code, limit=MAX_JSON_DEPTH)
+
+    def on_other(self, event: str, *_: Any) -> dict[str, Any]:
+        """An event the table does not know."""
+        return self._refuse("intent/unknown-event", event=str(event)[:40])
+
+    # --- answers -------------------------------------------------------------------------------
+
+    def _refuse(self, code: str, **params: Any) -> dict[str, Any]:
+        payload = error_payload(code, self.web.referee.state_id, **params)
+        emit("error", payload)
+        return payload
+
+    def _one_argument(self, event: str, args: tuple[Any, ...]) -> dict[str, Any] | None:
+        """The refusal of an event sent with other than one argument (None: one was sent)."""
+        if len(args) == 1:
+            return None
+        return self._refuse("intent/arguments", event=event, got=len(args))
+
+
+__all__ = ["TableNamespace", "client_lang", "error_payload", "refusal"]
