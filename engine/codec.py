@@ -44,17 +44,43 @@ def kind_of(cls: type) -> str | None:
     return kind if isinstance(kind, str) else None
 
 
+_PLAIN: frozenset[type] = frozenset({int, float, str, bool, type(None)})
+"""Types that are their own JSON (exactly these: a subclass takes the general path)."""
+
+_PLANS: dict[type, tuple[str | None, tuple[str, ...]] | None] = {}
+
+
+def _plan(cls: type) -> tuple[str | None, tuple[str, ...]] | None:
+    """A dataclass's tag and field names (None: not a dataclass), worked out once per class."""
+    try:
+        return _PLANS[cls]
+    except KeyError:
+        found = None
+        if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
+            found = (kind_of(cls), tuple(name for name, _ in _hints(cls)))
+        _PLANS[cls] = found
+        return found
+
+
 def encode(obj: Any, skip: frozenset[str] = frozenset()) -> Any:
     """Plain JSON (dicts, lists, scalars) for a dataclass tree.
 
     ``skip`` names top-level fields left out: a view that drops a large field (a box of
-    components nobody sees) should not pay for encoding it on every move."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out: dict[str, Any] = {}
-        kind = kind_of(type(obj))
-        if kind is not None:
-            out["kind"] = kind
-        for name, _ in _hints(type(obj)):
+    components nobody sees) should not pay for encoding it on every move. Every view and every
+    stored move goes through here, so the common types are told apart by ``type`` first and a
+    dataclass's fields are looked up once per class."""
+    cls = type(obj)
+    if cls in _PLAIN:
+        return obj
+    if cls is tuple or cls is list:
+        return [encode(x) for x in obj]
+    if cls is dict:
+        return {str(k): encode(v) for k, v in obj.items()}
+    plan = _plan(cls)
+    if plan is not None:
+        kind, names = plan
+        out: dict[str, Any] = {} if kind is None else {"kind": kind}
+        for name in names:
             if name not in skip:
                 out[name] = encode(getattr(obj, name))
         return out
