@@ -24,6 +24,7 @@ from vision.faces import face_map_for
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed, standin_faces
 from vision.slots import SlotClassifier
+from vision.stickers import printable
 
 GAME = registry.get_game("glory")
 PROFILE = camera_profile("glory")
@@ -182,3 +183,11 @@ def test_every_position_of_a_simulated_game_lies_on_the_board_and_reads_as_itsel
             shown += 1
         state, placed = after, placed_after
     assert shown
+
+
+def test_polish_knight_names_print_in_the_sheets_latin_1() -> None:
+    """The sticker PDF's core font is Latin-1, so a Knight's Polish name is printed without
+    the letters it lacks (``Władysław`` as ``Wladyslaw``); the profile has such names (every
+    label is found printed so: tests/conformance/test_camera_games.py)."""
+    assert printable("knight:Władysław Jagiełło") == "knight:Wladyslaw Jagiello"
+    assert any(not label.isascii() for label in PROFILE.markers.values())
