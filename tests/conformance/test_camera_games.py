@@ -43,13 +43,19 @@ FILMED_STEPS = 60
 """At most this many moves of the simulated table to get there."""
 
 
+def _by_game(keys: tuple[str, ...]) -> list[Any]:
+    """The keys, each game's tests in a worker group of their own (tests/conftest.py): the games
+    spread over the workers."""
+    return [pytest.param(k, marks=pytest.mark.xdist_group(f"camera-{k}")) for k in keys]
+
+
 def _read(pipe: Pipeline, faces: Any, image: Any) -> list[dict[str, Any]]:
     snapshot = pipe.snapshot(pipe.detect(image), 0.0)
     return [o.to_json() for o in faces.apply(snapshot.observations)]
 
 
 @pytest.mark.skipif(not GAMES, reason="no registered game ships a camera profile")
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", _by_game(GAMES))
 def test_a_photographed_move_is_read_back_as_that_move(key: str) -> None:
     game = registry.get_game(key)
     profile = camera_profile(key)
@@ -79,7 +85,7 @@ def test_a_photographed_move_is_read_back_as_that_move(key: str) -> None:
 
 
 @pytest.mark.skipif(not PROFILED, reason="no registered game ships a camera profile")
-@pytest.mark.parametrize("key", PROFILED)
+@pytest.mark.parametrize("key", _by_game(PROFILED))
 def test_the_sticker_sheet_prints_every_sticker_with_its_label(key: str, tmp_path: Path) -> None:
     """``herald stickers --game KEY``: every sticker of the profile and the four corners are
     printed and detect with their ids, each under its label (the PDF's core font is Latin-1,
@@ -101,7 +107,7 @@ def test_the_sticker_sheet_prints_every_sticker_with_its_label(key: str, tmp_pat
 
 
 @pytest.mark.skipif(not GAMES, reason="no registered game ships a camera profile")
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", _by_game(GAMES))
 def test_the_simulated_camera_table_plays_the_game_and_the_referee_reads_moves(
     key: str, tmp_path: Path
 ) -> None:

@@ -167,8 +167,13 @@ def _play(key: str) -> Played:
     return Played(key, game, seats, setup.options, board, load_profile(key), tuple(steps))
 
 
-@pytest.fixture(scope="module", params=GAMES)
+@pytest.fixture(
+    scope="module",
+    params=[pytest.param(k, marks=pytest.mark.xdist_group(f"tts-{k}")) for k in GAMES],
+)
 def played(request: pytest.FixtureRequest) -> Played:
+    """The game played once; a game's tests share one worker (tests/conftest.py) so that its
+    played game and served table are made once, and the games spread over the workers."""
     return _play(request.param)
 
 
