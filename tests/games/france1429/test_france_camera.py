@@ -1,6 +1,9 @@
 """France 1429 read from the table: its camera profile (the stand-in map as the board), the
 layout of every counter, and moves read back (digest §2.5 what the camera must distinguish,
-§14.1 what it reads; §8.1 movement one road at a time)."""
+§14.1 what it reads; §8.1 movement one road at a time).
+
+What every game a camera reads does (its sticker sheet, the simulated camera table playing it,
+a first move photographed) is tests/conformance/test_camera_games.py."""
 
 from __future__ import annotations
 
@@ -10,29 +13,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 
-from bridge.camera import CameraConfig, choose_table, open_camera_table, profile_seats
-from bridge.cli import main
+from bridge.camera import profile_seats
 from bridge.game_files import camera_profile, camera_profile_path, placer
-from bridge.referee import Referee
-from bridge.store import EventStore
-from engine import codec, registry
 from engine import data as gamedata
+from engine import registry
 from engine.games.france1429.geography import parse_map
 from engine.games.france1429.layout import KINDS, LORD_IDS, board_profile
 from engine.games.france1429.moves import Buy, March, PlaceStart
 from engine.games.france1429.state import FranceState
-from vision.markers import MarkerDetector, usable_ids
+from vision.markers import usable_ids
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed
 
 GAME = registry.get_game("france1429")
 PROFILE = camera_profile("france1429")
 PLACE = placer("france1429", PROFILE)
-DATA = Path(__file__).parents[2] / "engine" / "games" / "france1429" / "data"
+DATA = Path(__file__).parents[3] / "engine" / "games" / "france1429" / "data"
 OPTIONS = {"data": "stand-in", "max_rounds": 3}
 
 
@@ -179,38 +177,3 @@ def test_a_photographed_move_is_read_back_through_the_pipeline() -> None:
     after = GAME.apply_unchecked(state, move)
     shot = render_placed(PLACE(after), seed=32, profile=PROFILE, camera=before.camera)
     assert GAME.interpret(state, read(shot.image)).moves == (move,)
-
-
-def test_the_simulated_camera_table_plays_france_and_the_referee_reads_moves(
-    tmp_path: Path,
-) -> None:
-    """``herald serve --game france1429`` (camera-sim, the default now the camera can draw
-    it): each move is filmed at 1280x720, the tracker and pipeline read the frames, the rules
-    name the move; a move the table does not show (a card drawn, a die, a sealed vote) is
-    confirmed by the simulated person. What the referee stored is what the simulator chose."""
-    assert choose_table("france1429", None, None, tts=False) == ("camera-sim", False)
-    seats = profile_seats(PROFILE)[:3]
-    referee = Referee.open(EventStore(tmp_path / "f.db"), GAME, "t1", seats, OPTIONS)
-    camera = open_camera_table(referee, "camera-sim", CameraConfig(fps=0, confirm_s=0, seed=4))
-    camera.settle()
-    while not any(isinstance(m, PlaceStart) and how == "camera" for m, how in camera.stats.chosen):
-        assert len(camera.stats.chosen) < 40, camera.stats.chosen
-        assert camera.step("move") in ("camera", "confirmed")
-    stored = [e.payload["move"] for e in referee.store.events(referee.row.id)]
-    assert stored == [codec.encode(m) for m, _ in camera.stats.chosen]
-
-
-def test_the_france_sticker_sheet_prints_every_sticker(tmp_path: Path) -> None:
-    """``herald stickers --game france1429``: every counter's sticker is printed and detects
-    with its id."""
-    pdf = tmp_path / "france.pdf"
-    res = CliRunner().invoke(main, ["stickers", "--game", "france1429", "--out", str(pdf)])
-    assert res.exit_code == 0, res.output
-    found: set[int] = set()
-    text = ""
-    for page in pdfium.PdfDocument(str(pdf)):
-        image = page.render(scale=150 / 72, grayscale=True).to_numpy()
-        found |= {m.id for m in MarkerDetector().detect(image.astype("uint8"))}
-        text += page.get_textpage().get_text_range()
-    assert found == {*PROFILE.corner_ids, *PROFILE.markers}
-    assert "captive:jeanne" in text and "maa:magenta" in text and "crown:bourg" in text

@@ -1,27 +1,24 @@
 """Viscounts of the West Kingdom read from the table: its camera profile (the circular main
 board with the Castle, the decks and stacks, four player areas), the layout of every piece, and
-moves read back (digest §2 "what a camera must distinguish", §10 "inputs from the table")."""
+moves read back (digest §2 "what a camera must distinguish", §10 "inputs from the table").
+
+What every game a camera reads does (its sticker sheet, the simulated camera table playing it,
+a first move photographed) is tests/conformance/test_camera_games.py."""
 
 from __future__ import annotations
 
 import json
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 
 from bridge import gamedata as bridge_data
-from bridge.camera import CameraConfig, choose_table, open_camera_table, profile_seats
-from bridge.cli import main
+from bridge.camera import profile_seats
 from bridge.game_files import camera_profile, camera_profile_path, face_map_path, placer
-from bridge.referee import Referee
-from bridge.store import EventStore
-from engine import codec, registry
 from engine import data as gamedata
+from engine import registry
 from engine.games.viscounts import turn
 from engine.games.viscounts.layout import KINDS, board_profile, camera_faces
 from engine.games.viscounts.moves import (
@@ -36,7 +33,7 @@ from engine.games.viscounts.moves import (
 )
 from engine.games.viscounts.state import VState
 from vision.faces import face_map_for
-from vision.markers import MarkerDetector, usable_ids
+from vision.markers import usable_ids
 from vision.pipeline import Pipeline
 from vision.sim import lay_out, render_placed, standin_face_map, standin_faces
 from vision.slots import SlotClassifier
@@ -235,43 +232,3 @@ def test_a_photographed_move_is_read_back_through_the_pipeline() -> None:
     shot2 = render_placed(PLACE(moved), seed=33, profile=PROFILE, camera=before.camera)
     verdict = GAME.interpret(after, read(shot2.image))
     assert verdict.moves == (travel,) or (travel,) in verdict.candidates
-
-
-def test_the_simulated_camera_table_plays_viscounts_and_the_referee_reads_moves(
-    tmp_path: Path,
-) -> None:
-    """``herald serve --game viscounts`` (camera-sim, the default now the camera can draw it;
-    ``--table camera-sim`` names it): each move is filmed at 1280x720, the tracker and
-    pipeline read the frames, the rules name the move; a move the table does not show (a card
-    drawn into a hand, a Pass, a choice) is confirmed by the simulated person. What the
-    referee stored is what the simulator chose."""
-    assert choose_table("viscounts", None, None, tts=False) == ("camera-sim", False)
-    seats = profile_seats(PROFILE)[:2]
-    referee = Referee.open(EventStore(tmp_path / "v.db"), GAME, "t1", seats, OPTIONS)
-    camera = open_camera_table(referee, "camera-sim", CameraConfig(fps=0, confirm_s=0, seed=4))
-    camera.settle()
-    wanted = (PickPair, Play)
-    while not all(
-        any(isinstance(m, k) and how == "camera" for m, how in camera.stats.chosen) for k in wanted
-    ):
-        assert len(camera.stats.chosen) < 60, camera.stats.chosen
-        # mirror: the table catches up with what the referee did by itself (an automatic Pass)
-        assert camera.step("move") in ("camera", "confirmed", "mirror")
-    stored = [e.payload["move"] for e in referee.store.events(referee.row.id)]
-    assert stored == [codec.encode(m) for m, _ in camera.stats.chosen]
-
-
-def test_the_viscounts_sticker_sheet_prints_every_sticker(tmp_path: Path) -> None:
-    """``herald stickers --game viscounts``: every piece's sticker is printed and detects with
-    its id."""
-    pdf = tmp_path / "viscounts.pdf"
-    res = CliRunner().invoke(main, ["stickers", "--game", "viscounts", "--out", str(pdf)])
-    assert res.exit_code == 0, res.output
-    found: set[int] = set()
-    text = ""
-    for page in pdfium.PdfDocument(str(pdf)):
-        image = page.render(scale=150 / 72, grayscale=True).to_numpy()
-        found |= {m.id for m in MarkerDetector().detect(image.astype("uint8"))}
-        text += page.get_textpage().get_text_range()
-    assert found == {*PROFILE.corner_ids, *PROFILE.markers}
-    assert "worker:yellow" in text and "trading-post:blue" in text and "granted" in text
