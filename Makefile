@@ -11,9 +11,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 # property tests draw their examples from a fixed seed: a run is repeatable, CI never flickers
 HYPOTHESIS_SEED ?= 0
-# the suite runs in parallel, one worker per core (pytest-xdist); a test file stays on one worker
-# so its module fixtures (a served table, a browser) start once. PYTEST_WORKERS=0 runs it serially.
-PYTEST_WORKERS ?= auto
+# the suite runs in parallel (pytest-xdist), two workers per core: most tests wait on servers,
+# browsers and brokers, so one worker per core left the cores half idle. A test file stays on one
+# worker (tests/conftest.py) so its module fixtures start once. PYTEST_WORKERS=0 runs it serially.
+PYTEST_WORKERS ?= $(shell echo $$(( 2 * $$(nproc) )))
 
 .PHONY: run test lint typecheck pytest system-deps node-deps bench clean
 MPY_DIR := tests/firmware/mpy

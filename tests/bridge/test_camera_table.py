@@ -23,6 +23,8 @@ from engine import codec, get_game
 from engine.games.middle_ages.moves import DrawOrder, LayEvents, MoveLord, PlaceLord, Reveal
 from engine.i18n import message
 
+pytestmark = pytest.mark.slow  # a long group: started first (tests/conftest.py)
+
 MA_BOARD = camera_profile("middle-ages")
 """The board profile Middle Ages ships (its package's camera/profile.json)."""
 

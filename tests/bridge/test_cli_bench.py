@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from bridge.cli import main
 from vision.bench import CONTRACT
+
+pytestmark = pytest.mark.slow  # a long group: started first (tests/conftest.py)
 
 
 def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:

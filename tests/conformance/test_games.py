@@ -29,7 +29,13 @@ def _played(key: str, seed: int = 0) -> list[tuple[selfplay.GameResult, Any]]:
     return out
 
 
-@pytest.fixture(scope="module", params=KEYS)
+def _by_game(prefix: str) -> list[Any]:
+    """Each game's tests in a worker group of their own: a game's played games are made once,
+    and the games spread over the workers (tests/conftest.py)."""
+    return [pytest.param(k, marks=pytest.mark.xdist_group(f"{prefix}-{k}")) for k in KEYS]
+
+
+@pytest.fixture(scope="module", params=_by_game("conformance"))
 def played(request: pytest.FixtureRequest) -> tuple[str, list[tuple[selfplay.GameResult, Any]]]:
     return request.param, _played(request.param)
 

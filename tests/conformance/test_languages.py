@@ -187,7 +187,13 @@ def _render(game: Any, state: Any, lang: str) -> int:
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # ~80 s for Glory on a quiet machine; a loaded one hit the default 300
 @pytest.mark.parametrize("lang", OTHERS)
-@pytest.mark.parametrize("key", registry.game_keys())
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(k, marks=pytest.mark.xdist_group(f"languages-{k}"))
+        for k in registry.game_keys()
+    ],
+)
 def test_every_sentence_of_a_random_game_renders_in_every_language(key: str, lang: str) -> None:
     """A plural entry whose count arrives as a string, or a placeholder a translation lost,
     raises CatalogError while the pages render a game played to its end."""

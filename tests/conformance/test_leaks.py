@@ -156,7 +156,10 @@ def _games(game: Any, count: int = 3) -> Iterator[selfplay.GameResult]:
             yield result
 
 
-@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "key", [pytest.param(k, marks=pytest.mark.xdist_group(f"leaks-{k}")) for k in KEYS]
+)
 def test_no_public_payload_shows_a_seats_secrets(key: str) -> None:
     game = registry.get_game(key)
     leaks = [leak for result in _games(game) for leak in check_game(game, result)]

@@ -11,6 +11,8 @@ import pytest
 from queue_support import Service, Venue, find_exe, start_mosquitto, wait_until
 from srv_support import join, live_client, serve
 
+pytestmark = pytest.mark.slow  # a long group: started first (tests/conftest.py)
+
 
 def test_a_table_in_another_process_reaches_the_venue_page_through_redis(
     tmp_path: Path, redis_server: Service
