@@ -144,6 +144,7 @@ class Script:
         self.actions = []
         self.cursor = 0
         self.actions_now = 0
+        self._seen = None
         self.quit = False
 
     def feed_stdin(self):
@@ -267,14 +268,33 @@ class Script:
             enter()
 
     def poll(self, now):
+        """Run the commands read so far, then the next pin or sensor change that is due.
+
+        A change is made only once the device has had a pass at or after its time in the state
+        before it (``self._seen``: the previous pass), and one time at a time: a process stalled
+        on a loaded machine would otherwise make a press's "down" and "up", or one roll's faces
+        and the next roll's drop, in one pass that the device never sees between. A late change
+        delays the rest of the script by as much, so every state lasts as long as it should.
+        """
         self.actions_now = now
+        seen, self._seen = self._seen, now
         while self.lines:
             self.command(self.lines.popleft(), now)
-        if self.actions:
-            due = [a for a in self.actions if compat.ticks_diff(now, a[0]) >= 0]
-            for action in due:
-                self.actions.remove(action)
-                action[1]()
+        if not self.actions or seen is None:
+            return
+        first = self.actions[0][0]
+        for when, _ in self.actions[1:]:
+            if compat.ticks_diff(when, first) < 0:
+                first = when
+        if compat.ticks_diff(seen, first) < 0:
+            return
+        for action in [a for a in self.actions if a[0] == first]:
+            self.actions.remove(action)
+            action[1]()
+        late = compat.ticks_diff(now, first)
+        if late > 0:
+            self.actions = [(compat.ticks_add(when, late), fn) for when, fn in self.actions]
+            self.cursor = compat.ticks_add(self.cursor, late)
 
 
 def parse_dice(text):
