@@ -1,0 +1,157 @@
+"""Games played to a point once per session, their stores kept for every test that starts there.
+
+A served-table test that starts mid-game (round 7 of a France 1429 game, an election half
+sealed, a battle owing losses) has the move-level simulated table play a seeded game in-process
+to that point, then serves a copy of the store. Playing is the slow part and the same seed
+always reaches the same point, so each point is played once per pytest session (pytest-xdist:
+once per worker) and every test gets a copy of the store as it was there, plus, when asked, the
+moves that followed it, recorded (a round replayed move by move on the pages).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridge.referee import Outcome, Referee
+from bridge.simtable import SimConfig, SimTable
+from bridge.store import open_store
+from engine import get_game
+
+Stop = Callable[[Any, Any], bool]
+"""``stop(game, state)``: whether the game has reached the point (or the recording's end)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded move: the state it was made in (its id and value), the move's JSON, and the
+    state after it (and after any turn the referee passed on its own: ``auto_pass``)."""
+
+    state_id: int
+    before: Any
+    move: dict[str, Any]
+    after: Any
+    after_id: int
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point of a seeded simulated game: the first state after a move where ``stop`` holds.
+
+    ``name`` names the point in the cache (with the game, seats, seed and options); ``until``,
+    when given, records the moves after the point up to the first state where it holds.
+    """
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    name: str
+    stop: Stop
+    until: Stop | None = None
+    options: Mapping[str, Any] = field(default_factory=lambda: {"data": "stand-in"})
+    max_moves: int = 4000
+
+    def key(self) -> str:
+        options = json.dumps(dict(self.options), sort_keys=True)
+        return f"{self.game}|{','.join(self.seats)}|{self.seed}|{options}|{self.name}"
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game played to a point: its store as it was there (never served itself: ``copy``),
+    the state there, and the moves recorded after it (``Point.until``)."""
+
+    db: Path
+    state: Any
+    steps: tuple[Step, ...]
+
+    def copy(self, folder: Path, name: str = "played.db") -> Path:
+        """A copy of the store in ``folder``, for one test to serve and change."""
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / name
+        shutil.copyfile(self.db, target)
+        return target
+
+
+def play(point: Point, folder: Path) -> Played:
+    """Play ``point``'s game in ``folder`` (its store ``live.db``, the store at the point
+    ``point.db``), recording the moves after the point until ``point.until`` holds."""
+    folder.mkdir(parents=True, exist_ok=True)
+    db, kept = folder / "live.db", folder / "point.db"
+    store = open_store(db)
+    try:
+        game = get_game(point.game)
+        referee = Referee.open(store, game, "t1", point.seats, dict(point.options))
+        sim = SimTable(referee, SimConfig(mode="all", seed=point.seed))
+        for _ in range(point.max_moves):
+            assert sim.step(), f"the simulated game ended before {point.name}"
+            if point.stop(game, referee.session.state):
+                break
+        else:
+            raise AssertionError(f"{point.name} not reached in {point.max_moves} moves")
+        state = referee.session.state
+        with sqlite3.connect(db) as src, sqlite3.connect(kept) as dst:
+            src.backup(dst)  # a consistent snapshot, with the referee's store still open
+        steps: list[Step] = []
+        if point.until is not None:
+            record(referee, steps)
+            for _ in range(point.max_moves):
+                if point.until(game, referee.session.state):
+                    break
+                assert sim.step(), f"the simulated game ended before the end of {point.name}"
+            else:
+                raise AssertionError(f"{point.name}: the recording did not end")
+        return Played(kept, state, tuple(steps))
+    finally:
+        store.close()
+
+
+def record(referee: Referee, steps: list[Step]) -> None:
+    """Append every move ``referee`` accepts from now on to ``steps``."""
+    observe = referee.observe
+
+    def recording(
+        source: str,
+        move: Any,
+        state_id: int | None = None,
+        frame: tuple[bytes, dict[str, Any]] | None = None,
+    ) -> Outcome:
+        before = referee.session.state
+        outcome = observe(source, move, state_id, frame)
+        if outcome.ok:
+            assert state_id is not None
+            after, after_id = referee.session.state, referee.session.state_id
+            steps.append(Step(state_id, before, move, after, after_id))
+        return outcome
+
+    referee.observe = recording  # type: ignore[method-assign]
+
+
+_PLAYED: dict[str, Played] = {}
+"""Every point played in this process (a pytest session, or one xdist worker's)."""
+
+
+class PlayedStores:
+    """The session's played points, each played the first time a test asks for it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get(self, point: Point) -> Played:
+        key = point.key()
+        if key not in _PLAYED:
+            _PLAYED[key] = play(point, self.folder / f"p{len(_PLAYED)}")
+        return _PLAYED[key]
+
+
+@pytest.fixture(scope="session")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlayedStores]:
+    """The session's played-store cache (``played.get(Point(...)).copy(tmp)``)."""
+    yield PlayedStores(tmp_path_factory.mktemp("played"))
