@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,7 +44,8 @@ class Step:
 
 @dataclass(frozen=True)
 class Point:
-    """A point of a seeded simulated game: the first state after a move where ``stop`` holds.
+    """A point of a seeded simulated game: the first state after a move where ``stop`` holds,
+    or, with ``before_end``, the state that many moves before the game's end.
 
     ``name`` names the point in the cache (with the game, seats, seed and options); ``until``,
     when given, records the moves after the point up to the first state where it holds.
@@ -53,8 +55,9 @@ class Point:
     seats: tuple[str, ...]
     seed: int
     name: str
-    stop: Stop
+    stop: Stop | None = None
     until: Stop | None = None
+    before_end: int = 0
     options: Mapping[str, Any] = field(default_factory=lambda: {"data": "stand-in"})
     max_moves: int = 4000
 
@@ -90,15 +93,18 @@ def play(point: Point, folder: Path) -> Played:
         game = get_game(point.game)
         referee = Referee.open(store, game, "t1", point.seats, dict(point.options))
         sim = SimTable(referee, SimConfig(mode="all", seed=point.seed))
-        for _ in range(point.max_moves):
-            assert sim.step(), f"the simulated game ended before {point.name}"
-            if point.stop(game, referee.session.state):
-                break
+        if point.before_end:
+            state = play_near_end(referee, sim, point, db, kept)
         else:
-            raise AssertionError(f"{point.name} not reached in {point.max_moves} moves")
-        state = referee.session.state
-        with sqlite3.connect(db) as src, sqlite3.connect(kept) as dst:
-            src.backup(dst)  # a consistent snapshot, with the referee's store still open
+            assert point.stop is not None, f"{point.name}: no stop and no before_end"
+            for _ in range(point.max_moves):
+                assert sim.step(), f"the simulated game ended before {point.name}"
+                if point.stop(game, referee.session.state):
+                    break
+            else:
+                raise AssertionError(f"{point.name} not reached in {point.max_moves} moves")
+            state = referee.session.state
+            backup(db, kept)
         steps: list[Step] = []
         if point.until is not None:
             record(referee, steps)
@@ -111,6 +117,32 @@ def play(point: Point, folder: Path) -> Played:
         return Played(kept, state, tuple(steps))
     finally:
         store.close()
+
+
+def backup(db: Path, copy: Path) -> None:
+    """A consistent snapshot of the store ``db`` in ``copy``, with the referee's store open."""
+    with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+
+
+def play_near_end(referee: Referee, sim: SimTable, point: Point, db: Path, kept: Path) -> Any:
+    """Play ``sim`` to the game's end, keeping the store ``db`` as it was ``point.before_end``
+    moves before it in ``kept`` (the last snapshots kept in turn, the oldest of them is it); returns
+    the state there."""
+    ring: deque[tuple[Path, Any]] = deque(maxlen=point.before_end + 1)
+    for made in range(point.max_moves):
+        if referee.is_over() or not sim.step():
+            break
+        file = kept.parent / f"ring{made % (point.before_end + 1)}.db"
+        backup(db, file)
+        ring.append((file, referee.session.state))
+    else:
+        raise AssertionError(f"{point.name}: the game did not end in {point.max_moves} moves")
+    assert referee.is_over(), f"{point.name}: the simulated table stopped before the end"
+    assert ring, f"{point.name}: the game was over before it began"
+    file, state = ring[0]
+    shutil.copyfile(file, kept)
+    return state
 
 
 def record(referee: Referee, steps: list[Step]) -> None:
