@@ -119,6 +119,41 @@ def play(point: Point, folder: Path) -> Played:
         store.close()
 
 
+def play_along(points: list[Point], folder: Path) -> dict[str, Played]:
+    """Play the one game that all ``points`` are points of (the same game, seats, seed and
+    options; none recording or near the end) once, keeping the store at each of them in
+    ``folder``; returns each point's by its key."""
+    first = points[0]
+    same = {(p.game, p.seats, p.seed, json.dumps(dict(p.options), sort_keys=True)) for p in points}
+    assert len(same) == 1, f"not points of one game: {same}"
+    assert all(p.stop and not p.until and not p.before_end for p in points), "a stop each"
+    folder.mkdir(parents=True, exist_ok=True)
+    db = folder / "live.db"
+    found: dict[str, Played] = {}
+    store = open_store(db)
+    try:
+        game = get_game(first.game)
+        referee = Referee.open(store, game, "t1", first.seats, dict(first.options))
+        sim = SimTable(referee, SimConfig(mode="all", seed=first.seed))
+        for made in range(max(p.max_moves for p in points)):
+            waiting = [p for p in points if p.key() not in found and made < p.max_moves]
+            if not waiting:
+                break
+            assert sim.step(), f"the simulated game ended before {waiting[0].name}"
+            state = referee.session.state
+            for p in waiting:
+                assert p.stop is not None
+                if p.stop(game, state):
+                    kept = folder / f"point{points.index(p)}.db"
+                    backup(db, kept)
+                    found[p.key()] = Played(kept, state, ())
+    finally:
+        store.close()
+    missed = [p.name for p in points if p.key() not in found]
+    assert not missed, f"not reached: {missed}"
+    return found
+
+
 def backup(db: Path, copy: Path) -> None:
     """A consistent snapshot of the store ``db`` in ``copy``, with the referee's store open."""
     with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
@@ -176,10 +211,17 @@ class PlayedStores:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def get(self, point: Point) -> Played:
+    def get(self, point: Point, along: tuple[Point, ...] = ()) -> Played:
+        """The game played to ``point``; with ``along`` (other points of the same game), one
+        playthrough keeps every one of them on its way, for the tests that ask later."""
         key = point.key()
         if key not in _PLAYED:
-            _PLAYED[key] = play(point, self.folder / f"p{len(_PLAYED)}")
+            folder = self.folder / f"p{len(_PLAYED)}"
+            if along:
+                points = [point, *(p for p in along if p.key() not in _PLAYED and p != point)]
+                _PLAYED.update(play_along(points, folder))
+            else:
+                _PLAYED[key] = play(point, folder)
         return _PLAYED[key]
 
 

@@ -58,7 +58,7 @@ def losses_after_a_capture(game: Any, state: FranceState) -> bool:
 def election(
     played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Served, str, str]]:
-    game = played.get(point(half_sealed))
+    game = played.get(point(half_sealed), along=ALONG)
     db, state = game.copy(tmp_path_factory.mktemp("france-pages")), game.state
     sealed = state.sealed.commits[0][0]
     waiting = next(s for s in get_game("france1429").to_act(state) if s != sealed)
@@ -71,7 +71,7 @@ def election(
 def battle(
     played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Served, FranceState]]:
-    game = played.get(point(losses_after_a_capture))
+    game = played.get(point(losses_after_a_capture), along=ALONG)
     db, state = game.copy(tmp_path_factory.mktemp("france-battle")), game.state
     served = serve(db, "--game", "france1429", "--sim", "off")
     yield served, state
@@ -87,7 +87,7 @@ def opportunity(game: Any, state: FranceState) -> bool:
 def window(
     played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Served, FranceState]]:
-    game = played.get(point(opportunity))
+    game = played.get(point(opportunity), along=ALONG)
     db, state = game.copy(tmp_path_factory.mktemp("france-window")), game.state
     served = serve(db, "--game", "france1429", "--sim", "off")
     yield served, state
@@ -264,7 +264,7 @@ def battle_dice_due(game: Any, state: FranceState) -> bool:
 def rolling(
     played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Served, FranceState]]:
-    game = played.get(point(battle_dice_due))
+    game = played.get(point(battle_dice_due), along=ALONG)
     db, state = game.copy(tmp_path_factory.mktemp("france-dice")), game.state
     # no virtual tower: the dice must come from the phone
     served = serve(db, "--game", "france1429", "--sim", "off", "--virtual-devices", "off")
@@ -347,7 +347,7 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
     toasted once on the table display and on a Polish phone as the log says it (the Battle Dice
     as hit symbols, §9.3: 0-3 a die, not the d6's pips)."""
 
-    played_game = played.get(point(a_move_brings_dice))
+    played_game = played.get(point(a_move_brings_dice), along=ALONG)
     db, state = played_game.copy(tmp_path, "dice.db"), played_game.state
     game = get_game("france1429")
     (seat,) = game.to_act(state)
@@ -407,3 +407,11 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
 
 def held_toasts(page: Any) -> list[str]:
     return [str(t) for t in page.evaluate("window.heraldToasts")]
+
+
+ALONG = tuple(
+    point(stop)
+    for stop in (half_sealed, losses_after_a_capture, opportunity, battle_dice_due,
+                 a_move_brings_dice)
+)  # fmt: skip
+"""Every point these tests start at: seed 1 passes them all, so it is played once for all."""
