@@ -544,7 +544,7 @@ def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
     if key is None:
         pytest.skip("every registered game has dice steps")
     served = serve(tmp_path / "rolls.db", "--game", key, "--sim", "table", "--move-delay", "0.05",
-                   "--tower-every", "2")  # fmt: skip
+                   "--tower-every", "20")  # fmt: skip
     errors: list[str] = []
     try:
         display = watch(browser.new_page(viewport=TABLE_SIZE), errors)
