@@ -1,6 +1,7 @@
 """Fixtures for the server tests: the event store on each backend (an SQLite file, and a real
-PostgreSQL that the tests start themselves, tests/server/pg_support.py), and a real redis-server
-for the venue's message queue (tests/server/queue_support.py)."""
+PostgreSQL that the tests start themselves, tests/server/pg_support.py), a real redis-server
+for the venue's message queue (tests/server/queue_support.py), the worker's chromium for the
+page tests (tests/server/browser_fixtures.py) and the played-store cache (played_support.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_fixtures import browser, launch_chromium, playwright  # noqa: F401 (fixtures)
 from pg_support import PgServer
+from played_support import played  # noqa: F401 (a fixture)
 from queue_support import Service, find_exe, start_redis
 
 

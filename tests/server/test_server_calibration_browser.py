@@ -11,14 +11,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_support import launch, needs_chromium
+from browser_fixtures import Tabs
+from browser_support import SERVER_SHOTS, needs_chromium, shot, watch
 from cal_support import FakeCamera, rendered_table, served
 from srv_support import open_referee
 
 from bridge.web.app import WebConfig, WebTable
 from vision.calibration import load_profile
 
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 WAIT_MS = 30_000
 BOARD_MM = [(0.0, 0.0), (560.0, 0.0), (560.0, 380.0), (0.0, 380.0)]
 
@@ -38,77 +38,72 @@ def _on_screen(page: Any, selector: str, box_units: tuple[float, float, float, f
     return to_page
 
 
-def test_click_the_corners_draw_a_region_save_and_check(tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+def test_click_the_corners_draw_a_region_save_and_check(browser: Tabs, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
     truth = rendered_table()
     referee = open_referee(tmp_path / "t.db")
     camera = FakeCamera(truth.image, tmp_path / "board.json")
     web = WebTable(referee, WebConfig(), camera=camera)
     errors: list[str] = []
     try:
-        with served(web) as base, sync_playwright() as p:
-            browser = launch(p)
-            try:
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(f"{base}/calibrate/{referee.row.tokens.host}")
-                expect(page.locator("body")).to_have_attribute("data-ready", "true")
-                expect(page.locator("#regions li")).to_have_count(len(truth.profile.regions))
+        with served(web) as base:
+            page = watch(browser.new_page(viewport={"width": 1400, "height": 1000}), errors)
+            page.goto(f"{base}/calibrate/{referee.row.tokens.host}")
+            expect(page.locator("body")).to_have_attribute("data-ready", "true")
+            expect(page.locator("#regions li")).to_have_count(len(truth.profile.regions))
 
-                # capture: the corner markers are found and shown, and set the corners
-                page.click("#capture")
-                corner_marks = page.locator("#frame-layer .marker.corner")
-                expect(corner_marks).to_have_count(4, timeout=WAIT_MS)
-                expect(page.locator("#frame-status")).to_contain_text("0, 1, 2, 3")
-                expect(page.locator("#frame-layer .corner-handle")).to_have_count(4)
+            # capture: the corner markers are found and shown, and set the corners
+            page.click("#capture")
+            corner_marks = page.locator("#frame-layer .marker.corner")
+            expect(corner_marks).to_have_count(4, timeout=WAIT_MS)
+            expect(page.locator("#frame-status")).to_contain_text("0, 1, 2, 3")
+            expect(page.locator("#frame-layer .corner-handle")).to_have_count(4)
 
-                # start over and click the board's own corners instead
-                page.click("#clear-corners")
-                expect(page.locator("#frame-layer .corner-handle")).to_have_count(0)
-                expect(page.locator("#board-image")).to_have_attribute("visibility", "hidden")
-                frame = _on_screen(page, "#frame", (0, 0, 1920, 1080))
-                for n, (x, y) in enumerate(truth.to_image(BOARD_MM), start=1):
-                    page.mouse.click(*frame(x, y))
-                    expect(page.locator("#frame-layer .corner-handle")).to_have_count(n)
-                expect(page.locator("#board-image")).to_have_attribute(
-                    "href", re.compile(r"/board\.jpg\?v=\d+$"), timeout=WAIT_MS
-                )
-                expect(page.locator("#measured li")).to_have_count(4)
-                page.screenshot(path=str(SHOTS / "calibrate-corners.png"), full_page=True)
+            # start over and click the board's own corners instead
+            page.click("#clear-corners")
+            expect(page.locator("#frame-layer .corner-handle")).to_have_count(0)
+            expect(page.locator("#board-image")).to_have_attribute("visibility", "hidden")
+            frame = _on_screen(page, "#frame", (0, 0, 1920, 1080))
+            for n, (x, y) in enumerate(truth.to_image(BOARD_MM), start=1):
+                page.mouse.click(*frame(x, y))
+                expect(page.locator("#frame-layer .corner-handle")).to_have_count(n)
+            expect(page.locator("#board-image")).to_have_attribute(
+                "href", re.compile(r"/board\.jpg\?v=\d+$"), timeout=WAIT_MS
+            )
+            expect(page.locator("#measured li")).to_have_count(4)
+            shot(page, SERVER_SHOTS, "calibrate-corners.png")
 
-                # remove row 1, slot 1 and draw it again on the top-down board
-                slot = page.locator('#regions li[data-name="row:1/slot:1"]')
-                slot.locator("button").click()
-                page.click("#f-delete")
-                expect(slot).to_have_class(re.compile("missing"))
-                view = page.evaluate("window.heraldCalibrate.state().view")
-                (ox, oy), (vw, vh) = view["origin_mm"], view["size_mm"]
-                board = _on_screen(page, "#board", (ox, oy, vw, vh))
-                page.mouse.move(*board(72, 53))
-                page.mouse.down()
-                page.mouse.move(*board(95, 75), steps=4)
-                page.mouse.move(*board(118, 98), steps=4)
-                page.mouse.up()
-                expect(slot).to_have_class(re.compile("placed"))
-                expect(page.locator('#board-layer [data-name="row:1/slot:1"]')).to_have_count(1)
-                expect(page.locator("#save-status")).to_contain_text("Unsaved")
-                page.screenshot(path=str(SHOTS / "calibrate-region.png"), full_page=True)
+            # remove row 1, slot 1 and draw it again on the top-down board
+            slot = page.locator('#regions li[data-name="row:1/slot:1"]')
+            slot.locator("button").click()
+            page.click("#f-delete")
+            expect(slot).to_have_class(re.compile("missing"))
+            view = page.evaluate("window.heraldCalibrate.state().view")
+            (ox, oy), (vw, vh) = view["origin_mm"], view["size_mm"]
+            board = _on_screen(page, "#board", (ox, oy, vw, vh))
+            page.mouse.move(*board(72, 53))
+            page.mouse.down()
+            page.mouse.move(*board(95, 75), steps=4)
+            page.mouse.move(*board(118, 98), steps=4)
+            page.mouse.up()
+            expect(slot).to_have_class(re.compile("placed"))
+            expect(page.locator('#board-layer [data-name="row:1/slot:1"]')).to_have_count(1)
+            expect(page.locator("#save-status")).to_contain_text("Unsaved")
+            shot(page, SERVER_SHOTS, "calibrate-region.png")
 
-                # save: the file is written and checked on a fresh frame
-                page.click("#save")
-                expect(page.locator("#save-status")).to_contain_text("Saved", timeout=WAIT_MS)
-                expect(page.locator("#check-status")).to_have_attribute(
-                    "data-found", "true", timeout=WAIT_MS
-                )
-                expect(page.locator("#overlay-layer .overlay-region")).to_have_count(
-                    len(truth.profile.regions)
-                )
-                page.locator("#check-card").scroll_into_view_if_needed()
-                page.screenshot(path=str(SHOTS / "calibrate.png"), full_page=True)
-            finally:
-                browser.close()
+            # save: the file is written and checked on a fresh frame
+            page.click("#save")
+            expect(page.locator("#save-status")).to_contain_text("Saved", timeout=WAIT_MS)
+            expect(page.locator("#check-status")).to_have_attribute(
+                "data-found", "true", timeout=WAIT_MS
+            )
+            expect(page.locator("#overlay-layer .overlay-region")).to_have_count(
+                len(truth.profile.regions)
+            )
+            page.locator("#check-card").scroll_into_view_if_needed()
+            shot(page, SERVER_SHOTS, "calibrate.png")
+            page.close()  # before its server stops, as a person would
     finally:
         referee.store.close()
     assert errors == []

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import launch, needs_chromium
+from browser_fixtures import Tabs
+from browser_support import SERVER_SHOTS, needs_chromium, shot
 from srv_support import SEATS, Served, join, live_client, serve
 
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.access("/usr/sbin/mosquitto", os.X_OK) else None
 )
@@ -166,25 +166,18 @@ def test_a_dice_tower_roll_reaches_a_socketio_client_as_roll(tmp_path: Path) -> 
 
 
 @needs_chromium
-def test_table_display_shows_the_device_panel(table: Served) -> None:
-    from playwright.sync_api import expect, sync_playwright
+def test_table_display_shows_the_device_panel(browser: Tabs, table: Served) -> None:
+    from playwright.sync_api import expect
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = launch(p)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(table.table_url)
-            online = page.locator('#devices li[data-online="true"]')
-            expect(online).to_have_count(len(SEATS) + 1, timeout=30_000)
-            expect(page.locator("#rolls li[data-seq]").first).to_be_visible(timeout=30_000)
-            expect(page.locator("#h-devices")).to_have_text("Devices")
-            page.locator("#devices-box").scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / "table-devices.png"), full_page=True)
-        finally:
-            browser.close()
+    page = browser.table(errors)
+    page.goto(table.table_url)
+    online = page.locator('#devices li[data-online="true"]')
+    expect(online).to_have_count(len(SEATS) + 1, timeout=30_000)
+    expect(page.locator("#rolls li[data-seq]").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#h-devices")).to_have_text("Devices")
+    page.locator("#devices-box").scroll_into_view_if_needed()
+    shot(page, SERVER_SHOTS, "table-devices.png")
     assert errors == []
 
 
@@ -305,14 +298,16 @@ def test_a_viewer_flooding_panel_requests_without_reading_costs_the_server_littl
 
 
 @needs_chromium
-def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: Path) -> None:
+def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(
+    browser: Tabs, tmp_path: Path
+) -> None:
     """Issue 16, finding 3: a tower's drop report becomes a notice that stays on the table
     display (not only a passing toast), also for a display opened after it."""
     import json
 
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from bridge.devices.local import LocalBroker
 
@@ -323,7 +318,6 @@ def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: 
     host = live_client()
     tower = mqtt.Client(CallbackAPIVersion.VERSION2)
     topic = "herald/t1/devices/tower-9/"
-    SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         tower.connect("127.0.0.1", broker.port)
         tower.loop_start()
@@ -340,26 +334,21 @@ def test_the_table_display_asks_to_roll_again_when_a_tower_lost_rolls(tmp_path: 
         assert host.call("device_pair", {"device": "tower-9", "seat": None}, timeout=5)["ok"]
         report = {"v": 1, "device": "tower-9", "boot": 2, "seq": 1, "kind": "dropped",
                   "count": 3, "first": 4, "last": 6}  # fmt: skip
-        with sync_playwright() as p:
-            browser = launch(p)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
-                page.goto(served.table_url)
-                box = page.locator('#devices li[data-device="tower-9"]')
-                expect(box).to_be_visible(timeout=30_000)
-                tower.publish(topic + "event", json.dumps(report), qos=1).wait_for_publish(5)
-                shown = '#device-notices li[data-code="devices/lost-rolls"]'
-                lost = page.locator(shown)
-                expect(lost).to_have_count(1, timeout=30_000)
-                expect(lost).to_contain_text("3 rolls")
-                expect(lost).to_contain_text("Roll again")
-                page.locator("#devices-box").scroll_into_view_if_needed()
-                page.screenshot(path=str(SHOTS / "table-lost-rolls.png"), full_page=True)
-                later = browser.new_page()  # a display opened afterwards still shows it
-                later.goto(served.table_url)
-                expect(later.locator(shown)).to_have_count(1, timeout=30_000)
-            finally:
-                browser.close()
+        page = browser.table()
+        page.goto(served.table_url)
+        box = page.locator('#devices li[data-device="tower-9"]')
+        expect(box).to_be_visible(timeout=30_000)
+        tower.publish(topic + "event", json.dumps(report), qos=1).wait_for_publish(5)
+        shown = '#device-notices li[data-code="devices/lost-rolls"]'
+        lost = page.locator(shown)
+        expect(lost).to_have_count(1, timeout=30_000)
+        expect(lost).to_contain_text("3 rolls")
+        expect(lost).to_contain_text("Roll again")
+        page.locator("#devices-box").scroll_into_view_if_needed()
+        shot(page, SERVER_SHOTS, "table-lost-rolls.png")
+        later = browser.new_page()  # a display opened afterwards still shows it
+        later.goto(served.table_url)
+        expect(later.locator(shown)).to_have_count(1, timeout=30_000)
     finally:
         host.disconnect()
         tower.loop_stop()

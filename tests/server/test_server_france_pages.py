@@ -12,47 +12,31 @@ seals its vote on its phone, and the reveal shows both families' markers. Screen
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import launch, needs_chromium
+from browser_fixtures import Tabs
+from browser_support import PAGES_SHOTS, PHONE_SIZE, needs_chromium, shot
+from played_support import PlayedStores, Point, Stop
 from srv_support import Served, join, live_client, serve
 
-from bridge.referee import Referee
-from bridge.simtable import SimConfig, SimTable
-from bridge.store import open_store
 from engine import codec, get_game
 from engine.game import dice_pool
 from engine.games.france1429 import war
 from engine.games.france1429.state import FranceState
 
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 WAIT_MS = 30_000
-TABLE_SIZE = {"width": 1280, "height": 900}
-PHONE_SIZE = {"width": 390, "height": 844}
 SEATS = ("blue", "green", "pink", "yellow")
 MAX_MOVES = 4000  # the seeded table reaches each situation; more move kinds, longer paths
 
 pytestmark = needs_chromium
 
 
-def play_until(db: Path, stop: Callable[[Any, FranceState], bool]) -> FranceState:
-    """Play the simulated table (seed 1, four seats) until ``stop(game, state)``."""
-    store = open_store(db)
-    try:
-        game = get_game("france1429")
-        referee = Referee.open(store, game, "t1", SEATS, {"data": "stand-in"})
-        sim = SimTable(referee, SimConfig(mode="all", seed=1))
-        for _ in range(MAX_MOVES):
-            assert sim.step(), "the simulated game ended first"
-            state: FranceState = referee.session.state
-            if stop(game, state):
-                return state
-        raise AssertionError(f"not reached in {MAX_MOVES} moves")
-    finally:
-        store.close()
+def point(stop: Stop) -> Point:
+    """The simulated table (seed 1, four seats) played until ``stop(game, state)``."""
+    return Point("france1429", SEATS, seed=1, name=stop.__name__, stop=stop, max_moves=MAX_MOVES)
 
 
 def half_sealed(game: Any, state: FranceState) -> bool:
@@ -71,9 +55,11 @@ def losses_after_a_capture(game: Any, state: FranceState) -> bool:
 
 
 @pytest.fixture(scope="module")
-def election(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str, str]]:
-    db = tmp_path_factory.mktemp("france-pages") / "f.db"
-    state = play_until(db, half_sealed)
+def election(
+    played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Served, str, str]]:
+    game = played.get(point(half_sealed), along=ALONG)
+    db, state = game.copy(tmp_path_factory.mktemp("france-pages")), game.state
     sealed = state.sealed.commits[0][0]
     waiting = next(s for s in get_game("france1429").to_act(state) if s != sealed)
     served = serve(db, "--game", "france1429", "--sim", "off")
@@ -82,9 +68,11 @@ def election(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served,
 
 
 @pytest.fixture(scope="module")
-def battle(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, FranceState]]:
-    db = tmp_path_factory.mktemp("france-battle") / "f.db"
-    state = play_until(db, losses_after_a_capture)
+def battle(
+    played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Served, FranceState]]:
+    game = played.get(point(losses_after_a_capture), along=ALONG)
+    db, state = game.copy(tmp_path_factory.mktemp("france-battle")), game.state
     served = serve(db, "--game", "france1429", "--sim", "off")
     yield served, state
     served.stop()
@@ -96,23 +84,14 @@ def opportunity(game: Any, state: FranceState) -> bool:
 
 
 @pytest.fixture(scope="module")
-def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, FranceState]]:
-    db = tmp_path_factory.mktemp("france-window") / "f.db"
-    state = play_until(db, opportunity)
+def window(
+    played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Served, FranceState]]:
+    game = played.get(point(opportunity), along=ALONG)
+    db, state = game.copy(tmp_path_factory.mktemp("france-window")), game.state
     served = serve(db, "--game", "france1429", "--sim", "off")
     yield served, state
     served.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
 
 
 def held(page: Any, expr: str) -> Any:
@@ -121,14 +100,13 @@ def held(page: Any, expr: str) -> Any:
 
 
 def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
-    browser: Any, election: tuple[Served, str, str]
+    browser: Tabs, election: tuple[Served, str, str]
 ) -> None:
     from playwright.sync_api import expect
 
     served, sealed_by, voter = election
     errors: list[str] = []
-    display = browser.new_page(viewport=TABLE_SIZE)
-    display.on("pageerror", lambda e: errors.append(str(e)))
+    display = browser.table(errors)
     display.goto(served.host_url + "?lang=en")
     expect(display.locator("#fr-map")).to_be_visible(timeout=WAIT_MS)
     view = display.evaluate("window.heraldTable.latest().view")
@@ -163,14 +141,12 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     )
 
     # the phones: the sealing seat sees its own markers; the other phone and the table do not
-    own = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
-    own.on("pageerror", lambda e: errors.append(str(e)))
+    own = browser.phone(errors, locale="en-GB")
     own.goto(served.seat_urls[sealed_by])
     expect(own.locator("#fr-your-vote")).to_be_visible(timeout=WAIT_MS)
     said = own.locator("#fr-your-vote").inner_text()
     assert said.startswith("You sealed: FOR ")
-    other = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
-    other.on("pageerror", lambda e: errors.append(str(e)))
+    other = browser.phone(errors, locale="en-GB")
     other.goto(served.seat_urls[voter])
     expect(other.locator("#fr-vote")).to_be_visible(timeout=WAIT_MS)
     # the phone draws the map from the public state (its seat view carries no drawing)
@@ -184,9 +160,9 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     assert '"yours"' not in held(other, "window.heraldSeat.table()")
     width = other.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_SIZE["width"], f"the phone page scrolls sideways ({width}px)"
-    display.screenshot(path=str(SHOTS / "france1429-table-election.png"), full_page=True)
-    other.screenshot(path=str(SHOTS / "france1429-phone-vote.png"), full_page=True)
-    own.screenshot(path=str(SHOTS / "france1429-phone-sealed.png"), full_page=True)
+    shot(display, PAGES_SHOTS, "france1429-table-election.png")
+    shot(other, PAGES_SHOTS, "france1429-phone-vote.png")
+    shot(own, PAGES_SHOTS, "france1429-phone-sealed.png")
 
     # the other family seals FOR the first candidate, DECOY on none: one reveal shows both
     other.locator("#fr-vote [data-marker='for'] button[data-choice='1']").click()
@@ -204,7 +180,7 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
 
 
 def test_the_battle_panel_counts_as_the_rules_do(
-    browser: Any, battle: tuple[Served, FranceState]
+    browser: Tabs, battle: tuple[Served, FranceState]
 ) -> None:
     """Both sides' strength points and Battle Dice as digest §9.2 counts them (``war``), the
     roll's hits, who still owes losses (§9.4), and a captured Lord lying on the map (§9.4)."""
@@ -214,8 +190,7 @@ def test_the_battle_panel_counts_as_the_rules_do(
     b = state.battle
     assert b is not None
     errors: list[str] = []
-    display = browser.new_page(viewport=TABLE_SIZE)
-    display.on("pageerror", lambda e: errors.append(str(e)))
+    display = browser.table(errors)
     display.goto(served.host_url + "?lang=en")
     panel = display.locator("#fr-battle")
     expect(panel).to_be_visible(timeout=WAIT_MS)
@@ -231,18 +206,17 @@ def test_the_battle_panel_counts_as_the_rules_do(
         token = display.locator(f"#fr-map .fr-lord[data-lord='{lord.id}']")
         expect(token).to_have_class("fr-lord lying" if lord.captor else "fr-lord standing")
     assert "france1429:ui/" not in display.inner_text("body")
-    polish = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
-    polish.on("pageerror", lambda e: errors.append(str(e)))
+    polish = browser.phone(errors, locale="pl-PL")
     polish.goto(served.seat_urls[b.defender] + "?lang=pl")
     expect(polish.locator("#fr-battle")).to_contain_text("Obrońca", timeout=WAIT_MS)
     assert "france1429:ui/" not in polish.inner_text("body")
-    polish.screenshot(path=str(SHOTS / "france1429-phone-battle-pl.png"), full_page=True)
-    display.screenshot(path=str(SHOTS / "france1429-table-battle.png"), full_page=True)
+    shot(polish, PAGES_SHOTS, "france1429-phone-battle-pl.png")
+    shot(display, PAGES_SHOTS, "france1429-table-battle.png")
     assert not errors, errors
 
 
 def test_an_opportunity_card_is_offered_out_of_turn_on_its_owners_phone_only(
-    browser: Any, window: tuple[Served, FranceState]
+    browser: Tabs, window: tuple[Served, FranceState]
 ) -> None:
     """Digest §11.4: an Opportunity card may be played any time but the Draw step (FR-10). The
     phone of a family the game is not waiting for offers each card it may play now, with its
@@ -254,8 +228,7 @@ def test_an_opportunity_card_is_offered_out_of_turn_on_its_owners_phone_only(
     owner = next(s for s in SEATS if s not in game.to_act(state) and game.window_moves(state, s))
     offered = game.window_moves(state, owner)
     errors: list[str] = []
-    phone = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
-    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone = browser.phone(errors, locale="en-GB")
     phone.goto(served.seat_urls[owner] + "?lang=en")
     buttons = phone.locator("#window .window-move")
     expect(buttons).to_have_count(len(offered), timeout=WAIT_MS)
@@ -263,7 +236,7 @@ def test_an_opportunity_card_is_offered_out_of_turn_on_its_owners_phone_only(
     held_prompt = phone.evaluate("window.heraldSeat.prompt()")
     assert [m["move"]["kind"] for m in held_prompt["window_moves"]] == ["interject"] * len(offered)
     for other in (s for s in SEATS if s != owner):
-        page = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="en-GB")
+        page = browser.phone(locale="en-GB")
         page.goto(served.seat_urls[other] + "?lang=en")
         expect(page.locator("#summary")).to_have_attribute("data-state-id", str(
             held_prompt["state_id"]), timeout=WAIT_MS)  # fmt: skip
@@ -272,7 +245,7 @@ def test_an_opportunity_card_is_offered_out_of_turn_on_its_owners_phone_only(
             "another family's cards reached this phone"
         )
         page.close()
-    phone.screenshot(path=str(SHOTS / "france1429-phone-opportunity.png"), full_page=True)
+    shot(phone, PAGES_SHOTS, "france1429-phone-opportunity.png")
     buttons.first.click()
     expect(phone.locator("#summary")).not_to_have_attribute(
         "data-state-id", str(held_prompt["state_id"]), timeout=WAIT_MS
@@ -288,9 +261,11 @@ def battle_dice_due(game: Any, state: FranceState) -> bool:
 
 
 @pytest.fixture(scope="module")
-def rolling(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, FranceState]]:
-    db = tmp_path_factory.mktemp("france-dice") / "f.db"
-    state = play_until(db, battle_dice_due)
+def rolling(
+    played: PlayedStores, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Served, FranceState]]:
+    game = played.get(point(battle_dice_due), along=ALONG)
+    db, state = game.copy(tmp_path_factory.mktemp("france-dice")), game.state
     # no virtual tower: the dice must come from the phone
     served = serve(db, "--game", "france1429", "--sim", "off", "--virtual-devices", "off")
     yield served, state
@@ -298,7 +273,7 @@ def rolling(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, 
 
 
 def test_a_phone_types_in_the_battle_dice_the_table_rolled(
-    browser: Any, rolling: tuple[Served, FranceState]
+    browser: Tabs, rolling: tuple[Served, FranceState]
 ) -> None:
     """Issue 13, "Dice": with no dice tower, the Battle Dice rolled at the table are typed on a
     phone: one row per die the battle waits for, named by side (FR-35: the attacker's black, the
@@ -311,8 +286,7 @@ def test_a_phone_types_in_the_battle_dice_the_table_rolled(
     pool = get_game("france1429").dice_pool(state) or []
     before = served.health()["state_id"]
     errors: list[str] = []
-    phone = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
-    phone.on("pageerror", lambda e: errors.append(str(e)))
+    phone = browser.phone(errors, locale="pl-PL")
     phone.goto(served.seat_urls[b.attacker] + "?lang=pl")
     rows = phone.locator("#dice-typed .dice-row")
     expect(rows).to_have_count(len(pool), timeout=WAIT_MS)
@@ -326,7 +300,7 @@ def test_a_phone_types_in_the_battle_dice_the_table_rolled(
     for i in range(len(pool)):
         rows.nth(i).locator("button[data-value='6']").click()
     expect(send).to_be_enabled()
-    phone.screenshot(path=str(SHOTS / "france1429-phone-dice-typed-pl.png"), full_page=True)
+    shot(phone, PAGES_SHOTS, "france1429-phone-dice-typed-pl.png")
     send.click()
     expect(rows).to_have_count(0, timeout=WAIT_MS)  # the roll was taken: no dice are due now
     assert served.health()["state_id"] > before
@@ -366,15 +340,15 @@ PL_ROLL = re.compile(
 
 
 def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
-    browser: Any, tmp_path: Path
+    browser: Tabs, played: PlayedStores, tmp_path: Path
 ) -> None:
     """Issue 15, point 7 for France 1429: while a family has to move the virtual tower does not
     roll; once a step awaits dice the simulated table hands them to the tower, whose roll is
     toasted once on the table display and on a Polish phone as the log says it (the Battle Dice
     as hit symbols, §9.3: 0-3 a die, not the d6's pips)."""
 
-    db = tmp_path / "dice.db"
-    state = play_until(db, a_move_brings_dice)
+    played_game = played.get(point(a_move_brings_dice), along=ALONG)
+    db, state = played_game.copy(tmp_path, "dice.db"), played_game.state
     game = get_game("france1429")
     (seat,) = game.to_act(state)
     move = next(m for m in game.legal_moves(state) if dice_move_of(game, state, m))
@@ -382,8 +356,8 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
     errors: list[str] = []
     phone_client = live_client(reconnection=False)
     try:
-        display = browser.new_page(viewport=TABLE_SIZE)
-        polish = browser.new_page(viewport=PHONE_SIZE, is_mobile=True, locale="pl-PL")
+        display = browser.table()
+        polish = browser.phone(locale="pl-PL")
         for page, url in ((display, served.table_url), (polish, served.seat_urls[seat])):
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.add_init_script(TOASTS)
@@ -423,7 +397,7 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
             " document.querySelectorAll('#rolls li:not(.used)').length]"
         )
         assert rolls == toasted and unused == 0, held_toasts(display)
-        display.screenshot(path=str(SHOTS / "france1429-table-dice-toast.png"), full_page=True)
+        shot(display, PAGES_SHOTS, "france1429-table-dice-toast.png")
     finally:
         if phone_client.connected:
             phone_client.disconnect()
@@ -433,3 +407,11 @@ def test_a_dice_toast_only_when_a_step_awaits_dice_and_in_france_faces(
 
 def held_toasts(page: Any) -> list[str]:
     return [str(t) for t in page.evaluate("window.heraldToasts")]
+
+
+ALONG = tuple(
+    point(stop)
+    for stop in (half_sealed, losses_after_a_capture, opportunity, battle_dice_due,
+                 a_move_brings_dice)
+)  # fmt: skip
+"""Every point these tests start at: seed 1 passes them all, so it is played once for all."""

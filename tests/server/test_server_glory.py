@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import launch, needs_chromium
+from browser_fixtures import Tabs
+from browser_support import SERVER_SHOTS, SMALL_PHONE_SIZE, needs_chromium, shot
 from click.testing import CliRunner
 from srv_support import SEATS, Served, join, live_client, ordered_client, serve
 
@@ -29,7 +30,6 @@ from engine import codec, get_game
 
 GLORY = get_game("glory")
 OPTIONS = {**GLORY.info.option_defaults(), "data": "stand-in"}  # what serve plays by default
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "server"
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if os.access("/usr/sbin/mosquitto", os.X_OK) else None
 )
@@ -208,76 +208,68 @@ def duel_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serve
 
 @needs_chromium
 def test_the_deciding_seat_sees_the_duel_and_its_options_and_a_click_sends_the_move(
-    duel_table: tuple[Served, str],
+    browser: Tabs, duel_table: tuple[Served, str]
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     served, seat = duel_table
     other = next(s for s in SEATS if s != seat)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = launch(p)
-        try:
-            pages = {}
-            for name in (seat, other):
-                page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True)
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(served.seat_urls[name])
-                expect(page.locator("#duel .duel-side")).to_have_count(2, timeout=WAIT_MS)
-                pages[name] = page
-            mine, theirs = pages[seat], pages[other]
-            display = browser.new_page(viewport={"width": 1280, "height": 900})
-            display.on("pageerror", lambda e: errors.append(str(e)))
-            display.goto(served.table_url)
-            expect(display.locator("#duel .duel-side")).to_have_count(2, timeout=WAIT_MS)
+    pages = {}
+    for name in (seat, other):
+        page = browser.phone(errors, SMALL_PHONE_SIZE)
+        page.goto(served.seat_urls[name])
+        expect(page.locator("#duel .duel-side")).to_have_count(2, timeout=WAIT_MS)
+        pages[name] = page
+    mine, theirs = pages[seat], pages[other]
+    display = browser.table(errors)
+    display.goto(served.table_url)
+    expect(display.locator("#duel .duel-side")).to_have_count(2, timeout=WAIT_MS)
 
-            # both pages show both Attacks, the pass and step, and who decides
-            for page in (mine, theirs):
-                expect(page.locator("#duel .duel-head")).to_contain_text("Strength")
-                expect(page.locator("#duel-who")).to_have_attribute("data-deciding", seat)
-                expect(page.locator("#duel .attack-total")).to_have_count(2)
-            expect(mine.locator("#duel-who")).to_have_text("Your decision now.")
-            expect(mine.locator("#duel .duel-left")).to_contain_text("Strength")
-            # only the deciding seat gets the options as buttons: Strength 1.., and pass
-            strength = mine.locator("#duel-options .opt.strength")
-            expect(strength.first).to_have_text("Commit 1 Strength")
-            expect(mine.locator("#duel-options .opt.decline")).to_have_count(1)
-            assert theirs.locator("#duel-options").count() == 0
-            assert mine.locator("#moves button").count() == 0  # the panel holds the choices
-            width = mine.evaluate("document.documentElement.scrollWidth")
-            assert width <= 360, f"the seat page scrolls sideways ({width}px)"
-            # the seat's own holdings and cards (private), and the public board
-            expect(mine.locator("#glory-hand")).not_to_be_empty()
-            expect(mine.locator("#board")).to_contain_text("Stand-in data")
-            mine.screenshot(path=str(SHOTS / "glory-seat-duel.png"), full_page=True)
-            display.screenshot(path=str(SHOTS / "glory-table-duel.png"), full_page=True)
+    # both pages show both Attacks, the pass and step, and who decides
+    for page in (mine, theirs):
+        expect(page.locator("#duel .duel-head")).to_contain_text("Strength")
+        expect(page.locator("#duel-who")).to_have_attribute("data-deciding", seat)
+        expect(page.locator("#duel .attack-total")).to_have_count(2)
+    expect(mine.locator("#duel-who")).to_have_text("Your decision now.")
+    expect(mine.locator("#duel .duel-left")).to_contain_text("Strength")
+    # only the deciding seat gets the options as buttons: Strength 1.., and pass
+    strength = mine.locator("#duel-options .opt.strength")
+    expect(strength.first).to_have_text("Commit 1 Strength")
+    expect(mine.locator("#duel-options .opt.decline")).to_have_count(1)
+    assert theirs.locator("#duel-options").count() == 0
+    assert mine.locator("#moves button").count() == 0  # the panel holds the choices
+    width = mine.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the seat page scrolls sideways ({width}px)"
+    # the seat's own holdings and cards (private), and the public board
+    expect(mine.locator("#glory-hand")).not_to_be_empty()
+    expect(mine.locator("#board")).to_contain_text("Stand-in data")
+    shot(mine, SERVER_SHOTS, "glory-seat-duel.png")
+    shot(display, SERVER_SHOTS, "glory-table-duel.png")
 
-            start = int(mine.locator("#summary").get_attribute("data-state-id") or "0")
-            strength.first.click()
-            for page in (mine, theirs, display):
-                expect(page.locator("#summary")).to_have_attribute(
-                    "data-state-id", str(start + 1), timeout=WAIT_MS
-                )
-            expect(display.locator("#log li").first).to_contain_text(f"{seat}: commit 1 Strength")
+    start = int(mine.locator("#summary").get_attribute("data-state-id") or "0")
+    strength.first.click()
+    for page in (mine, theirs, display):
+        expect(page.locator("#summary")).to_have_attribute(
+            "data-state-id", str(start + 1), timeout=WAIT_MS
+        )
+    expect(display.locator("#log li").first).to_contain_text(f"{seat}: commit 1 Strength")
 
-            # the roll: the duel waits for this seat's dice, and its phone types them in
-            form = mine.locator("#dice-form")
-            expect(form).to_be_visible(timeout=WAIT_MS)
-            assert theirs.locator("#dice-form").count() == 0
-            rows = form.locator(".dice-row")
-            for i in range(rows.count()):
-                rows.nth(i).locator("button.face").nth(2).click()
-            mine.screenshot(path=str(SHOTS / "glory-seat-dice.png"), full_page=True)
-            mine.locator("#dice-send").click()
-            expect(mine.locator("#summary")).to_have_attribute(
-                "data-state-id", str(start + 2), timeout=WAIT_MS
-            )
-            expect(display.locator("#duel .duel-side .gdie").first).to_be_visible()
-            expect(display.locator("#log li").first).to_contain_text(f"{seat} rolls")
-            display.screenshot(path=str(SHOTS / "glory-table-rolled.png"), full_page=True)
-        finally:
-            browser.close()
+    # the roll: the duel waits for this seat's dice, and its phone types them in
+    form = mine.locator("#dice-form")
+    expect(form).to_be_visible(timeout=WAIT_MS)
+    assert theirs.locator("#dice-form").count() == 0
+    rows = form.locator(".dice-row")
+    for i in range(rows.count()):
+        rows.nth(i).locator("button.face").nth(2).click()
+    shot(mine, SERVER_SHOTS, "glory-seat-dice.png")
+    mine.locator("#dice-send").click()
+    expect(mine.locator("#summary")).to_have_attribute(
+        "data-state-id", str(start + 2), timeout=WAIT_MS
+    )
+    expect(display.locator("#duel .duel-side .gdie").first).to_be_visible()
+    expect(display.locator("#log li").first).to_contain_text(f"{seat} rolls")
+    shot(display, SERVER_SHOTS, "glory-table-rolled.png")
     assert errors == []
 
 

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import launch, needs_chromium
+from browser_fixtures import Tabs
+from browser_support import SERVER_SHOTS, SMALL_PHONE_SIZE, needs_chromium, shot
 from srv_support import Served, open_referee, serve_takeaway
 
 from bridge.labels import ui_messages
@@ -23,7 +24,6 @@ from engine import registry
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_DIR = ROOT / "tests" / "games"
 WAIT_MS = 30_000
-SHOTS = ROOT / "artifacts" / "server"
 
 
 @pytest.fixture
@@ -110,51 +110,43 @@ def plain_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 @needs_chromium
 def test_a_game_without_a_page_module_gets_prompts_scores_and_its_view(
-    plain_table: Served,
+    browser: Tabs, plain_table: Served
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
     seats = list(plain_table.seat_urls)
-    with sync_playwright() as p:
-        browser = launch(p)
-        try:
-            display = browser.new_page(viewport={"width": 1280, "height": 900})
-            display.on("pageerror", lambda e: errors.append(str(e)))
-            display.goto(plain_table.table_url)
-            # the simulated table rolls the die; both seats are then asked for a sealed bid
-            expect(display.locator("#prompts li")).to_have_count(2, timeout=WAIT_MS)
-            expect(display.locator("#prompts")).to_contain_text("Seal a bid of 1 to 3")
-            expect(display.locator("#game-data dd[data-key=step]")).to_have_text("bid")
-            pile = int(display.locator("#game-data dd[data-key=pile]").inner_text())
-            assert 11 <= pile <= 16
-            expect(display.locator("#scores tr")).to_have_count(2)
-            expect(display.locator("#log li").first).to_contain_text("The table rolled")
-            display.screenshot(path=str(SHOTS / "plain-table.png"), full_page=True)
+    display = browser.table(errors)
+    display.goto(plain_table.table_url)
+    # the simulated table rolls the die; both seats are then asked for a sealed bid
+    expect(display.locator("#prompts li")).to_have_count(2, timeout=WAIT_MS)
+    expect(display.locator("#prompts")).to_contain_text("Seal a bid of 1 to 3")
+    expect(display.locator("#game-data dd[data-key=step]")).to_have_text("bid")
+    pile = int(display.locator("#game-data dd[data-key=pile]").inner_text())
+    assert 11 <= pile <= 16
+    expect(display.locator("#scores tr")).to_have_count(2)
+    expect(display.locator("#log li").first).to_contain_text("The table rolled")
+    shot(display, SERVER_SHOTS, "plain-table.png")
 
-            phone = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True)
-            phone.on("pageerror", lambda e: errors.append(str(e)))
-            phone.goto(plain_table.seat_urls[seats[0]])
-            expect(phone.locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
-            expect(phone.locator("#moves button")).to_have_count(3)  # bids of 1, 2 and 3
-            expect(phone.locator("#game-data dd[data-key=pile]")).to_have_text(str(pile))
-            expect(phone.locator("#scores tr")).to_have_count(2)
-            phone.screenshot(path=str(SHOTS / "plain-seat.png"), full_page=True)
-            start = int(phone.locator("#summary").get_attribute("data-state-id") or "0")
-            phone.locator("#moves button").nth(1).click()
-            phone.locator("#confirm").click()
-            # the bid is sealed: the phone is told to wait, the display shows one prompt left
-            expect(phone.locator("#summary")).to_have_attribute(
-                "data-state-id", str(start + 1), timeout=WAIT_MS
-            )
-            expect(phone.locator("#moves button")).to_have_count(0)
-            expect(display.locator("#prompts li")).to_have_count(1)
-            expect(display.locator("#prompts li")).to_contain_text(seats[1])
-            width = phone.evaluate("document.documentElement.scrollWidth")
-            assert width <= 360
-        finally:
-            browser.close()
+    phone = browser.phone(errors, SMALL_PHONE_SIZE)
+    phone.goto(plain_table.seat_urls[seats[0]])
+    expect(phone.locator("#turn")).to_have_class("turn mine", timeout=WAIT_MS)
+    expect(phone.locator("#moves button")).to_have_count(3)  # bids of 1, 2 and 3
+    expect(phone.locator("#game-data dd[data-key=pile]")).to_have_text(str(pile))
+    expect(phone.locator("#scores tr")).to_have_count(2)
+    shot(phone, SERVER_SHOTS, "plain-seat.png")
+    start = int(phone.locator("#summary").get_attribute("data-state-id") or "0")
+    phone.locator("#moves button").nth(1).click()
+    phone.locator("#confirm").click()
+    # the bid is sealed: the phone is told to wait, the display shows one prompt left
+    expect(phone.locator("#summary")).to_have_attribute(
+        "data-state-id", str(start + 1), timeout=WAIT_MS
+    )
+    expect(phone.locator("#moves button")).to_have_count(0)
+    expect(display.locator("#prompts li")).to_have_count(1)
+    expect(display.locator("#prompts li")).to_contain_text(seats[1])
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
     assert errors == []
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -35,7 +35,7 @@ from typing import Any, BinaryIO
 import cv2
 import numpy as np
 import pytest
-from browser_support import launch, needs_chromium
+from browser_support import FAKE_CAMERA, needs_chromium, watch
 from cal_support import served
 from srv_support import open_referee
 
@@ -59,7 +59,6 @@ from vision.faces import face_map_for
 from vision.sim import StateCamera, lay_out
 from vision.sources import PhoneSource
 
-FAKE_CAMERA = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 GAME = "france1429"
 PLAYERS = 3
 OPTIONS = {"data": "stand-in", "max_rounds": 1}
@@ -262,9 +261,9 @@ def play_along(referee: Referee, steps: tuple[Step, ...], asked: Asked) -> list[
 
 
 def test_a_phone_page_streams_a_whole_game_and_the_referee_reads_every_move_it_shows(
-    filmed: Filmed,
+    launch_chromium: Callable[..., Any], filmed: Filmed
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     referee, steps = filmed.referee, filmed.steps
     camera = phone_table(referee)
@@ -276,11 +275,12 @@ def test_a_phone_page_streams_a_whole_game_and_the_referee_reads_every_move_it_s
     started = time.monotonic()
     camera.start()
     try:
-        with served(web) as base, sync_playwright() as p:
-            browser = launch(p, *FAKE_CAMERA, f"--use-file-for-fake-video-capture={filmed.video}")
+        with served(web) as base:
+            camera_file = f"--use-file-for-fake-video-capture={filmed.video}"
+            browser = launch_chromium(*FAKE_CAMERA, camera_file)
             try:
                 page = browser.new_page(viewport={"width": 420, "height": 860})
-                page.on("pageerror", lambda e: errors.append(str(e)))
+                watch(page, errors)
                 page.goto(f"{base}/phone/{host}")
                 expect(page.locator("body")).to_have_attribute("data-ready", "true")
                 expect(page.locator("#start")).to_have_text("Start the camera")
@@ -309,7 +309,7 @@ def test_a_phone_page_streams_a_whole_game_and_the_referee_reads_every_move_it_s
                 assert shot.status == 200, shot.text()
                 assert len(shot.json()["markers"]) >= 4
             finally:
-                browser.close()
+                browser.close()  # before its server stops
     finally:
         camera.stop()
     assert not errors, errors
@@ -333,18 +333,20 @@ def test_a_phone_page_streams_a_whole_game_and_the_referee_reads_every_move_it_s
     assert [f.seq for f in kept] == read and all(f.meta["boxes"] for f in kept)
 
 
-def test_a_refused_camera_is_said_in_words(tmp_path: Path) -> None:
+def test_a_refused_camera_is_said_in_words(
+    launch_chromium: Callable[..., Any], tmp_path: Path
+) -> None:
     """No permission (no fake consent UI, no grant): the page says how to allow the camera."""
     from types import SimpleNamespace
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     referee = open_referee(tmp_path / "t.db")
     camera = SimpleNamespace(source=PhoneSource(fps=2), profile_path=None)
     web = WebTable(referee, WebConfig(), camera=camera)
     denied = [a for a in FAKE_CAMERA if a != "--use-fake-ui-for-media-stream"]
-    with served(web) as base, sync_playwright() as p:
-        browser = launch(p, *denied)
+    with served(web) as base:
+        browser = launch_chromium(*denied)
         try:
             context = browser.new_context(permissions=[])
             page = context.new_page()

@@ -20,36 +20,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import launch, needs_chromium
+from browser_fixtures import Tabs
+from browser_support import PAGES_SHOTS, PHONE_SIZE, TABLE_SIZE, needs_chromium, shot, watch
+from played_support import PlayedStores, Point
 from srv_support import Served, serve
 
+from bridge.seats import seat_names
 from engine.registry import get_game, installed_keys
 
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 WAIT_MS = 30_000
-END_WAIT_MS = 240_000  # a whole simulated game (Glory's solo game plays ~270 moves)
-TABLE_SIZE = {"width": 1280, "height": 900}
-PHONE_SIZE = {"width": 390, "height": 844}
+END_WAIT_MS = 240_000  # the rest of a simulated game on a loaded machine
+LAST_MOVES = 10
+"""The moves of a whole simulated game the end-of-game test leaves to the served table (the
+rest is played once per session, offline: played_support.py)."""
 FILE_ID = re.compile(r"\d{3}_[0-9a-f]{12,}\.txt")
 GAMES = list(installed_keys())  # served in a subprocess: run-time registrations don't reach it
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Any) -> Iterator[Any]:
-    browser = launch(playwright)
-    yield browser
-    browser.close()
 
 
 SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
@@ -58,11 +45,6 @@ DEVICE_ID = re.compile(r"(?<![\w-])(?:seat-[a-z]+|tower-\d+)(?![\w-])")
 """A seat box's or dice tower's id (``seat-green``, ``tower-1``): the device panel says it in
 words ("green's seat box", "Dice tower 1")."""
 DEVICE_PARTS = ("#devices", "#rolls", "#device-notices", "#pairing")
-
-
-def watch(page: Any, errors: list[str]) -> Any:
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
 
 
 def font_px(page: Any, selector: str) -> float:
@@ -159,7 +141,7 @@ def acting_seat(display: Any, served: Served) -> str:
 
 
 def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
-    browser: Any, waiting_table: tuple[str, Served]
+    browser: Tabs, waiting_table: tuple[str, Served]
 ) -> None:
     from playwright.sync_api import expect
 
@@ -213,9 +195,9 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     assert said == ["+2 coins", "+2 Village−1 tax", "Knight+3 Glory", True]
     phone_fits(phone)
     no_ids_in_words(phone)
-    phone.screenshot(path=str(SHOTS / f"{key}-phone-turn.png"), full_page=True)
+    shot(phone, PAGES_SHOTS, f"{key}-phone-turn.png")
     no_ids_in_words(display)
-    display.screenshot(path=str(SHOTS / f"{key}-table.png"), full_page=True)
+    shot(display, PAGES_SHOTS, f"{key}-table.png")
 
     # (8) a move from the phone: feedback, and the panel does not repeat the banner
     start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
@@ -262,7 +244,7 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     display.locator("#tv").check()
     assert "tv" in (display.locator("body").get_attribute("class") or "")
     assert font_px(display, "#banner") > before
-    display.screenshot(path=str(SHOTS / f"{key}-table-tv.png"), full_page=True)
+    shot(display, PAGES_SHOTS, f"{key}-table-tv.png")
     display.locator("#tv").uncheck()
     # (11) history: the table after an earlier move, then back to the live table
     display.locator("#log li button.seq").last.click()
@@ -270,7 +252,7 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     expect(display.locator("#history-at")).not_to_be_empty(timeout=WAIT_MS)
     assert display.locator("#history-board > *").count() >= 1
     assert display.locator("#history-scores tbody tr").count() == rows.count()
-    display.screenshot(path=str(SHOTS / f"{key}-table-history.png"), full_page=True)
+    shot(display, PAGES_SHOTS, f"{key}-table-history.png")
     display.locator("#history-live").click()
     expect(display.locator("#history-box")).to_be_hidden()
 
@@ -280,12 +262,12 @@ def test_whose_turn_scores_previews_and_the_plot_on_the_table_and_the_phone(
     expect(small.locator("#banner")).to_be_visible(timeout=WAIT_MS)
     small.wait_for_function("() => window.heraldTable.latest() !== null", timeout=WAIT_MS)
     phone_fits(small)
-    small.screenshot(path=str(SHOTS / f"{key}-table-small.png"), full_page=True)
+    shot(small, PAGES_SHOTS, f"{key}-table-small.png")
     assert errors == []
 
 
 def test_the_host_page_exports_the_game_as_a_log_that_replays(
-    browser: Any, waiting_table: tuple[str, Served], tmp_path: Path
+    browser: Tabs, waiting_table: tuple[str, Served], tmp_path: Path
 ) -> None:
     """(11) "Export the game" on the host page downloads the game's log (a header line, then
     one event a line), which ``herald rules <game> replay`` replays to the state it had."""
@@ -315,7 +297,7 @@ def test_the_host_page_exports_the_game_as_a_log_that_replays(
 
 
 def test_a_phone_whose_browser_reads_polish_gets_polish_and_can_switch(
-    browser: Any, waiting_table: tuple[str, Served]
+    browser: Tabs, waiting_table: tuple[str, Served]
 ) -> None:
     """(9) The language follows the phone's browser; the switch on the page changes it."""
     from playwright.sync_api import expect
@@ -340,8 +322,8 @@ def test_a_phone_whose_browser_reads_polish_gets_polish_and_can_switch(
         expect(display.locator("#h-log")).to_have_text("Dziennik", timeout=WAIT_MS)
         assert english_in_polish(display) == []
         phone_fits(phone)
-        phone.screenshot(path=str(SHOTS / f"{key}-phone-pl.png"), full_page=True)
-        display.screenshot(path=str(SHOTS / f"{key}-table-pl.png"), full_page=True)
+        shot(phone, PAGES_SHOTS, f"{key}-phone-pl.png")
+        shot(display, PAGES_SHOTS, f"{key}-table-pl.png")
         # a move and its undo, said in Polish with the move's Polish name
         if phone.locator("#moves button.move").count():
             start = int(display.locator("#summary").get_attribute("data-state-id") or "0")
@@ -374,10 +356,11 @@ def test_a_phone_whose_browser_reads_polish_gets_polish_and_can_switch(
 
 @pytest.mark.parametrize("key", GAMES)
 def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
-    browser: Any, tmp_path: Path, key: str
+    browser: Tabs, played: PlayedStores, tmp_path: Path, key: str
 ) -> None:
     """(2) and (8): the ranking in large type with the tie-break sentences; the phone shows the
-    end too, with no Confirm or Undo left."""
+    end too, with no Confirm or Undo left. The game is played offline to ``LAST_MOVES`` moves
+    before its end; the served table's simulation plays the rest while the pages look on."""
     from playwright.sync_api import expect
 
     info = get_game(key).info
@@ -385,9 +368,14 @@ def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
     # the game's own simulated setup for that count (a whole France 1429 game runs to 3,000
     # moves; its simulations stop after 3 rounds), so the end comes within the wait
     setup = next((s for s in info.simulations if s.players == info.min_players), None)
-    options = [x for name, value in (setup.options.items() if setup else ())
+    chosen = dict(setup.options) if setup else {}
+    options = [x for name, value in chosen.items()
                for x in ("--option", f"{name}={json.dumps(value)}")]  # fmt: skip
-    served = serve(tmp_path / "end.db", "--game", key, "--players", fewest, "--sim", "all",
+    near_end = Point(key, seat_names(info.min_players), seed=1, name=f"{LAST_MOVES} before the end",
+                     before_end=LAST_MOVES, options={**info.option_defaults(), **chosen},
+                     max_moves=10_000)  # fmt: skip
+    db = played.get(near_end).copy(tmp_path, "end.db")
+    served = serve(db, "--game", key, "--players", fewest, "--sim", "all",
                    "--move-delay", "0", "--restart-after", "0", *options)  # fmt: skip
     errors: list[str] = []
     try:
@@ -411,14 +399,14 @@ def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
         expect(display.locator("#banner")).to_have_text("Game over")
         plotted = display.evaluate("window.heraldTable.plot()")
         assert plotted["points"] > 0 and plotted["outside"] == 0
-        display.screenshot(path=str(SHOTS / f"{key}-table-end.png"), full_page=True)
+        shot(display, PAGES_SHOTS, f"{key}-table-end.png")
 
         expect(phone.locator("#final")).to_be_visible(timeout=WAIT_MS)
         expect(phone.locator("#turn")).to_have_text("Game over")
         expect(phone.locator("#confirm")).to_be_hidden()
         expect(phone.locator("#undo")).to_be_hidden()
         phone_fits(phone)
-        phone.screenshot(path=str(SHOTS / f"{key}-phone-end.png"), full_page=True)
+        shot(phone, PAGES_SHOTS, f"{key}-phone-end.png")
     finally:
         served.stop()
     assert errors == []
@@ -426,7 +414,7 @@ def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
 
 @pytest.mark.parametrize("key", GAMES)
 def test_the_host_sets_up_a_new_game_with_named_seats_in_the_browser(
-    browser: Any, tmp_path: Path, key: str
+    browser: Tabs, tmp_path: Path, key: str
 ) -> None:
     """(10) The host page's form: the game, two seats with names and colours, the options with
     their rulebook references; the new game's seats are named beside their colour."""
@@ -456,7 +444,7 @@ def test_the_host_sets_up_a_new_game_with_named_seats_in_the_browser(
         for i in range(seats.count()):
             seats.nth(i).locator("select").select_option(named[i][0])
             seats.nth(i).locator("input").fill(named[i][1])
-        display.screenshot(path=str(SHOTS / f"setup-{key}.png"), full_page=True)
+        shot(display, PAGES_SHOTS, f"setup-{key}.png")
         display.locator("#setup-start").click()
         expect(display.locator("#setup-box")).to_be_hidden(timeout=WAIT_MS)
         display.wait_for_function(
@@ -479,7 +467,7 @@ def test_the_host_sets_up_a_new_game_with_named_seats_in_the_browser(
 
 
 def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
-    browser: Any, waiting_table: tuple[str, Served]
+    browser: Tabs, waiting_table: tuple[str, Served]
 ) -> None:
     """(12) The opt-in "your turn" alert: a vibration and a tone when this seat's turn comes,
     counted by the page (``window.heraldAlerts``); a phone that did not opt in stays quiet."""
@@ -545,7 +533,7 @@ def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
 
 
 def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
-    browser: Any, tmp_path: Path
+    browser: Tabs, tmp_path: Path
 ) -> None:
     """(7) A game with no dice step (Middle Ages): the simulated tower rolls on its own only when
     told to (``--tower-every``); such a roll is listed in the device panel, and neither the
@@ -582,7 +570,7 @@ def test_a_roll_no_step_takes_shows_in_the_device_panel_not_as_a_toast(
         assert "Pudełko miejsca" in polish.locator("#devices").inner_text()
         for page in (display, polish):
             no_device_ids(page)
-        polish.screenshot(path=str(SHOTS / f"{key}-devices-pl.png"), full_page=True)
+        shot(polish, PAGES_SHOTS, f"{key}-devices-pl.png")
     finally:
         served.stop()
     assert errors == []

@@ -90,7 +90,16 @@ def test_public_url_overrides_the_printed_links(tmp_path: Path) -> None:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Served]:
+    """A table of the test's own: the test stops it to read everything it logged."""
     served = serve(tmp_path / "w.db", *QUIET)
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One table for the tests that only knock at its door (no move, no look at its log)."""
+    served = serve(tmp_path_factory.mktemp("guard") / "w.db", *QUIET)
     yield served
     served.stop()
 
@@ -165,10 +174,10 @@ def test_deep_and_unreadable_json_get_a_refusal_and_one_log_line(table: Served) 
 
 
 def test_an_oversized_polling_post_is_answered_at_once_and_the_session_goes_on(
-    table: Served,
+    shared: Served,
 ) -> None:
     """Finding 12: a 70 KB long-polling POST got no reply for 20 s, then HTTP 500."""
-    conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=WAIT)
+    conn = http.client.HTTPConnection("127.0.0.1", shared.port, timeout=WAIT)
     path = "/socket.io/?EIO=4&transport=polling"
 
     def request(method: str, url: str, body: str | None = None) -> tuple[int, str]:
@@ -189,18 +198,18 @@ def test_an_oversized_polling_post_is_answered_at_once_and_the_session_goes_on(
     assert refusal["code"] == "http/too-large" and refusal["params"]["limit"] == 64 * 1024
     assert "too large" in refusal["message"]
     conn.close()
-    conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=WAIT)
+    conn = http.client.HTTPConnection("127.0.0.1", shared.port, timeout=WAIT)
     assert request("POST", session, '421["sync",{"state_id":0}]') == (200, "OK")
     status, packets = request("GET", session)
     assert status == 200 and any(p.startswith("431[") for p in packets.split("\x1e")), packets
     conn.close()
 
 
-def test_a_refused_connect_carries_its_code(table: Served) -> None:
+def test_a_refused_connect_carries_its_code(shared: Served) -> None:
     """What the pages show on ``connect_error`` (``err.data``, static/common.js): the code and
     the sentence. Found with finding 12: the code was lost in the message text."""
     ws = websocket.create_connection(
-        f"ws://127.0.0.1:{table.port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
+        f"ws://127.0.0.1:{shared.port}/socket.io/?EIO=4&transport=websocket", timeout=WAIT
     )
     assert ws.recv().startswith("0")
     ws.send("40" + json.dumps({"token": "forged-token-forged-tok"}))
