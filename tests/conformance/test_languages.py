@@ -180,7 +180,7 @@ def test_a_plural_entry_refuses_a_count_that_is_not_a_number() -> None:
 def _render(game: Any, state: Any, lang: str) -> int:
     """Every sentence the table display and the seats to act read now, in ``lang``."""
     seats = [None, *rules.to_act(game, state)]
-    views = [present.view(game, state, seat, lang) for seat in seats]
+    views = present.views(game, state, seats, lang).values()  # as the referee renders them
     return sum(len(v["prompts"]) + len(v["last_lines"]) + len(v["scores"]) for v in views)
 
 

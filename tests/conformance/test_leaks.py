@@ -64,9 +64,8 @@ def _pairs(data: Any, path: str = "$") -> list[Pair]:
     return out
 
 
-def _view(game: Any, state: Any, seat: str | None) -> set[Pair]:
-    shown = present.view(game, state, seat)
-    return set(_pairs({k: v for k, v in shown.items() if k not in PROMPT_KEYS}))
+def _shown(view: dict[str, Any]) -> set[Pair]:
+    return set(_pairs({k: v for k, v in view.items() if k not in PROMPT_KEYS}))
 
 
 def _named(word: str, text: str) -> bool:
@@ -81,9 +80,11 @@ class Table:
     """What every seat and the public display see at one state."""
 
     def __init__(self, game: Any, state: Any) -> None:
-        self.public = _view(game, state, None)
+        seats = game.seats(state)
+        views = present.views(game, state, (None, *seats))  # every payload, as the referee
+        self.public = _shown(views[None])
         self.public_words = {w for _, w in self.public}
-        self.seen = {s: _view(game, state, s) for s in game.seats(state)}
+        self.seen = {s: _shown(views[s]) for s in seats}
         self.secret_pairs = {s: pairs - self.public for s, pairs in self.seen.items()}
         self.secrets = {
             s: {w for _, w in pairs} - self.public_words for s, pairs in self.secret_pairs.items()
