@@ -15,12 +15,12 @@ pytestmark = pytest.mark.slow  # a long group: started first (tests/conftest.py)
 
 def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     result = CliRunner().invoke(main, ["bench", "vision", "--json", "--scenes", "1",
-                                       "--frames", "12", "--family-scenes", "1",
+                                       "--frames", "6", "--family-scenes", "1",
                                        "--moves", "0"])  # fmt: skip
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert list(figures)[: len(CONTRACT)] == list(CONTRACT)
-    assert figures["frames"] == 12 and figures["scenes"] == 1
+    assert figures["frames"] == 6 and figures["scenes"] == 1
     assert figures["resolution"] == "1920x1080"
     assert figures["pipeline_ms_median"] > 0 and figures["raw_detect_ms_median"] > 0
     for key in ("marker_recall", "marker_id_precision", "tile_top1", "card_top1"):

@@ -32,7 +32,9 @@ PARTS: dict[str, Callable[[], RoundPart]] = {
 pytestmark = [pytest.mark.slow, needs_chromium]
 
 
-@pytest.mark.parametrize("game", sorted(PARTS))
+@pytest.mark.parametrize(
+    "game", [pytest.param(k, marks=pytest.mark.xdist_group(f"round-{k}")) for k in sorted(PARTS)]
+)
 def test_a_whole_round_on_the_table_display_and_two_phones(
     browser: Tabs,  # noqa: F811 (the fixture imported above)
     played: PlayedStores,  # noqa: F811

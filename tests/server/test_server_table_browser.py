@@ -35,8 +35,11 @@ LAST_MOVES = 10
 rest is played once per session, offline: played_support.py)."""
 FILE_ID = re.compile(r"\d{3}_[0-9a-f]{12,}\.txt")
 GAMES = list(installed_keys())  # served in a subprocess: run-time registrations don't reach it
+BY_GAME = [pytest.param(k, marks=pytest.mark.xdist_group(f"pages-{k}")) for k in GAMES]
+"""Each game's tests in a worker group of their own (tests/conftest.py): a game's served table
+is started once, and the games' pages are checked side by side on the workers."""
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]
 
 
 SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
@@ -115,7 +118,7 @@ def phone_fits(page: Any) -> None:
     assert width <= PHONE_SIZE["width"], f"the phone page scrolls sideways ({width}px)"
 
 
-@pytest.fixture(scope="module", params=GAMES)
+@pytest.fixture(scope="module", params=BY_GAME)
 def waiting_table(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[str, Served]]:
@@ -354,7 +357,7 @@ def test_a_phone_whose_browser_reads_polish_gets_polish_and_can_switch(
     assert errors == []
 
 
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", BY_GAME)
 def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
     browser: Tabs, played: PlayedStores, tmp_path: Path, key: str
 ) -> None:
@@ -412,7 +415,7 @@ def test_the_end_of_a_game_shows_the_ranking_and_how_each_tie_was_settled(
     assert errors == []
 
 
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", BY_GAME)
 def test_the_host_sets_up_a_new_game_with_named_seats_in_the_browser(
     browser: Tabs, tmp_path: Path, key: str
 ) -> None:
