@@ -25,6 +25,8 @@ from engine.games.france1429 import (
 from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.dice_input import dice_move, dice_pool
 from engine.games.france1429.flow import FLOW
+from engine.games.france1429.layout import TABLE_READING
+from engine.games.france1429.layout import layout as camera_layout
 from engine.games.france1429.moves import (
     CHANCE_TYPES,
     MOVE_TYPES,
@@ -235,8 +237,6 @@ class France1429(GameBase):
     def interpret(self, state: FranceState, seen: list[dict[str, Any]]) -> Interpretation:
         """The move(s) a table observation shows (camera or Tabletop Simulator), or why none
         fits (``layout``: what is read and what a person confirms)."""
-        from engine.games.france1429.layout import TABLE_READING
-
         return core_interpret(self, TABLE_READING, state, seen)
 
     def window_moves(self, state: FranceState, seat: str) -> list[Interject]:
@@ -246,9 +246,7 @@ class France1429(GameBase):
 
     def layout(self, state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every counter lies on the camera profile's board (``camera/profile.json``)."""
-        from engine.games.france1429.layout import layout
-
-        return layout(state, regions)
+        return camera_layout(state, regions)
 
     def check_position(self, state: FranceState) -> list[Violation]:
         return check_position(state)
