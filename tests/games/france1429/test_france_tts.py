@@ -12,9 +12,9 @@ import json
 import random
 from typing import Any
 
+from tts_table import seen, world
+
 from bridge.game_files import camera_profile, tts_profile_path
-from bridge.tts.objects import TTSObject
-from bridge.tts.profile import build_snapshot, load_profile
 from engine import data as gamedata
 from engine import get_game
 from engine.games.france1429.layout import items, layout
@@ -27,20 +27,10 @@ SEATS = ("green", "blue", "magenta")  # the board's family colours
 OPTIONS = {"data": "stand-in", "max_rounds": 3}
 BOARD = camera_profile("france1429")
 REGIONS = region_rects(BOARD)
-MM_PER_UNIT = 20.0  # the TTS reference layout: the camera board, 1 unit = 20 mm, centred
 NAMES = {"maa": "Men at Arms", "knight": "Knight", "engine": "Siege Engine"}
 PLAIN = {"mill": "Mill", "stronghold": "Stronghold", "fortified": "Fortified City",
          "king": "King", "queen": "Queen", "pope": "Pope", "prince": "Crown Prince",
          "biretta": "Biretta", "darc": "dArc"}  # fmt: skip
-
-
-def _world(center: tuple[float, float]) -> dict[str, float]:
-    x, y = center
-    return {
-        "x": (x - BOARD.width_mm / 2) / MM_PER_UNIT,
-        "y": 1.0,
-        "z": (BOARD.height_mm / 2 - y) / MM_PER_UNIT,
-    }
 
 
 def table_of(state: FranceState) -> list[dict[str, Any]]:
@@ -48,7 +38,7 @@ def table_of(state: FranceState) -> list[dict[str, Any]]:
     Lord tokens and named title counters by ``herald:`` GM notes (what a mod's author writes)."""
     out: list[dict[str, Any]] = []
     for i, (item, placed) in enumerate(zip(items(state), layout(state, REGIONS), strict=True)):
-        obj: dict[str, Any] = {"guid": f"f{i}", "position": _world(placed.center)}
+        obj: dict[str, Any] = {"guid": f"f{i}", "position": world(BOARD, placed.center)}
         kind, _, value = item.key.partition(":")
         if kind in NAMES:
             obj["nickname"] = f"{value.title()} {NAMES[kind]}"
@@ -58,12 +48,6 @@ def table_of(state: FranceState) -> list[dict[str, Any]]:
             obj["gm_notes"] = f"herald:{item.key}"
         out.append(obj)
     return out
-
-
-def _seen(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    tts_objects = [TTSObject.from_json(o) for o in objects]
-    snapshot = build_snapshot(tts_objects, load_profile("france1429"), time=0.0)
-    return [o.to_json() for o in snapshot.observations]
 
 
 def _until(kind: type, seed: int = 3) -> FranceState:
@@ -97,14 +81,18 @@ def test_the_tts_table_reads_as_the_position_and_counters_set_down_as_their_move
     """§4 step 11 (a family's starting counters in an empty Village) and §7.2 (a counter
     bought) set down in TTS are those moves; the whole position reads as itself."""
     state = _until(PlaceStart)
-    assert GAME.interpret(state, _seen(table_of(state))).unchanged
+    assert GAME.interpret(state, seen("france1429", table_of(state))).unchanged
     for move in GAME.legal_moves(state)[:5]:
-        verdict = GAME.interpret(state, _seen(table_of(GAME.apply_unchecked(state, move))))
+        verdict = GAME.interpret(
+            state, seen("france1429", table_of(GAME.apply_unchecked(state, move)))
+        )
         assert verdict.moves == (move,), (move, verdict)
     state = _until(Buy)
-    assert GAME.interpret(state, _seen(table_of(state))).unchanged
+    assert GAME.interpret(state, seen("france1429", table_of(state))).unchanged
     buys = _troop_buy(state)
     assert buys
     for move in buys[:5]:
-        verdict = GAME.interpret(state, _seen(table_of(GAME.apply_unchecked(state, move))))
+        verdict = GAME.interpret(
+            state, seen("france1429", table_of(GAME.apply_unchecked(state, move)))
+        )
         assert verdict.moves == (move,), (move, verdict)

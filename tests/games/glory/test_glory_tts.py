@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tts_table import seen, world
+
 from bridge import gamedata
 from bridge.game_files import camera_profile
-from bridge.tts.objects import TTSObject
-from bridge.tts.profile import build_snapshot, load_profile
 from engine import get_game
 from engine.games.glory.layout import items, layout
 from engine.games.glory.state import GloryState, Place
@@ -24,16 +24,6 @@ SEATS = ("red", "blue", "green")  # seat colours the board names (a Character sp
 OPTIONS = {"data": "stand-in", "tournament": "joust"}
 BOARD = camera_profile("glory")
 REGIONS = region_rects(BOARD)
-MM_PER_UNIT = 20.0  # the TTS reference layout: the camera board, 1 unit = 20 mm, centred
-
-
-def _world(center: tuple[float, float]) -> dict[str, float]:
-    x, y = center
-    return {
-        "x": (x - BOARD.width_mm / 2) / MM_PER_UNIT,
-        "y": 1.0,
-        "z": (BOARD.height_mm / 2 - y) / MM_PER_UNIT,
-    }
 
 
 def table_of(state: GloryState) -> list[dict[str, Any]]:
@@ -41,7 +31,7 @@ def table_of(state: GloryState) -> list[dict[str, Any]]:
     ``herald:`` GM notes (what a mod's author writes on them)."""
     out: list[dict[str, Any]] = []
     for i, (item, placed) in enumerate(zip(items(state), layout(state, REGIONS), strict=True)):
-        obj: dict[str, Any] = {"guid": f"g{i}", "position": _world(placed.center)}
+        obj: dict[str, Any] = {"guid": f"g{i}", "position": world(BOARD, placed.center)}
         kind, _, value = item.key.partition(":")
         if kind in ("pawn", "crest"):
             obj["nickname"] = f"{value.title()} {kind.title()}"
@@ -51,12 +41,6 @@ def table_of(state: GloryState) -> list[dict[str, Any]]:
             obj["gm_notes"] = item.key.replace("gl:", "herald:", 1)
         out.append(obj)
     return out
-
-
-def _seen(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    tts = [TTSObject.from_json(o) for o in objects]
-    snapshot = build_snapshot(tts, load_profile("glory"), time=0.0)
-    return [o.to_json() for o in snapshot.observations]
 
 
 def _action_phase(seed: int = 3) -> GloryState:
@@ -74,12 +58,12 @@ def test_the_tts_table_reads_as_the_position_and_a_placed_pawn_as_its_action() -
     """§4.2 [L385-395]: a pawn set on an action field in TTS (taking a face-up Quest card or an
     Ally Track token with it) is that Place move."""
     state = _action_phase()
-    assert GAME.interpret(state, _seen(table_of(state))).unchanged
+    assert GAME.interpret(state, seen("glory", table_of(state))).unchanged
     read = 0
     places = [m for m in GAME.legal_moves(state) if isinstance(m, Place)]
     assert places
     for move in places:
-        verdict = GAME.interpret(state, _seen(table_of(GAME.apply_unchecked(state, move))))
+        verdict = GAME.interpret(state, seen("glory", table_of(GAME.apply_unchecked(state, move))))
         assert verdict.moves in ((), (move,)), (move, verdict)
         read += verdict.moves == (move,)
     assert read >= len({m.field for m in places}) // 2

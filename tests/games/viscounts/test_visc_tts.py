@@ -12,9 +12,9 @@ import json
 import random
 from typing import Any
 
+from tts_table import MM_PER_UNIT, seen, world
+
 from bridge.game_files import camera_profile, camera_profile_path, tts_profile_path
-from bridge.tts.objects import TTSObject
-from bridge.tts.profile import build_snapshot, load_profile
 from engine import data as gamedata
 from engine import get_game
 from engine.games.viscounts.layout import KINDS, layout, tts_profile, visible
@@ -27,7 +27,6 @@ SEATS = ("red", "blue", "green")  # the board's player colours
 OPTIONS = {"data": "stand-in", "max_rounds": 8}
 BOARD = camera_profile("viscounts")
 REGIONS = region_rects(BOARD)
-MM_PER_UNIT = 20.0  # the TTS reference layout: the camera board, 1 unit = 20 mm, centred
 NICKNAMES = {"viscount": "Viscount", "worker": "Worker", "workshop": "Workshop",
              "trading-post": "Trading Post", "guildhall": "Guildhall",
              "virtue": "Virtue Marker", "corruption": "Corruption"}  # fmt: skip
@@ -36,21 +35,12 @@ PLAIN = {"debt": "Debt", "paid": "Paid Debt", "deed": "Deed", "granted": "Grante
          "prosperity": "Prosperity"}  # fmt: skip
 
 
-def _world(center: tuple[float, float]) -> dict[str, float]:
-    x, y = center
-    return {
-        "x": (x - BOARD.width_mm / 2) / MM_PER_UNIT,
-        "y": 1.0,
-        "z": (BOARD.height_mm / 2 - y) / MM_PER_UNIT,
-    }
-
-
 def table_of(state: VState) -> list[dict[str, Any]]:
     """TTS objects laid out as ``state``: coloured pieces and plain cards by nickname, Church
     Favour, Townsfolk cards and Manuscripts by ``herald:`` GM notes."""
     out: list[dict[str, Any]] = []
     for i, (item, placed) in enumerate(zip(visible(state), layout(state, REGIONS), strict=True)):
-        obj: dict[str, Any] = {"guid": f"v{i}", "position": _world(placed.center)}
+        obj: dict[str, Any] = {"guid": f"v{i}", "position": world(BOARD, placed.center)}
         kind, _, value = item.key.partition(":")
         if kind in NICKNAMES:
             obj["nickname"] = f"{value.title()} {NICKNAMES[kind]}"
@@ -62,13 +52,6 @@ def table_of(state: VState) -> list[dict[str, Any]]:
             obj["gm_notes"] = f"herald:{item.key}"
         out.append(obj)
     return out
-
-
-def _seen(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    tts_objects = [TTSObject.from_json(o) for o in objects]
-    snapshot = build_snapshot(tts_objects, load_profile("viscounts"), time=0.0)
-    coverage = {"component": "coverage", "attrs": {"kinds": list(KINDS)}}
-    return [*(o.to_json() for o in snapshot.observations), coverage]
 
 
 def _until(kind: type, seed: int = 3) -> VState:
@@ -110,10 +93,12 @@ def test_the_tts_table_reads_as_the_position_and_pieces_moved_as_their_moves() -
     itself."""
     for kind in (Play, Travel, Build):
         state = _until(kind)
-        assert GAME.interpret(state, _seen(table_of(state))).unchanged
+        assert GAME.interpret(state, seen("viscounts", table_of(state), KINDS)).unchanged
         read = 0
         for move in [m for m in GAME.legal_moves(state) if isinstance(m, kind)][:6]:
-            verdict = GAME.interpret(state, _seen(table_of(GAME.apply_unchecked(state, move))))
+            verdict = GAME.interpret(
+                state, seen("viscounts", table_of(GAME.apply_unchecked(state, move)), KINDS)
+            )
             assert verdict.moves == (move,) or (move,) in verdict.candidates, (move, verdict)
             read += verdict.moves == (move,)
         assert read, kind
