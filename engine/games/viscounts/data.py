@@ -25,7 +25,7 @@ from typing import Any, cast
 
 import jsonschema
 
-from engine.data import DataDoc, DataSpec, parse_json
+from engine.data import DataDoc, DataSpec, GameData, parse_json
 from engine.games.viscounts.data_types import (
     COUNTS,
     PLAYERS,
@@ -389,9 +389,22 @@ def parse_data(source: DataDoc) -> ViscountsData:
     return value
 
 
-SPEC = DataSpec(option="data", default=DEFAULT_SET, shipped=BUILTIN_SETS, parse=parse_data)
+def _kept(data: GameData) -> Any:
+    """What a state holds of the data: the document itself (``VState.doc``)."""
+    return cast(ViscountsData, data.value).doc
+
+
+SPEC = DataSpec(
+    option="data",
+    default=DEFAULT_SET,
+    shipped=BUILTIN_SETS,
+    parse=parse_data,
+    in_state="doc",
+    kept=_kept,
+)
 """The game's data declaration (``engine.data``): the ``data`` option names the set; the
-default is the invented stand-in, so a game can be played now."""
+default is the invented stand-in, so a game can be played now. A state file may hold
+``"doc": {"set": "stand-in", "digest": "sha256:…"}`` instead of the 33 KB document."""
 
 
 # --- what a game needs and the data lack ------------------------------------------------------
