@@ -18,7 +18,7 @@ from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
 from engine.flow import Position
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow, SimSetup
-from engine.games.viscounts import labels, scoring, solo, turn, views
+from engine.games.viscounts import labels, position, scoring, solo, turn, views
 from engine.games.viscounts import layout as table
 from engine.games.viscounts import preview as option_preview
 from engine.games.viscounts.data import SPEC, refusals
@@ -119,6 +119,10 @@ class Viscounts(GameBase):
         except RuleViolation as exc:
             return list(exc.violations)
         return []
+
+    def check_position(self, state: VState) -> list[Violation]:
+        """Every fault of a whole position (``position``: the components' conservation)."""
+        return position.check_position(state)
 
     def attempt(self, state: VState, move: Any) -> VState:
         return turn.apply(state, move)
