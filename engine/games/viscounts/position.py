@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.games.viscounts.data_types import COUNTS
-from engine.games.viscounts.refs import R, refusal
+from engine.games.viscounts.refs import refusal
 from engine.games.viscounts.state import VState
 from engine.violations import Violation
 
@@ -139,7 +139,8 @@ def _manuscripts(state: VState) -> list[Violation]:
     wrong = {
         fid
         for fid, i in state.favour_holders.items()
-        if fid not in favours or not 0 <= i < len(state.players)
+        if fid not in favours
+        or not 0 <= i < len(state.players)
         or fid not in state.players[i].favours
     }
     wrong |= {
