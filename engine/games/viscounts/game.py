@@ -42,6 +42,9 @@ OPTIONS = (
                "Prosperity ends the game); for simulated tables."),
     OptionSpec("skip_action", True, (True, False), ref("§4 phase 3, §11 item 10"),
                "Whether a player may take no main action (VW-7; the seed does not say)."),
+    OptionSpec("decline_priced", False, (False, True), ref("§6 effect glossary", "L1024-1025"),
+               "Whether a player may decline an effect with a price they can pay (VW-13; the "
+               "rulebook: resolving an effect is mandatory unless it says otherwise)."),
     OptionSpec("ai", "cleric", (), ref("§8", "L813-818"),
                "Solo: which of the four AIs plays against you (an AI board of the data: "
                "'cleric', 'merchant', 'builder', 'noble' in the stand-in set)."),

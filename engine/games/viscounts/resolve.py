@@ -46,14 +46,25 @@ def run(state: VState) -> VState:
 
 
 def open_ask(state: VState, ask: Ask) -> VState:
-    """A queued question: a cost is offered only when it can be paid."""
+    """A queued question: a cost is offered only when it can be paid.
+
+    An effect with a price is resolved like any effect: "O ile nie jest to inaczej napisane,
+    rozpatrzenie efektu jest obowiązkowe" (seed L1024-1025), and only Reorder, Discard,
+    Destroy and the Worker shift say otherwise (L1065-1089). So a price the seat can pay is
+    paid (asked only when there are several ways) and one it cannot pay lets the effect pass
+    (VW-13). Option ``decline_priced`` lets a table decline priced effects instead."""
     if ask.asks == "pay":
         options = tuple(
-            o for k, o in enumerate(ask.options[:-1]) if can_pay(state, ask.seat, ask.then[k])
-        )
+            o for k, o in enumerate(ask.options) if o != "decline"
+            and can_pay(state, ask.seat, ask.then[k])
+        )  # fmt: skip
         if not options:
             return state  # nothing affordable: the effect passes
-        return replace(state, ask=replace(ask, options=(*options, "decline")))
+        if state.options.get("decline_priced", False):
+            return replace(state, ask=replace(ask, options=(*options, "decline")))
+        if len(options) == 1:
+            return push(state, ask.then[int(options[0].split("-")[1])])
+        return replace(state, ask=replace(ask, options=options))
     return replace(state, ask=ask)
 
 

@@ -145,7 +145,8 @@ def todos(seat: int, atoms: tuple[Any, ...], source: str) -> tuple[Todo, ...]:
 
 def expand(state: VState, seat: int, effect: Effect | None, source: str) -> tuple[Todo | Ask, ...]:
     """A printed effect as queue items for ``seat``: nothing if a condition fails; a cost is
-    asked (pay or decline, VW-13); several alternatives are asked; else its atoms."""
+    asked (paid when it can be, VW-13: ``resolve.open_ask`` settles the options); several
+    alternatives are asked; else its atoms."""
     if effect is None or not condition_holds(state, seat, effect):
         return ()
     alts = tuple(todos(seat, alt, source) for alt in effect.reward)

@@ -43,9 +43,10 @@ LEVEL2_DEFAULT = 3
 
 
 def initial(seats: tuple[str, ...], options: dict[str, Any], data: ViscountsData) -> VState:
-    """The table before the table lays out decks, stacks and pairs (§3 steps 1-7, 10): kits,
-    markers at their ends, Debt and Deed stacks (built before step 9, VW-8), First Player the
-    first seat (VW-8)."""
+    """The table before the table lays out decks, stacks and pairs (§3 steps 1-7): kits,
+    markers at their ends, First Player the first seat (VW-8). The Debt and Deed stacks are
+    laid only after every pair is taken (step 10, seed L196-199, after step 9's L174-182), so
+    a Player card's Debts and Deeds come from the supply (VW-8, :func:`lay_kingdom`)."""
     n = len(seats)
     spaces = data.track.spaces or 1
     start = track.start(spaces)
@@ -62,8 +63,21 @@ def initial(seats: tuple[str, ...], options: dict[str, Any], data: ViscountsData
         options=options,
         players=players,
         castle=castle,
-        debts_left=data.kingdom.poverty.get(n) or 0,
-        deeds_left=data.kingdom.prosperity.get(n) or 0,
+    )
+
+
+def lay_kingdom(state: VState) -> VState:
+    """Setup step 10 (seed L196-199): as many Debts on the Poverty card and Deeds on the
+    Prosperity card as the player count asks. It follows step 9 (seed L174-182), in which each
+    player took their Player card's Debts and Deeds: those come from the supply, not off
+    these stacks (VW-8)."""
+    n = len(state.players)
+    humans = solo.humans(state)  # solo: the stacks of one player (VW-42)
+    kingdom = state.data.kingdom
+    return replace(
+        state,
+        debts_left=kingdom.poverty.get(humans) or kingdom.poverty.get(n) or 0,
+        deeds_left=kingdom.prosperity.get(humans) or kingdom.prosperity.get(n) or 0,
     )
 
 
@@ -176,7 +190,7 @@ def advance(state: VState) -> VState:
 def _auto(state: VState) -> VState | None:
     phase = state.phase
     if phase == "pairs" and state.picking < 0:
-        return replace(state, phase="turn-start", round=1, turn=0, pairs=())
+        return lay_kingdom(replace(state, phase="turn-start", round=1, turn=0, pairs=()))
     if phase == "turn-start":
         return start_turn(state)
     if phase == "play":

@@ -211,10 +211,12 @@ def test_check_05_player_card_9_destroys_before_shuffling() -> None:
 
 
 def test_check_06_debt_and_deed_stacks() -> None:
-    """Check 6, §3 step 10 [seed L196-203]: the stacks hold the printed sizes for the count.
+    """Check 6, §3 step 10 [seed L196-203]: the stacks hold the printed sizes for the count,
+    laid after step 9's pairs (L174-182, VW-8), so a Player card's Debts do not thin them.
     Illegal: the box, whose Poverty sizes the seed does not give, is refused naming them."""
     for n in (2, 3, 4):
-        state = fresh(n)
+        assert (fresh(n).debts_left, fresh(n).deeds_left) == (0, 0)  # not laid before step 9
+        state = started(n)
         assert (state.debts_left, state.deeds_left) == (
             DATA.kingdom.poverty[n],
             DATA.kingdom.prosperity[n],

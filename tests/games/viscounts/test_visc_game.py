@@ -126,9 +126,10 @@ def test_lay_refuses_the_wrong_number_of_pairs() -> None:
 
 
 def test_debt_and_deed_stacks_follow_the_player_count() -> None:
-    """Check 6 [seed L196-203]: the stacks hold the stand-in's sizes for the count."""
+    """Check 6 [seed L196-203]: the stacks hold the stand-in's sizes for the count once laid
+    (step 10, after the pairs of step 9: VW-8)."""
     for n in (2, 3, 4):
-        state = fresh(n)
+        state = started(n)
         assert state.debts_left == DATA.kingdom.poverty[n]
         assert state.deeds_left == DATA.kingdom.prosperity[n]
 

@@ -147,8 +147,8 @@ def test_the_cleric_ai_starts_with_its_first_space() -> None:
     assert board is not None
     near = [s.id for s in board.sites if s.part == board.town(ai.town or "").part]  # type: ignore[union-attr]
     assert site in near
-    taken = sum(p.debts + p.paid for p in state.players)
-    assert state.debts_left + taken == state.data.kingdom.poverty[1]  # VW-42: one player's
+    # VW-42: one player's stacks, laid after the setup's Debts were taken (VW-8, L196-199)
+    assert state.debts_left == state.data.kingdom.poverty[1]
 
 
 # --- the AI's turn (seed L957-966) ---
