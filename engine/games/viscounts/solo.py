@@ -596,9 +596,10 @@ def _transcribe(state: VState) -> VState | None:
     solo = state.solo
     assert solo is not None
     part = town(state).part
-    if part >= len(state.stacks) or not state.stacks[part]:
+    found = rules.top_manuscript(state, part)  # a printed one under an empty stack (L652-654)
+    if found is None:
         return None
-    cost = rules.manuscript(state.data, state.stacks[part][0]).cost or 0
+    cost = found.cost or 0
     paid = pay(state, "cleric", cost)
     if paid is None:
         return None

@@ -306,12 +306,13 @@ def town_of(state: VState, i: int) -> Any:
 
 def dismissable(state: VState, i: int, action: str) -> str | None:
     """The card a main action may dismiss: the face-up card beside the Viscount showing the
-    action's symbol or a Villain, its price affordable (§4 phase 3, check 20)."""
+    action's symbol or a Villain, its price affordable (§4 phase 3, check 20); under an empty
+    deck, the card printed on the board (seed L672-674, VW-17)."""
     town = town_of(state, i)
-    deck = state.decks[town.part] if town else ()
-    if not deck:
+    found = rules.top_townsfolk(state, town.part) if town else None
+    if found is None:
         return None
-    top = deck[0]
+    top = found.id
     symbols = rules.card_symbols(state.data, top)
     if sym.ACTION_SYMBOL[action] not in symbols and "villain" not in symbols:
         return None
@@ -356,7 +357,8 @@ def _after_dismiss(state: VState, i: int, top: str | None) -> VState:
         return state
     town = town_of(state, i)
     decks = list(state.decks)
-    decks[town.part] = decks[town.part][1:]
+    if decks[town.part]:  # a printed board card stays where it is printed (seed L672-674)
+        decks[town.part] = decks[town.part][1:]
     state = replace(state, decks=tuple(decks), current=replace(state.current, dismissed=True))
     state = rules.note(state, i, 1, "line/dismiss", card=top)
     return rules.push(state, rules.expand(state, i, rules.card(state.data, top).hire, top))
@@ -445,10 +447,10 @@ def workers(state: VState, i: int, move: Workers, town: Any) -> VState:
 
 
 def transcribe(state: VState, i: int, move: Transcribe, town: Any) -> VState:
-    stack = state.stacks[town.part] if town.part < len(state.stacks) else ()
-    if not stack:
+    found = rules.top_manuscript(state, town.part)
+    if found is None:
         raise refuse("transcribe/empty", "transcribe")
-    cost = rules.manuscript(state.data, stack[0]).cost or 0
+    cost = found.cost or 0
     paid = _pay_symbols(state, i, "transcribe", cost, move.dismiss)
     if paid is None:
         raise refuse("action/cannot-pay", "transcribe", needed=cost)
@@ -484,9 +486,9 @@ def action_moves(state: VState, i: int) -> list[Any]:
             for n in (1, 2, 3, 4):
                 if n <= state.players[i].pool and _pay_symbols(state, i, "workers", NOBLES[n], d):
                     out.append(Workers(seat, n, d))
-            stack = state.stacks[town.part] if town.part < len(state.stacks) else ()
-            if stack:
-                cost = rules.manuscript(state.data, stack[0]).cost or 0
+            found = rules.top_manuscript(state, town.part)
+            if found is not None:
+                cost = found.cost or 0
                 if _pay_symbols(state, i, "transcribe", cost, d) is not None:
                     out.append(Transcribe(seat, d))
     if state.options.get("skip_action", True) or not out:

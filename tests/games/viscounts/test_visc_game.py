@@ -547,7 +547,7 @@ def test_dismiss_needs_a_fitting_symbol_and_its_price() -> None:
     state = _at_action("outer-0-right", ("baker", None, None), silver=2, stone=2)
     decks = list(state.decks)
     decks[0] = ("woodcutter", *decks[0])
-    state = replace(state, decks=tuple(decks))
+    state = replace(state, decks=tuple(decks), round=3)  # no Starting icons count (VW-20)
     assert turn.dismissable(state, 0, "build") == "woodcutter"
     assert turn.dismissable(state, 0, "trade") is None  # no Merchant, no Villain
     assert turn.dismissable(state.with_player(0, silver=1), 0, "build") is None
