@@ -19,6 +19,7 @@ from engine.games.viscounts.rules import (
     card_choices,
     castle_step,
     counter,
+    expand,
     fire,
     flip,
     hire_targets,
@@ -195,6 +196,8 @@ def step(state: VState, item: Todo) -> VState:
         if not options:
             return state
         return replace(state, ask=Ask(seat, "reorder", (*options, "keep"), source="meeting"))
+    if act == "collision-bonus":
+        return push(state, collision_bonus(state, item))
     if act == "reset":
         spaces = data.track.spaces or 1
         m = track.start(spaces)
@@ -202,3 +205,18 @@ def step(state: VState, item: Todo) -> VState:
     if act == "deal":
         return ask_reveal(state, seat, "hand")
     return state
+
+
+def collision_bonus(state: VState, item: Todo) -> tuple[Todo | Ask, ...]:
+    """The track bonus of Collision step 3 (``above``, the active seat) or 4 (``below``, every
+    other seat): of the space the active seat's stacked markers are on now (L249-250,
+    L686-690), or with option ``collision_space`` = ``"start"`` of the space the Collision was
+    found on (``item.amount``)."""
+    track_data = state.data.track
+    bonuses = track_data.above if item.what == "above" else track_data.below
+    owner = state.players[state.active()]
+    start = state.options.get("collision_space", "current") == "start"
+    where = item.amount if start else owner.corruption
+    if not bonuses or not 0 <= where < len(bonuses):
+        return ()
+    return expand(state, item.seat, bonuses[where], item.source)

@@ -369,7 +369,7 @@ def main_action(state: VState, move: Any) -> VState:
     town = town_of(state, i)
     kind = type(move).kind
     if kind == "skip":
-        if not state.options.get("skip_action", True) and any(
+        if not state.options.get("skip_action", False) and any(
             not isinstance(m, Skip) for m in action_moves(state, i)
         ):
             raise refuse("action/no-skip", "action")
@@ -491,7 +491,7 @@ def action_moves(state: VState, i: int) -> list[Any]:
                 cost = found.cost or 0
                 if _pay_symbols(state, i, "transcribe", cost, d) is not None:
                     out.append(Transcribe(seat, d))
-    if state.options.get("skip_action", True) or not out:
+    if state.options.get("skip_action", False) or not out:
         out.append(Skip(seat))
     return out
 
@@ -510,25 +510,28 @@ def hire_deck(state: VState, i: int) -> int | None:
 def collision(state: VState) -> VState:
     """Phase 5 (seed L676-702): only the active seat's markers; Building/Church Favour
     Collision abilities of every seat, then Townsfolk ones, the bonus above for the active
-    seat, below for every other, then the markers go back."""
+    seat, below for every other, then the markers go back.
+
+    Steps 3 and 4 pay the bonuses of the space the markers are on when each is resolved
+    (``resolve``, act ``collision-bonus``): the stacked markers move together "do momentu
+    rozpatrzenia Kolizji" (L249-250), so a Virtue gained in step 1 or 2 moves the stack first,
+    and L686-690 name the space "na którym znajdują się" the markers. Option
+    ``collision_space`` = ``"start"`` pays the space the Collision was found on instead."""
     state = replace(state, phase="draw")
     i = state.active()
     p = state.players[i]
     if not p.stacked:
         return state
     where = p.corruption
-    data = state.data
     order = [(i + k) % len(state.players) for k in range(len(state.players))]
     items: list[Any] = []
     for k in order:
         items.extend(rules.fire(state, k, "on collision", "buildings"))
     for k in order:
         items.extend(rules.fire(state, k, "on collision", "cards"))
-    above = (data.track.above or ())[where] if data.track.above else None
-    items.extend(rules.expand(state, i, above, "track-above"))
-    below = (data.track.below or ())[where] if data.track.below else None
-    for k in order[1:]:
-        items.extend(rules.expand(state, k, below, "track-below"))
+    items.append(Todo(i, "collision-bonus", "above", where, source="track-above"))
+    items.extend(Todo(k, "collision-bonus", "below", where, source="track-below")
+                 for k in order[1:])  # fmt: skip
     items.append(Todo(i, "reset"))
     state = rules.note(state, i, 1, "line/collision")
     return rules.append(state, tuple(items))

@@ -8,12 +8,18 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from visc_support import DATA, SEATS, started
+import pytest
+from visc_registered import shipped
+from visc_support import DATA, SEATS, settle, started
 
 from engine.games.viscounts import resolve, rules, turn
+from engine.games.viscounts import symbols as sym
+from engine.games.viscounts.data import data_gaps
 from engine.games.viscounts.effects import parse_effect
-from engine.games.viscounts.moves import Choose, PickPair
-from engine.games.viscounts.state import VState
+from engine.games.viscounts.game import GAME
+from engine.games.viscounts.moves import Choose, PickPair, Skip
+from engine.games.viscounts.state import Turn, VState
+from engine.violations import RuleViolation
 
 
 def _picked(numbers: tuple[int, ...]) -> VState:
@@ -92,3 +98,133 @@ def test_vw13_option_decline_priced_offers_declining() -> None:
     declined = turn.apply(state, Choose(seat, "decline"))
     p = declined.players[state.ask.seat]
     assert (p.silver, p.deeds) == (2, 0)
+
+
+# --- Collision step order: steps 3-4 pay the space the markers are on ----------------------------
+
+
+def _collision(space_option: str | None) -> tuple[VState, VState]:
+    """Ann's markers stacked on space 3 of the stand-in's track, with the second Workshop built
+    and no Villain: step 1 gives her 1 Virtue (L684-685). Bob shows no Villain either."""
+    state = replace(started(2), round=3)
+    if space_option is not None:
+        state = replace(state, options={**state.options, "collision_space": space_option})
+    state = state.with_player(0, corruption=3, virtue=3, stacked=True, board=("baker", None, None),
+                              built=(("workshop", 1, "site-3-0"),), silver=0)  # fmt: skip
+    state = state.with_player(1, board=("baker", None, None), silver=0)
+    return state, resolve.run(turn.collision(replace(state, phase="collision")))
+
+
+def test_collision_default_pays_the_space_the_stack_moved_to() -> None:
+    """L249-250: "Od tej chwili, do momentu rozpatrzenia Kolizji, obydwa znaczniki będą poruszać
+    się razem" and L683-690: the bonuses above / below the space "na którym znajdują się" the
+    markers. Step 1's Virtue moves the stack from space 3 to space 2 before steps 3-4: Ann is
+    paid space 2's "above" (flip a Debt or Deed: her Deed from Player card 10), Bob space 2's
+    "below" (no Villain: 1 Virtue), not space 3's (1 resource and 1 Silver; 1 Silver)."""
+    before, after = _collision(None)
+    assert before.players[0].deeds == 1
+    assert after.players[1].virtue == before.players[1].virtue - 1
+    assert after.players[1].silver == 0
+    assert after.players[0].silver == 0 and after.players[0].granted == 1
+    assert not after.players[0].stacked  # reset after step 4 (L691-693)
+
+
+def test_collision_option_start_pays_the_space_the_collision_was_found_on() -> None:
+    """Option ``collision_space`` = ``"start"``: steps 3-4 pay space 3 whatever step 1 moved."""
+    before, after = _collision("start")
+    assert after.ask is not None and after.ask.asks == "resource"  # space 3: "1 resource, ..."
+    after = settle(after)  # Ann takes a resource and 1 Silver; step 4 follows
+    assert after.players[0].silver == 1
+    assert after.players[1].silver == 1 and after.players[1].virtue == before.players[1].virtue
+
+
+# --- VW-20: Starting icons ------------------------------------------------------------------------
+
+
+def test_vw20_starting_icons_count_while_uncovered_in_the_first_two_turns() -> None:
+    """Seed L156-157: "Ikony Początkowe - dostępne wyłącznie gdy są odkryte, w pierwszych dwóch
+    turach gracza". The stand-in prints a Merchant, a Builder and a Cleric under the three card
+    spaces: with one card played, the two spaces still uncovered count in rounds 1 and 2, for
+    the seat whose turn it is; not in round 3, not for another seat, not under a card."""
+    state = started(2).with_player(0, board=("abbot", None, None))
+    assert state.round == 1 and state.active() == 0
+    supply = rules.supply(state, 0)
+    assert sym.count(supply, "builder") == 1 and sym.count(supply, "cleric") == 3
+    assert sym.count(supply, "merchant") == 0  # covered by the Abbot
+    assert sym.count(rules.supply(replace(state, round=2), 0), "builder") == 1
+    assert sym.count(rules.supply(replace(state, round=3), 0), "builder") == 0
+    other = state.with_player(1, board=("abbot", None, None))
+    assert sym.count(rules.supply(other, 1), "builder") == 0  # not bob's turn
+    covered = state.with_player(0, board=("abbot", "acolyte", "abbot"))
+    assert sym.count(rules.supply(covered, 0), "builder") == 0
+
+
+def test_vw20_box_data_name_the_starting_icons_as_a_gap() -> None:
+    """The box set does not know the icons (the seed's picture is no text): a named gap."""
+    gaps = {g.what for g in data_gaps(shipped("box"))}
+    assert "starting_icons" in gaps
+
+
+# --- VW-16, VW-17: the printed board Manuscripts and Townsfolk are data --------------------------
+
+
+def test_vw16_vw17_the_printed_board_cards_are_in_both_shipped_sets() -> None:
+    """L652-654 (a printed Manuscript under each stack) and L672-674 (a printed Townsfolk under
+    each deck): the stand-in invents all five of each; the box names each unknown value."""
+    assert len(DATA.printed_manuscripts) == 5 and len(DATA.printed_townsfolk) == 5
+    assert all(m.cost is not None and m.effect is not None for m in DATA.printed_manuscripts)
+    box = shipped("box")
+    assert len(box.printed_manuscripts) == 5 and len(box.printed_townsfolk) == 5
+    gaps = {g.what for g in data_gaps(box)}
+    assert "printed_manuscripts[printed-manuscript-1].cost" in gaps
+    assert "printed_townsfolk[printed-townsfolk-5].hire" in gaps
+
+
+def test_vw17_a_printed_townsfolk_is_never_hired() -> None:
+    """L672-674: "Co prawda nie można ich zatrudnić" - an empty deck offers no Hire."""
+    state = replace(started(2), decks=((), (), (), (), ()))
+    assert rules.hire_targets(state, 0, here_only=False) == ()
+    assert turn.hire_deck(state, 0) is None
+
+
+# --- VW-7: a main action is owed when one can be paid --------------------------------------------
+
+
+def _at_trade(options: dict[str, object]) -> VState:
+    """Ann beside an outer town with a Trader (a Merchant) on her board: a Trade can be paid."""
+    state = started(2).with_player(0, town="outer-3-left", board=("trader", None, None), silver=0)
+    return replace(state, phase="action", current=Turn(played="trader"), options=options)
+
+
+def test_vw7_by_default_a_main_action_is_owed() -> None:
+    """L401: "W tej fazie gracze wykonują tylko 1 z 4 możliwych akcji głównych" - players take
+    one of the four main actions; the rulebook says "mogą" (may) where a step is optional (the
+    Hire, L667; a dismissal, L412) and not here. So Skip is offered only when no main action
+    can be paid (the default options, no ``skip_action`` given)."""
+    state = _at_trade({})
+    assert Skip("ann") not in turn.legal_moves(state)
+    with pytest.raises(RuleViolation) as refused:
+        turn.apply(state, Skip("ann"))
+    assert refused.value.violations[0].code == "action/no-skip"
+    assert GAME.info.option_defaults()["skip_action"] is False
+
+
+def test_vw7_option_skip_action_lets_a_player_take_no_main_action() -> None:
+    state = _at_trade({"skip_action": True})
+    assert Skip("ann") in turn.legal_moves(state)
+    assert turn.apply(state, Skip("ann")).current.action == "skip"
+
+
+# --- VW-16: a free Manuscript sees the printed ones ----------------------------------------------
+
+
+def test_vw16_a_free_manuscript_may_be_a_printed_one_for_its_effect() -> None:
+    """L1044-1046: a free Manuscript of cost 3 or 4 "spośród tych widocznych na planszy
+    Głównej"; L950 calls it a free Transcription ("darmowe Przepisanie Manuskryptu"), and
+    L652-654 let a printed Manuscript be Transcribed for its effect. The stand-in prints costs
+    3, 4, 3, 4, 5 under the five stacks: with every stack empty, parts 0-3 are offered."""
+    state = replace(started(2), stacks=((), (), (), (), ()))
+    assert rules.manuscript_targets(state) == ("0", "1", "2", "3")
+    silver = state.players[0].silver
+    after = resolve.run(rules.take_manuscript(state, 0, 0))  # printed-manuscript-1: 2 Silver
+    assert after.players[0].silver == silver + 2 and after.players[0].manuscripts == ()
