@@ -19,7 +19,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine import codec, registry
 from engine.capabilities import HAS_DATA, capability
@@ -194,7 +194,7 @@ def reference(data: GameData) -> dict[str, str]:
     return {"set": data.source, "digest": data.digest}
 
 
-def is_reference(held: Any) -> bool:
+def is_reference(held: Any) -> TypeGuard[dict[str, str]]:
     """Whether a state's data field is a reference rather than the data themselves."""
     return (
         isinstance(held, dict)
