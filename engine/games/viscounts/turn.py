@@ -591,7 +591,12 @@ def apply(state: VState, move: Any) -> VState:
             return advance(reveal(state, move))
         if isinstance(move, Choose) and ask.asks != "reveal":
             if move.option not in ask.options:
-                raise refuse("choose/not-an-option", "glossary", option=move.option)
+                raise refuse(
+                    "choose/not-an-option",
+                    "glossary",
+                    option=move.option,
+                    options=", ".join(ask.options),
+                )
             return advance(rules.answer(state, ask.seat, move.option))
         raise refuse("turn/not-now", "turn", kind=type(move).kind)
     phase = state.phase

@@ -133,3 +133,17 @@ def test_apply_prints_the_failing_move_whole(tmp_path: Path) -> None:
     assert result.exit_code == EXIT_ILLEGAL
     assert json.dumps(long_move, ensure_ascii=False) in result.output
     assert "turn/not-your-turn" in result.output
+
+
+def test_a_wrong_choice_lists_the_valid_ones(tmp_path: Path) -> None:
+    made = _herald("new", "a", "b", "--seed", "3", "--at", "choice/answer")
+    assert made.exit_code == EXIT_OK, made.output
+    state = json.loads(made.stdout)
+    path = tmp_path / "asked.json"
+    path.write_text(made.stdout)
+    seat = state["players"][state["ask"]["seat"]]["seat"]
+    result = _herald("check", str(path), json.dumps({"kind": "choose", "seat": seat,
+                                                     "option": "nope"}))  # fmt: skip
+    assert result.exit_code == EXIT_ILLEGAL
+    assert "choose/not-an-option" in result.output
+    assert ", ".join(state["ask"]["options"]) in result.output

@@ -199,7 +199,7 @@ def _at_trade(options: dict[str, object]) -> VState:
 def test_vw7_by_default_a_main_action_is_owed() -> None:
     """L401: "W tej fazie gracze wykonują tylko 1 z 4 możliwych akcji głównych" - players take
     one of the four main actions; the rulebook says "mogą" (may) where a step is optional (the
-    Hire, L667; a dismissal, L412) and not here. So Skip is offered only when no main action
+    Hire, L667; a dismissal, L413) and not here. So Skip is offered only when no main action
     can be paid (the default options, no ``skip_action`` given)."""
     state = _at_trade({})
     assert Skip("ann") not in turn.legal_moves(state)
