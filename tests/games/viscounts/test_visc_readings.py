@@ -12,7 +12,7 @@ import pytest
 from visc_registered import shipped
 from visc_support import DATA, SEATS, settle, started
 
-from engine.games.viscounts import resolve, rules, turn
+from engine.games.viscounts import resolve, rules, turn, views
 from engine.games.viscounts import symbols as sym
 from engine.games.viscounts.data import data_gaps
 from engine.games.viscounts.effects import parse_effect
@@ -185,6 +185,10 @@ def test_vw17_a_printed_townsfolk_is_never_hired() -> None:
     state = replace(started(2), decks=((), (), (), (), ()))
     assert rules.hire_targets(state, 0, here_only=False) == ()
     assert turn.hire_deck(state, 0) is None
+    # the table and phones see what is printed there (public: it lies on the board)
+    shown = views.view(state, None)
+    assert shown["decks"][0] == {"top": None, "size": 0, "printed": "printed-townsfolk-1"}
+    assert shown["cards"]["printed-townsfolk-1"]["symbols"] == ["builder"]
 
 
 # --- VW-7: a main action is owed when one can be paid --------------------------------------------
