@@ -16,7 +16,7 @@ import jsonschema_rs
 
 from engine import codec, flow
 from engine import data as gamedata
-from engine.capabilities import ATTEMPT, capability
+from engine.capabilities import ATTEMPT, COMPLETES_STATE, capability
 from engine.game import Game
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -147,8 +147,12 @@ def _validate(game: Game[Any, Any], ref: str, data: Any, what: str) -> None:
 def decode_state(game: Game[Any, Any], data: Any, read: gamedata.Reader | None = None) -> Any:
     """A state from JSON, validated against the game's schema first. A state that names its
     data set instead of holding it (``engine.data.expand_state``) gets the set loaded: a
-    shipped one, or a file through ``read``."""
+    shipped one, or a file through ``read``; a game that derives fields fills in those a hand-
+    written position leaves out (``complete_state``)."""
     data = gamedata.expand_state(game, data, read)
+    completes = capability(game, COMPLETES_STATE)
+    if completes is not None:
+        data = completes.complete_state(data)
     _validate(game, schema(game)["x-state"], data, f"{game.info.key} state")
     return codec.decode(game.state_type, data)
 

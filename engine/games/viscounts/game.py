@@ -130,6 +130,10 @@ class Viscounts(GameBase):
             return list(exc.violations)
         return []
 
+    def complete_state(self, data: Any) -> Any:
+        """A hand-written position's derived fields, filled in (``position.complete_state``)."""
+        return position.complete_state(data)
+
     def check_position(self, state: VState) -> list[Violation]:
         """Every fault of a whole position (``position``: the components' conservation)."""
         return position.check_position(state)

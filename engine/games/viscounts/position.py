@@ -13,10 +13,12 @@ Favours, and the Lord of the Castle (§9 check 29).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engine.games.viscounts.data_types import COUNTS
 from engine.games.viscounts.refs import refusal
 from engine.games.viscounts.state import VState
+from engine.games.viscounts.turn import LEVEL2_DEFAULT
 from engine.violations import Violation
 
 WORKERS = COUNTS["workers_per_colour"]
@@ -201,3 +203,67 @@ def _track(state: VState) -> list[Violation]:
 
 def _fault(code: str, key: str, **params: object) -> Violation:
     return refusal(code, key, **params)
+
+
+# --- a position written by hand: the fields that follow from others -------------------------------
+
+
+def complete_state(data: Any) -> Any:
+    """A hand-written state's JSON with what follows from its other fields filled in when left
+    out: ``sites`` (each Building's site and owner are in ``players[].built``),
+    ``favour_holders`` (in ``players[].favours``), an empty ``castle`` of the data's sections,
+    and each player's ``pool`` (20 Workers less those in the Castle, seed L20-99). A field
+    given is kept as written, so ``check`` judges it. Anything malformed is left to the schema.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        return data
+    players = data["players"]
+    if not all(isinstance(p, dict) for p in players):
+        return data
+    out = dict(data)
+    if "sites" not in out:
+        out["sites"] = {
+            b[2]: i
+            for i, p in enumerate(players)
+            for b in p.get("built", [])
+            if isinstance(b, list) and len(b) == 3 and isinstance(b[2], str)
+        }
+    if "favour_holders" not in out:
+        out["favour_holders"] = {
+            f: i for i, p in enumerate(players) for f in p.get("favours", []) if isinstance(f, str)
+        }
+    if "castle" not in out:
+        out["castle"] = _empty_castle(out.get("doc"), len(players))
+    castle = out["castle"]
+    if any("pool" not in p for p in players) and isinstance(castle, dict):
+        out["players"] = [
+            p if "pool" in p else {**p, "pool": WORKERS - _in_castle(castle, i)}
+            for i, p in enumerate(players)
+        ]
+    return out
+
+
+def _empty_castle(doc: Any, n: int) -> dict[str, Any]:
+    spec = doc.get("castle") if isinstance(doc, dict) else None
+    spec = spec if isinstance(spec, dict) else {}
+    given = spec.get("level1")
+    level1 = given if isinstance(given, int) else 0
+    level2 = len(spec.get("level2") or ()) or LEVEL2_DEFAULT
+    return {
+        "level1": [[0] * n for _ in range(level1)],
+        "level2": [[0] * n for _ in range(level2)],
+        "level3": [0] * n,
+    }
+
+
+def _in_castle(castle: dict[str, Any], i: int) -> int:
+    """Seat ``i``'s Workers in the Castle's JSON (0 for what does not read as counts)."""
+    total = 0
+    for level in ("level1", "level2"):
+        for section in castle.get(level) or ():
+            if isinstance(section, list) and i < len(section) and isinstance(section[i], int):
+                total += section[i]
+    level3 = castle.get("level3") or ()
+    if isinstance(level3, list) and i < len(level3) and isinstance(level3[i], int):
+        total += level3[i]
+    return total

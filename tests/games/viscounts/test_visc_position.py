@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from visc_support import started
 
-from engine import selfplay
+from engine import codec, rules, selfplay
 from engine.games.viscounts.game import GAME
 from engine.games.viscounts.state import Castle, VState
 from engine.i18n import violation_text
@@ -108,3 +108,42 @@ def test_a_player_card_out_twice_is_a_fault() -> None:
 def _deck_of(state: VState, card: str) -> str | None:
     found = state.data.card(card)
     return found.deck if found is not None else None
+
+
+def _late() -> VState:
+    """A position from play with Buildings and Castle Workers, a Church Favour given to the
+    first seat (random play seldom reaches three Manuscripts of one ribbon)."""
+    for seed in range(20):
+        state = selfplay.play(GAME, ("a", "b", "c"), random.Random(seed), {"max_rounds": 8})
+        late = state.session.state
+        c = late.castle
+        if late.sites and sum(map(sum, (*c.level1, *c.level2, c.level3))):
+            favour = late.data.church_favour[0].id
+            return replace(late, favour_holders={favour: 0}).with_player(0, favours=(favour,))
+    raise AssertionError("no seed gave a rich position")  # pragma: no cover
+
+
+def test_derived_fields_a_hand_written_position_leaves_out_are_derived() -> None:
+    """Issue 27, "derived fields are derived": ``sites`` (from ``players[].built``),
+    ``favour_holders`` (from ``players[].favours``) and each ``pool`` (20 less the Castle's,
+    seed L20-99) may be left out of a state file; a fresh table's ``castle`` too."""
+    late = _late()
+    written = codec.encode(late)
+    for field in ("sites", "favour_holders"):
+        del written[field]
+    for p in written["players"]:
+        del p["pool"]
+    assert rules.decode_state(GAME, written) == late
+    fresh = codec.encode(started(3))
+    del fresh["castle"]
+    for p in fresh["players"]:
+        del p["pool"]
+    assert rules.decode_state(GAME, fresh) == started(3)
+
+
+def test_a_derived_field_written_wrong_is_kept_for_check_to_find() -> None:
+    late = _late()
+    written = codec.encode(late)
+    written["players"][0]["pool"] = 25
+    state = rules.decode_state(GAME, written)
+    assert "position/workers" in [v.code for v in GAME.check_position(state)]
