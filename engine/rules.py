@@ -157,9 +157,19 @@ def decode_state(game: Game[Any, Any], data: Any, read: gamedata.Reader | None =
     return codec.decode(game.state_type, data)
 
 
+_MOVE_REFS: dict[str, dict[str, str]] = {}
+
+
 def move_refs(game: Game[Any, Any]) -> dict[str, str]:
     """Each move kind of the game → the schema reference of its move type (empty when some
-    move type has no constant ``kind`` to tell it by)."""
+    move type has no constant ``kind`` to tell it by); worked out once per game."""
+    found = _MOVE_REFS.get(game.info.key)
+    if found is None:
+        found = _MOVE_REFS[game.info.key] = _move_refs(game)
+    return found
+
+
+def _move_refs(game: Game[Any, Any]) -> dict[str, str]:
     defs = schema(game)["$defs"]
     union = defs["Move"]
     found: dict[str, str] = {}
