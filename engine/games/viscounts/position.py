@@ -3,7 +3,8 @@
 A position a person writes by hand, or one read off a table, can hold what no play produces:
 25 Workers of one colour, a card twice, a Lord of the Castle without a level-3 Worker. The
 rules never make such a state, so ``turn`` does not look; this module does, for ``herald rules
-viscounts check STATE`` and the referee's observed positions. It checks the conservation of
+viscounts check STATE`` (and ``apply``/``replay --from``, which refuse a faulty start) and for the
+random-play run's positions. It checks the conservation of
 the components (digest §9 check 44, "this flags mis-payments"; a single position cannot show
 a payment that went wrong, but it shows the pieces that appeared or vanished): Workers, the
 Townsfolk and Manuscripts the box holds, Buildings, Player cards, the track, the Church
