@@ -173,6 +173,17 @@ class HasData(Protocol):
     data_spec: DataSpec
 
 
+class CompletesState(Protocol):
+    """A game whose state repeats what follows from other fields (who owns a site, a count that
+    must add up): a position written by hand may leave those out."""
+
+    def complete_state(self, data: Any) -> Any:
+        """The state's JSON with each derived field it leaves out filled in from the fields it
+        gives (before the schema check: anything malformed is returned as it is, for the schema
+        to refuse). Fields given are kept: the whole-position check judges them."""
+        ...
+
+
 # --- what players read ---------------------------------------------------------------------------
 
 
@@ -280,6 +291,7 @@ FLOW = Capability[FlowGame](FlowGame)
 REVEALS = Capability[Reveals](Reveals)
 WINDOW_MOVES = Capability[WindowMoves](WindowMoves)
 HAS_DATA = Capability[HasData](HasData)
+COMPLETES_STATE = Capability[CompletesState](CompletesState)
 LAST_LINES = Capability[LastLines](LastLines)
 LABELS = Capability[Labels](Labels)
 NAMES = Capability[Names](Names)
@@ -293,5 +305,6 @@ CLI_VERBS = Capability[CliVerbs](CliVerbs)
 OPTIONAL_VERBS: tuple[Capability[Any], ...] = (
     DICE_MOVE, DICE_POOL, ATTEMPT, AUTO_MOVE, PASSES, FLOW_KIND, FLOW, REVEALS, WINDOW_MOVES,
     HAS_DATA, LAST_LINES, LABELS, NAMES, PREVIEW, PREVIEWS, MONEY, LAYOUT, CAMERA_FACES,
+    COMPLETES_STATE,
 )  # fmt: skip
 """Every optional verb a game object may offer (the CLI module's ``VERBS`` is not the game's)."""
