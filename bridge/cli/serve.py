@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import io
+import json
 import logging
 import signal
 import socket
@@ -24,6 +25,10 @@ import segno
 from werkzeug.serving import WSGIRequestHandler
 
 from bridge import gamedata
+from bridge.box.errors import BoxError, refusal_text
+from bridge.box.file import box_data
+from bridge.box.library import read_box_file
+from bridge.box.report import playability
 from bridge.camera import (
     CameraConfig,
     CameraError,
@@ -59,7 +64,13 @@ from engine import data as engine_data
 from engine import selfplay
 from engine.capabilities import DICE_POOL, capability
 from engine.game import Game
-from engine.i18n import DEFAULT_LANG, LANGUAGES, error_text, has_message, message
+from engine.i18n import (
+    DEFAULT_LANG,
+    LANGUAGES,
+    error_text,
+    has_message,
+    message,
+)
 from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
 
@@ -176,6 +187,9 @@ def _stop_on_sigterm() -> None:
 @click.option("--library", "library_dir", default=None, metavar="DIR",
               type=click.Path(file_okay=False),
               help="Enrolled tile and card faces (herald vision enroll), faces.json.")  # fmt: skip
+@click.option("--box", "box", default=None, metavar="FILE", type=click.Path(dir_okay=False),
+              help="Play on your own box (a .herald-box file, docs/boxes.md): its data, "
+                   "never a stand-in.")  # fmt: skip
 @click.option("--camera-fps", default=8.0, show_default=True, type=click.FloatRange(0.5, 60),
               help="Frames per second the camera table reads.")  # fmt: skip
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
@@ -243,6 +257,10 @@ def run_server(cfg: ServeConfig) -> None:
             "'*' would let any web page act on the table", param_hint="--allow-origin"
         )
     seats: tuple[str, ...] = seat_names(players)
+    if cfg.box is not None:
+        cfg = dataclasses.replace(
+            cfg, option_pairs=(*cfg.option_pairs, _box_option(game, cfg.box, seats))
+        )
     options, fallback_options = _options(game, seats, cfg.option_pairs)
     profile_file = cfg.profile_file
     if profile_file is None and table != "moves":
@@ -420,6 +438,25 @@ def _table_line(camera: CameraTable | None) -> str:
         width, height = camera.sim.size
         return message("serve/table-camera-sim", width=width, height=height, profile=name)
     return message("serve/table-camera", source=camera.name, profile=name)
+
+
+def _box_option(game: Game[Any, Any], path: str, seats: tuple[str, ...]) -> str:
+    """The ``data=`` option playing on the box file ``path``, once the game has read the box and
+    starts on it with these seats (a box that does not play is refused at start, in a sentence
+    that says how to see why, never replaced by a stand-in)."""
+    source = str(Path(path).resolve())
+    try:
+        data = box_data(game, read_box_file(source), source)
+    except BoxError as exc:
+        raise click.BadParameter(refusal_text(exc), param_hint="--box") from exc
+    plays = playability(game, data, source)
+    if len(seats) not in plays.playable:
+        reasons = plays.refused.get(len(seats), ())
+        raise click.BadParameter(
+            message("box/serve-unplayable", n=len(reasons), players=len(seats), file=path),
+            param_hint="--box",
+        )
+    return f"data={json.dumps(source)}"
 
 
 def _options(

@@ -1,0 +1,27 @@
+"""Why a box file is refused: one catalog code (``box/…``) and its parameters, so the same refusal
+reads in English on the command line and in Polish on the host page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.i18n import DEFAULT_LANG, message
+from engine.violations import InputError
+
+
+class BoxError(InputError):
+    """A box file that cannot be read, checked or imported, said in one sentence.
+
+    ``code`` is a catalog code under ``box/``; ``params`` fill its sentence. ``detail`` (what an
+    ``InputError`` carries) is the English sentence, so callers that know only ``InputError``
+    still say what is wrong.
+    """
+
+    def __init__(self, code: str, path: str = "", **params: Any) -> None:
+        self.params = params
+        super().__init__(code, message(code, DEFAULT_LANG, **params), path)
+
+
+def refusal_text(error: BoxError, lang: str = DEFAULT_LANG) -> str:
+    """A box refusal in ``lang`` (the page's language, or the command line's)."""
+    return message(error.code, lang, **error.params)
