@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.i18n import DEFAULT_LANG, message
-from engine.violations import InputError
+from engine.i18n import DEFAULT_LANG, message, violation_text
+from engine.violations import InputError, Violation
 
 
 class BoxError(InputError):
@@ -19,9 +19,17 @@ class BoxError(InputError):
 
     def __init__(self, code: str, path: str = "", **params: Any) -> None:
         self.params = params
-        super().__init__(code, message(code, DEFAULT_LANG, **params), path)
+        super().__init__(code, _said(code, DEFAULT_LANG, params), path)
 
 
 def refusal_text(error: BoxError, lang: str = DEFAULT_LANG) -> str:
     """A box refusal in ``lang`` (the page's language, or the command line's)."""
-    return message(error.code, lang, **error.params)
+    return _said(error.code, lang, error.params)
+
+
+def _said(code: str, lang: str, params: dict[str, Any]) -> str:
+    """The sentence, with any game's refusal among the parameters said in the same language."""
+    words = {
+        k: violation_text(v, lang) if isinstance(v, Violation) else v for k, v in params.items()
+    }
+    return message(code, lang, **words)

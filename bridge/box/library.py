@@ -17,7 +17,8 @@ from typing import Any
 
 from .archive import MAX_FILE_BYTES
 from .errors import BoxError
-from .file import Box, box_data, read_box
+from .file import Box, read_box
+from .report import checked
 
 SUFFIX = ".herald-box"
 
@@ -65,7 +66,7 @@ def import_box(box: Box, game: Any, library: Path) -> Imported:
     """Keep ``box`` in ``library`` after the game has parsed its data (a box the game refuses is
     never kept). The file is named for the box and its digest, so two different boxes never
     share a name and importing the same box again changes nothing."""
-    box_data(game, box, f"{box.name} ({box.digest})")
+    checked(game, box, f"{box.name} ({box.digest})")
     slug = re.sub(r"[^a-z0-9]+", "-", box.name.lower()).strip("-")[:40] or "box"
     folder = library / box.game
     target = folder / f"{slug}-{box.digest.removeprefix('sha256:')[:12]}{SUFFIX}"

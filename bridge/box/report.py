@@ -8,8 +8,12 @@ from typing import Any
 
 from bridge.seats import seat_names
 from engine import data as engine_data
+from engine import selfplay
 from engine.data import GameData
 from engine.violations import InputError, RuleViolation, Violation
+
+from .errors import BoxError
+from .file import Box, box_data
 
 
 @dataclass(frozen=True)
@@ -28,19 +32,46 @@ class Playability:
                 seen.setdefault((v.code, repr(sorted(v.params.items()))), v)
         return tuple(seen.values())
 
+    def faults(self) -> tuple[Violation, ...]:
+        """The reasons that are not a value left to complete but a broken rule (a road to a
+        Village the map lacks): a game's gap codes end in ``missing…`` or ``incomplete…``."""
+        return tuple(v for v in self.missing() if not is_gap(v))
+
+
+def is_gap(violation: Violation) -> bool:
+    """Whether the game refused for a value its data leave unknown (``…/missing-…``,
+    ``…/incomplete…``: the convention of every game's gap codes, docs/games.md) rather than
+    for a value that breaks a rule."""
+    last = violation.code.rpartition("/")[2]
+    return last.startswith(("missing", "incomplete"))
+
+
+def checked(game: Any, box: Box, source: str) -> tuple[GameData, Playability]:
+    """The box's data and what they play, or ``BoxError`` when the game cannot read them or
+    they break one of its rules (a box may leave values to complete; it may not be wrong)."""
+    data = box_data(game, box, source)
+    try:
+        plays = playability(game, data, source)
+    except InputError as exc:
+        raise BoxError("box/bad-data", exc.path, reason=exc.detail, where=exc.path or "$") from exc
+    faults = plays.faults()
+    if faults:
+        raise BoxError("box/breaks-rules", n=len(faults), first=faults[0])
+    return data, plays
+
 
 def playability(game: Any, data: GameData, source: str) -> Playability:
-    """Try to set the game up on ``data`` for every player count it allows."""
+    """Try to set the game up on ``data`` for every player count it allows, each with the options
+    the game plays that count with (a solo scenario for one player, say) and the box's data."""
     spec = engine_data.data_spec(game)
-    options = {**game.info.option_defaults(), **({spec.option: source} if spec else {})}
+    on_box = {spec.option: source} if spec else {}
     playable: list[int] = []
     refused: dict[int, tuple[Violation, ...]] = {}
     for n in range(game.info.min_players, game.info.max_players + 1):
+        options = {**game.info.option_defaults(), **selfplay.setups(game, n, on_box)[0].options}
         try:
-            engine_data.setup(game, seat_names(n), dict(options), data)
+            engine_data.setup(game, seat_names(n), options, data)
             playable.append(n)
         except RuleViolation as exc:
             refused[n] = tuple(exc.violations)
-        except InputError as exc:
-            refused[n] = (Violation("box/setup-input", exc.path, {"detail": exc.detail}),)
     return Playability(tuple(playable), refused)

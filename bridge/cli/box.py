@@ -18,10 +18,11 @@ from rich.markup import escape
 from bridge import gamedata
 from bridge.box.errors import BoxError, refusal_text
 from bridge.box.export import export_box
-from bridge.box.file import Box, box_data
+from bridge.box.file import Box
 from bridge.box.library import import_box, library_dir, listed, read_box_file
-from bridge.box.report import Playability, playability
+from bridge.box.report import Playability, checked
 from engine import registry
+from engine.data import GameData
 from engine.i18n import LANGUAGES, message, violation_text
 from engine.verbs import EXIT_INPUT
 
@@ -73,14 +74,16 @@ def export(game_key: str, source: str | None, name: str | None, output: str, lan
                              digest=made.digest)))  # fmt: skip
 
 
-def _checked(path: str, game_key: str | None, lang: str) -> tuple[Box, Any, Any]:
+def _checked(
+    path: str, game_key: str | None, lang: str
+) -> tuple[Box, Any, tuple[GameData, Playability]]:
     try:
         found = read_box_file(path)
         key = game_key or found.game
         if key not in registry.game_keys():
             raise BoxError("box/unknown-game", game=key, known=", ".join(registry.game_keys()))
         game = registry.get_game(key)
-        return found, game, box_data(game, found, str(Path(path).resolve()))
+        return found, game, checked(game, found, str(Path(path).resolve()))
     except BoxError as exc:
         _refuse(exc, lang)
 
@@ -99,8 +102,8 @@ def _players(p: Playability, lang: str) -> str:
 @LANG
 def check(path: str, game_key: str | None, lang: str) -> None:
     """Check a box file: exit 0 if the game reads it, 2 (with the reason) if not."""
-    found, game, data = _checked(path, game_key, lang)
-    plays = playability(game, data, str(Path(path).resolve()))
+    found, game, outcome = _checked(path, game_key, lang)
+    plays = outcome[1]
     out.print(escape(message("box/checked", lang, file=path, name=found.name, game=game.info.name,
                              players=_players(plays, lang))))  # fmt: skip
 
@@ -111,8 +114,8 @@ def check(path: str, game_key: str | None, lang: str) -> None:
 @LANG
 def show(path: str, as_json: bool, lang: str) -> None:
     """What a box file holds: its game, name, digests, files, faces and what it still lacks."""
-    found, game, data = _checked(path, None, lang)
-    plays = playability(game, data, str(Path(path).resolve()))
+    found, game, outcome = _checked(path, None, lang)
+    data, plays = outcome
     missing = plays.missing()
     summary = {
         "game": found.game,
@@ -135,7 +138,7 @@ def show(path: str, as_json: bool, lang: str) -> None:
     for code, value in (("box/show-digest", found.digest), ("box/show-data", data.digest)):
         out.print("  " + escape(message(code, lang, value=value)))
     out.print("  " + escape(message("box/show-files", lang, n=len(found.members),
-                                    faces=len(summary["faces"]))))  # fmt: skip
+                                    faces=len(found.faces()))))  # fmt: skip
     out.print("  " + escape(_players(plays, lang)))
     for v in missing:
         out.print(f"  • {escape(violation_text(v, lang))}")

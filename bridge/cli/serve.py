@@ -26,9 +26,8 @@ from werkzeug.serving import WSGIRequestHandler
 
 from bridge import gamedata
 from bridge.box.errors import BoxError, refusal_text
-from bridge.box.file import box_data
 from bridge.box.library import read_box_file
-from bridge.box.report import playability
+from bridge.box.report import checked
 from bridge.camera import (
     CameraConfig,
     CameraError,
@@ -446,10 +445,9 @@ def _box_option(game: Game[Any, Any], path: str, seats: tuple[str, ...]) -> str:
     that says how to see why, never replaced by a stand-in)."""
     source = str(Path(path).resolve())
     try:
-        data = box_data(game, read_box_file(source), source)
+        _, plays = checked(game, read_box_file(source), source)
     except BoxError as exc:
         raise click.BadParameter(refusal_text(exc), param_hint="--box") from exc
-    plays = playability(game, data, source)
     if len(seats) not in plays.playable:
         reasons = plays.refused.get(len(seats), ())
         raise click.BadParameter(
