@@ -26,7 +26,7 @@ from werkzeug.serving import WSGIRequestHandler
 
 from bridge import gamedata
 from bridge.box.errors import BoxError, refusal_text
-from bridge.box.library import read_box_file
+from bridge.box.library import library_dir, read_box_file
 from bridge.box.report import checked
 from bridge.camera import (
     CameraConfig,
@@ -315,7 +315,7 @@ def run_server(cfg: ServeConfig) -> None:
     web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin,
                                       own_hosts=origins.own_hosts(cfg.host, lan),
                                       message_queue=cfg.message_queue),
-                   camera=camera)  # fmt: skip
+                   camera=camera, box_library=library_dir(cfg.db_path))  # fmt: skip
     has_dice = capability(game, DICE_POOL) is not None
     with contextlib.suppress(OSError):  # the device log holds no secret; SQLite reports errors
         create_private(f"{cfg.db_path}.devices", tighten=True)
