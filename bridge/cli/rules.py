@@ -602,6 +602,9 @@ def replay(game: Game[Any, Any], log_path: str, from_path: str | None, as_json: 
               help="Players per game (default: the game's simulated setups).")  # fmt: skip
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE",
               help="A rules option laid over every simulated setup; VALUE is JSON.")  # fmt: skip
+@click.option("--data", "data_path", metavar="SET|FILE", default=None,
+              help="Play on this data: a shipped set, a data file or a box file (same as "
+              "-o data=...).")  # fmt: skip
 @click.option("--check-positions", is_flag=True, help="Check the whole position after each move.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
@@ -611,6 +614,7 @@ def selfplay_cmd(
     seed: int,
     players: int | None,
     opts: tuple[str, ...],
+    data_path: str | None,
     check_positions: bool,
     as_json: bool,
 ) -> None:
@@ -621,7 +625,14 @@ def selfplay_cmd(
     info = game.info
     if players is not None and not info.min_players <= players <= info.max_players:
         fail(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
-    setups = selfplay.setups(game, players, _options(game, opts))
+    overrides = _options(game, opts)
+    if data_path is not None:
+        spec = engine_data.data_spec(game)
+        if spec is None:
+            fail(f"{game.info.key} has no data option")
+        shipped = data_path in spec.shipped
+        overrides[spec.option] = data_path if shipped else str(Path(data_path).resolve())
+    setups = selfplay.setups(game, players, overrides)
     rng = random.Random(seed)
     errors: list[str] = []
     loaded: dict[int, engine_data.GameData | None] = {}

@@ -65,3 +65,16 @@ def test_refusals_exit_2_with_one_sentence_and_change_nothing(tmp_path: Path) ->
     code, _, err = _run("box", "check", str(bad), "--lang", "pl")
     assert code == 2 and err.startswith("Pudełko odrzucone:")
     assert sorted(p.name for p in Path(f"{db}.boxes").rglob("*")) == library
+
+
+def test_selfplay_plays_on_a_box_file(tmp_path: Path) -> None:
+    """``herald rules GAME selfplay --data BOX``: the referee plays whole games on a box (#24)."""
+    box = tmp_path / "mine.herald-box"
+    box.write_bytes(exported("middle-ages").to_bytes())
+    code, out, _ = _run("rules", "middle-ages", "selfplay", "--games", "2", "--data", str(box),
+                        "--json")  # fmt: skip
+    result = json.loads(out)
+    assert code == 0 and result["games"] == 2 and result["errors"] == 0 and result["moves"] > 0
+    code, _, err = _run("rules", "middle-ages", "selfplay", "--games", "1", "--data",
+                        str(tmp_path / "none.herald-box"))  # fmt: skip
+    assert code == 2 and err.strip()
