@@ -143,6 +143,7 @@ class WebTable:
     def __post_init__(self) -> None:
         self.app, self.socketio = web_server(self.config, self._origin_allowed)
         _routes(self)
+        self.referee.box_library = self.box_library
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         self.app.register_blueprint(phone_blueprint(self.referee, self.camera, self.referee.lang))
@@ -510,7 +511,7 @@ def _routes(web: WebTable) -> None:
     @app.get("/api/setup")
     def setup_choices() -> Response:
         """What the host page's new-game form offers: games, seats, options, data sets."""
-        return jsonify(choices())
+        return jsonify(choices(web.box_library))
 
     @app.get("/favicon.ico")
     def no_icon() -> Response:
