@@ -18,6 +18,7 @@ from rich.markup import escape
 from bridge import gamedata
 from bridge.box.errors import BoxError, refusal_text
 from bridge.box.export import export_box
+from bridge.box.faces import with_face
 from bridge.box.file import Box
 from bridge.box.library import import_box, library_dir, listed, read_box_file
 from bridge.box.report import Playability, checked
@@ -158,6 +159,31 @@ def import_(path: str, db_path: str, lang: str) -> None:
         _refuse(exc, lang)
     code = "box/already-imported" if done.existed else "box/imported"
     out.print(escape(message(code, lang, file=str(done.path), name=found.name)))
+
+
+@box.command()
+@click.argument("path", metavar="FILE")
+@click.argument("card", metavar="CARD")
+@click.argument("photo", metavar="PHOTO", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="Where to write the box with the face (a new box: a new digest).")  # fmt: skip
+@LANG
+def face(path: str, card: str, photo: str, output: str, lang: str) -> None:
+    """Enrol the face of CARD (its id in the box's data) from a PHOTO (PNG or JPEG), so the
+    camera recognises that card when the table plays on the box."""
+    found, _, _ = _checked(path, None, lang)
+    try:
+        raw = Path(photo).read_bytes()
+    except OSError as exc:
+        _refuse(BoxError("box/unreadable", file=photo, reason=exc.strerror or str(exc)), lang)
+    try:
+        made = with_face(found, card, raw)
+        Path(output).write_bytes(made.to_bytes())
+    except BoxError as exc:
+        _refuse(exc, lang)
+    except OSError as exc:
+        _refuse(BoxError("box/unwritable", file=output, reason=exc.strerror or str(exc)), lang)
+    out.print(escape(message("box/face-enrolled", lang, card=card, file=output)))
 
 
 @box.command(name="list")

@@ -26,6 +26,7 @@ from werkzeug.serving import WSGIRequestHandler
 
 from bridge import gamedata
 from bridge.box.errors import BoxError, refusal_text
+from bridge.box.faces import write_faces
 from bridge.box.library import library_dir, read_box_file
 from bridge.box.report import checked
 from bridge.camera import (
@@ -297,10 +298,13 @@ def run_server(cfg: ServeConfig) -> None:
     if table != "moves":
         mode: Any = "off" if table == "camera" else sim_mode
         config = CameraConfig(mode=mode, delay=cfg.move_delay, seed=cfg.seed, fps=cfg.camera_fps)
+        faces = cfg.library_dir
+        if faces is None and cfg.box is not None and table == "camera":
+            faces = _box_faces(cfg.box, cfg.db_path)  # the real camera reads the box's faces
         try:
             camera = open_camera_table(
                 referee, table, config, camera=cfg.camera_spec, profile_path=profile_file,
-                library_dir=cfg.library_dir,
+                library_dir=faces,
             )  # fmt: skip
         except CameraError as exc:
             if named:
@@ -455,6 +459,24 @@ def _box_option(game: Game[Any, Any], path: str, seats: tuple[str, ...]) -> str:
             param_hint="--box",
         )
     return f"data={json.dumps(source)}"
+
+
+def _box_faces(path: str, db_path: str) -> str | None:
+    """The card library made of the faces enrolled in the box ``path``, kept beside the table's
+    boxes (made once per box: its folder is named by the box's digest); None for a box with no
+    faces."""
+    from vision.library import LibraryError, enroll
+
+    found = read_box_file(path)
+    if not found.faces():
+        return None
+    folder = library_dir(db_path) / f".faces-{found.digest.removeprefix('sha256:')[:16]}"
+    if not (folder / "index.json").exists():
+        try:
+            enroll(write_faces(found, folder / "photos"), folder)
+        except LibraryError as exc:
+            raise click.BadParameter(str(exc), param_hint="--box") from exc
+    return str(folder)
 
 
 def _options(
