@@ -18,6 +18,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from bridge.box.archive import MAX_FILE_BYTES
 from bridge.box.errors import BoxError, refusal_text
 from bridge.box.export import export_box
+from bridge.box.faces import card_ids, with_face
 from bridge.box.file import read_box
 from bridge.box.library import SUFFIX, import_box, listed, read_box_file
 from bridge.box.report import checked
@@ -30,6 +31,8 @@ from engine.data import data_spec
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
 STATIC = Path(__file__).parent / "static"
+MAX_PHOTO_BYTES = 24 * 1024 * 1024
+"""A card's photograph as a phone takes it."""
 MAX_DRAFT_BYTES = 4 * 1024 * 1024
 """A box being entered, as JSON: the largest game's data are under 100 KB."""
 
@@ -153,6 +156,26 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
                                        as_attachment=True)  # fmt: skip
         response.headers["Cache-Control"] = "no-store"
         return response
+
+    @bp.get("/api/box/<token>/cards/<key>/<name>")
+    def cards(token: str, key: str, name: str) -> Response:
+        """The card ids of a kept box a face can be enrolled for, and those that have one."""
+        host_only(token)
+        found = read_box_file(_kept_file(kept(), game_key(key), name))
+        return jsonify({"cards": sorted(card_ids(found)), "faces": sorted(found.faces())})
+
+    @bp.post("/api/box/<token>/face/<key>/<name>/<card>")
+    def face(token: str, key: str, name: str, card: str) -> Response:
+        """A photograph (the request body) enrolled as ``card``'s face: the box with it is kept
+        as a new file (a new digest), the one it was made from stays as it was."""
+        host_only(token)
+        found = read_box_file(_kept_file(kept(), game_key(key), name))
+        request.max_content_length = MAX_PHOTO_BYTES
+        made = with_face(found, card, request.get_data(cache=False))
+        done = import_box(made, registry.get_game(key), kept())
+        return jsonify({"ok": True, "game": key, "file": done.path.name,
+                        "message": message("box/face-enrolled", _lang(), card=card,
+                                           file=done.path.name)})  # fmt: skip
 
     @bp.post("/api/box/<token>/import")
     def import_(token: str) -> Response:

@@ -115,3 +115,27 @@ def test_save_export_and_import_round_trip(web: WebTable, tmp_path: Path) -> Non
     assert len(listed(web.box_library)) == 2  # type: ignore[arg-type]
     missing = _client(web).get(f"{_api(web)}/file/viscounts/..%2Ft.db")
     assert missing.status_code == 404
+
+
+def test_a_cards_face_is_enrolled_from_a_photograph_into_a_new_kept_box(web: WebTable) -> None:
+    import cv2
+
+    from vision.art import stand_in_art
+
+    draft = _draft(_start(web, "viscounts"))
+    saved = _client(web).post(f"{_api(web)}/save", json=draft).get_json()
+    ok, jpeg = cv2.imencode(".jpg", stand_in_art("our-woodcutter", 500, 700))
+    assert ok
+    path = f"{_api(web)}/face/viscounts/{saved['file']}"
+    seat = next(iter(web.referee.row.tokens.seats.values()))
+    forged = _client(web).post(f"{_api(web, seat)}/face/viscounts/{saved['file']}/woodcutter",
+                               data=jpeg.tobytes())  # fmt: skip
+    assert forged.status_code == 403
+    bad = _client(web).post(f"{path}/dragon", data=jpeg.tobytes())
+    assert bad.status_code == 400 and bad.get_json()["code"] == "box/face-unknown-card"
+    done = _client(web).post(f"{path}/woodcutter", data=jpeg.tobytes()).get_json()
+    assert done["ok"] and done["file"] != saved["file"]
+    cards = _client(web).get(f"{_api(web)}/cards/viscounts/{done['file']}").get_json()
+    assert cards["faces"] == ["woodcutter"] and "mason" in cards["cards"]
+    before = _client(web).get(f"{_api(web)}/cards/viscounts/{saved['file']}").get_json()
+    assert before["faces"] == []  # the box it was made from is unchanged

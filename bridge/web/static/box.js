@@ -22,6 +22,8 @@
     ["l-game", "ui/box-game"], ["l-start", "ui/box-start"], ["load", "ui/box-load"],
     ["l-name", "ui/box-name"], ["save", "ui/box-save"], ["export", "ui/box-export"],
     ["l-import", "ui/box-import"], ["h-gaps", "ui/box-gaps"], ["no-gaps", "ui/box-no-gaps"],
+    ["h-faces", "ui/box-faces"], ["faces-help", "ui/box-faces-help"], ["l-card", "ui/box-card"],
+    ["l-photo", "ui/box-photo"],
   ]) fill(id, t(code));
   $("back").href = `/host/${encodeURIComponent(token)}?lang=${LANG}`;
 
@@ -79,10 +81,35 @@
     if (!ok) return refuse(body.message);
     refuse("");
     S.draft = body;
+    S.kept = kind === "box" ? name : null;
     $("name").value = body.name;
     buildEditors();
     check();
+    showFaces();
   }
+
+  // --- card faces: a kept box's cards, each photographed once ----------------------------------
+  async function showFaces() {
+    $("faces-card").hidden = !S.kept;
+    if (!S.kept) return;
+    const { ok, body } = await call(`/cards/${encodeURIComponent(S.draft.game)}/${encodeURIComponent(S.kept)}`);
+    if (!ok) return refuse(body.message);
+    fill("card", body.cards.map((c) => el("option", { value: c }, body.faces.includes(c) ? `${c} ✓` : c)));
+    fill("faces", t("ui/box-faces-count", { n: body.faces.length, total: body.cards.length }));
+  }
+  $("photo").addEventListener("change", async () => {
+    const file = $("photo").files[0];
+    if (!file || !S.kept) return;
+    const path = `/face/${encodeURIComponent(S.draft.game)}/${encodeURIComponent(S.kept)}/${encodeURIComponent($("card").value)}`;
+    const { body } = await call(path, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
+    $("photo").value = "";
+    if (!body.ok) return refuse(body.message);
+    refuse("");
+    fill("status", body.message);
+    await loadGames(body.game);
+    $("start").value = `box:${body.file}`;
+    await start();
+  });
   $("load").addEventListener("click", start);
 
   // --- the forms -------------------------------------------------------------------------------
