@@ -17,9 +17,11 @@ class BoxError(InputError):
     still say what is wrong.
     """
 
-    def __init__(self, code: str, path: str = "", **params: Any) -> None:
+    def __init__(
+        self, code: str, path: str = "", faults: tuple[tuple[str, str], ...] = (), **params: Any
+    ) -> None:
         self.params = params
-        super().__init__(code, _said(code, DEFAULT_LANG, params), path)
+        super().__init__(code, _said(code, DEFAULT_LANG, params), path, faults)
 
 
 def refusal_text(error: BoxError, lang: str = DEFAULT_LANG) -> str:

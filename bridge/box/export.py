@@ -52,7 +52,7 @@ def export_box(game: Any, source: str | None, name: str | None, read: Reader) ->
     except BoxError:
         raise
     except InputError as exc:
-        raise BoxError("box/bad-data", exc.path, reason=exc.detail,
+        raise BoxError("box/bad-data", exc.path, exc.faults, reason=exc.detail,
                        where=exc.path or "$") from exc  # fmt: skip
     members = {DATA_DIR + file: text.encode("utf-8") for file, text in files.items()}
     return make_box(key, name or f"{game.info.name} ({source})", DATA_DIR + main, members)

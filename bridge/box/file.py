@@ -169,7 +169,7 @@ def box_data(game: Any, box: Box, source: str) -> GameData:
     except BoxError:
         raise
     except InputError as exc:
-        raise BoxError("box/bad-data", exc.path, reason=exc.detail,
+        raise BoxError("box/bad-data", exc.path, exc.faults, reason=exc.detail,
                        where=exc.path or "$") from exc  # fmt: skip
 
 

@@ -53,7 +53,9 @@ def checked(game: Any, box: Box, source: str) -> tuple[GameData, Playability]:
     try:
         plays = playability(game, data, source)
     except InputError as exc:
-        raise BoxError("box/bad-data", exc.path, reason=exc.detail, where=exc.path or "$") from exc
+        raise BoxError(
+            "box/bad-data", exc.path, exc.faults, reason=exc.detail, where=exc.path or "$"
+        ) from exc
     faults = plays.faults()
     if faults:
         raise BoxError("box/breaks-rules", n=len(faults), first=faults[0])

@@ -138,7 +138,8 @@ def report(draft: Draft, lang: str) -> dict[str, Any]:
         _, plays = checked(game, draft.box(), f"{draft.name} (draft)")
     except BoxError as exc:
         return {"ok": False, "code": exc.code, "message": refusal_text(exc, lang),
-                "where": exc.path}  # fmt: skip
+                "where": exc.path,
+                "faults": [{"where": p, "text": t} for p, t in exc.faults]}  # fmt: skip
     gaps = [v for v in plays.missing() if is_gap(v)]
     given = sum(count_values(doc) for doc in draft.files.values())
     return {

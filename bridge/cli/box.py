@@ -36,6 +36,9 @@ LANG = click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_d
 def _refuse(exc: BoxError, lang: str) -> NoReturn:
     said = escape(refusal_text(exc, lang))
     err.print(f"[bold red]{escape(message('box/refused', lang))}[/] {said}")
+    if len(exc.faults) > 1:  # the data checked whole: every fault, each with its path
+        for path, detail in exc.faults:
+            err.print(f"  • {escape(path or '$')}: {escape(detail)}")
     sys.exit(EXIT_INPUT)
 
 

@@ -209,7 +209,13 @@ def _data(game: Game[Any, Any], options: dict[str, Any]) -> engine_data.GameData
     try:
         return gamedata.load(game, options)
     except InputError as exc:
-        fail(exc.detail)
+        if len(exc.faults) > 1:  # a data file checked whole: every fault, each with its path
+            err.print(f"[bold red]error:[/] {len(exc.faults)} faults in the data:")
+            for path, detail in exc.faults:
+                err.print(f"  • {escape(path or '$')}: {escape(detail)}")
+            sys.exit(EXIT_INPUT)
+        where = f" at {exc.path}" if exc.path and exc.path not in exc.detail else ""
+        fail(f"{exc.detail}{where}")
 
 
 DATA_CODES = ("data/incomplete", "data/missing")

@@ -163,6 +163,8 @@
       fill("summary", "");
       fill("status", "");
       refuse(body.message);
+      const more = (body.faults || []).length > 1 ? body.faults : [];
+      fill("gaps", more.map((f) => el("li", { class: "fault" }, el("code", {}, f.where), " ", f.text)));
       return;
     }
     refuse("");
