@@ -13,7 +13,7 @@ verbs against the same signatures. A game without a verb gets the caller's defau
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
@@ -275,6 +275,17 @@ class CameraFaces(Protocol):
         ...
 
 
+class BoardProfile(Protocol):
+    """A board whose camera profile depends on the game's data (a map, a board's spaces): the
+    profile of the data a table plays, so a group's own box is read on its own board."""
+
+    def board_profile(self, data: GameData, usable: Sequence[int]) -> dict[str, Any]:
+        """The camera's board profile (the JSON of ``camera/profile.json``) for ``data``;
+        ``usable`` are the marker ids the sticker kit may print (``vision.markers.usable_ids``
+        of the shipped profile's dictionary), the first four the board's corners."""
+        ...
+
+
 class CliVerbs(Protocol):
     """A game package's ``cli`` module: the game's own ``herald rules GAME`` verbs."""
 
@@ -300,11 +311,12 @@ PREVIEWS = Capability[Previews](Previews)
 MONEY = Capability[Money](Money)
 LAYOUT = Capability[Layout](Layout)
 CAMERA_FACES = Capability[CameraFaces](CameraFaces)
+BOARD_PROFILE = Capability[BoardProfile](BoardProfile)
 CLI_VERBS = Capability[CliVerbs](CliVerbs)
 
 OPTIONAL_VERBS: tuple[Capability[Any], ...] = (
     DICE_MOVE, DICE_POOL, ATTEMPT, AUTO_MOVE, PASSES, FLOW_KIND, FLOW, REVEALS, WINDOW_MOVES,
     HAS_DATA, LAST_LINES, LABELS, NAMES, PREVIEW, PREVIEWS, MONEY, LAYOUT, CAMERA_FACES,
-    COMPLETES_STATE,
+    COMPLETES_STATE, BOARD_PROFILE,
 )  # fmt: skip
 """Every optional verb a game object may offer (the CLI module's ``VERBS`` is not the game's)."""

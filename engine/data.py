@@ -148,8 +148,25 @@ def load(
             f"object, not {source!r}",
             f"$.options.{spec.option}",
         )
+    return from_doc(game, doc)
+
+
+def from_doc(game: Any, doc: DataDoc) -> GameData:
+    """The game's data parsed from ``doc`` (its readers already chosen by the caller: a box file
+    reads the files a document names from inside the box, never from the disk or the shipped
+    sets). ``InputError`` names a document that breaks the game's format; ``ValueError`` for a
+    game without data."""
+    spec = data_spec(game)
+    if spec is None:
+        raise ValueError(f"{game.info.key} takes no data")
     value = spec.parse(doc)
     return GameData(doc.source, digest(spec.encode(value)), value)
+
+
+def shipped_reader(key: str) -> Reader:
+    """Reads a file of the game's own ``data/`` folder by name (what ``DataDoc.shipped`` is for a
+    shipped set)."""
+    return _shipped_reader(key)
 
 
 def setup(

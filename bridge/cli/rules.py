@@ -233,7 +233,13 @@ def _data(game: Game[Any, Any], options: dict[str, Any]) -> engine_data.GameData
     try:
         return gamedata.load(game, options)
     except InputError as exc:
-        fail(exc.detail)
+        if len(exc.faults) > 1:  # a data file checked whole: every fault, each with its path
+            err.print(f"[bold red]error:[/] {len(exc.faults)} faults in the data:")
+            for path, detail in exc.faults:
+                err.print(f"  • {escape(path or '$')}: {escape(detail)}")
+            sys.exit(EXIT_INPUT)
+        where = f" at {exc.path}" if exc.path and exc.path not in exc.detail else ""
+        fail(f"{exc.detail}{where}")
 
 
 DATA_CODES = ("data/incomplete", "data/missing")
@@ -644,6 +650,9 @@ def replay(game: Game[Any, Any], log_path: str, from_path: str | None, as_json: 
               help="Players per game (default: the game's simulated setups).")  # fmt: skip
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE",
               help="A rules option laid over every simulated setup; VALUE is JSON.")  # fmt: skip
+@click.option("--data", "data_path", metavar="SET|FILE", default=None,
+              help="Play on this data: a shipped set, a data file or a box file (same as "
+              "-o data=...).")  # fmt: skip
 @click.option("--check-positions", is_flag=True, help="Check the whole position after each move.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
@@ -653,6 +662,7 @@ def selfplay_cmd(
     seed: int,
     players: int | None,
     opts: tuple[str, ...],
+    data_path: str | None,
     check_positions: bool,
     as_json: bool,
 ) -> None:
@@ -663,7 +673,14 @@ def selfplay_cmd(
     info = game.info
     if players is not None and not info.min_players <= players <= info.max_players:
         fail(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
-    setups = selfplay.setups(game, players, _options(game, opts))
+    overrides = _options(game, opts)
+    if data_path is not None:
+        spec = engine_data.data_spec(game)
+        if spec is None:
+            fail(f"{game.info.key} has no data option")
+        shipped = data_path in spec.shipped
+        overrides[spec.option] = data_path if shipped else str(Path(data_path).resolve())
+    setups = selfplay.setups(game, players, overrides)
     rng = random.Random(seed)
     errors: list[str] = []
     loaded: dict[int, engine_data.GameData | None] = {}

@@ -31,6 +31,7 @@ from bridge.store import Tokens
 from bridge.table_setup import choices
 from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled
+from bridge.web.boxes import boxes_blueprint
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.frames import frames_blueprint
 from bridge.web.limits import BoundedPacket, limit_polling_posts
@@ -126,6 +127,8 @@ class WebTable:
     referee: Referee
     config: WebConfig
     camera: Any = None
+    box_library: Path | None = None
+    """Where the host's "Your box" page keeps boxes (``DB.boxes/``); None: it keeps none."""
     app: Flask = field(init=False)
     socketio: SocketIO = field(init=False)
     calibrator: Calibrator = field(init=False)
@@ -140,10 +143,12 @@ class WebTable:
     def __post_init__(self) -> None:
         self.app, self.socketio = web_server(self.config, self._origin_allowed)
         _routes(self)
+        self.referee.box_library = self.box_library
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         self.app.register_blueprint(phone_blueprint(self.referee, self.camera, self.referee.lang))
         self.app.register_blueprint(frames_blueprint(self.referee))
+        self.app.register_blueprint(boxes_blueprint(self.referee, self.box_library))
         handlers = TableNamespace(self)
         self.socketio.on_namespace(handlers)
         # every handler's failure, the devices' too, is logged and answered (server/internal)
@@ -249,6 +254,10 @@ class WebTable:
         """The host's camera calibration page (keep it private: it carries the host token)."""
         return f"{self.config.public_url}/calibrate/{self.referee.row.tokens.host}"
 
+    def box_url(self) -> str:
+        """The host's "Your box" page (it carries the host token)."""
+        return f"{self.config.public_url}/box/{self.referee.row.tokens.host}"
+
     def phone_url(self) -> str:
         """The phone-camera page (``herald serve --camera phone``; it carries the host token)."""
         return f"{self.config.public_url}/phone/{self.referee.row.tokens.host}"
@@ -283,6 +292,7 @@ class WebTable:
         }
         if self.camera is not None:
             host["calibrate_url"] = self.calibrate_url()
+        host["box_url"] = self.box_url()
         if phone_source(self.camera) is not None:
             url = self.phone_url()
             host["phone_url"] = url
@@ -501,7 +511,7 @@ def _routes(web: WebTable) -> None:
     @app.get("/api/setup")
     def setup_choices() -> Response:
         """What the host page's new-game form offers: games, seats, options, data sets."""
-        return jsonify(choices())
+        return jsonify(choices(web.box_library))
 
     @app.get("/favicon.ico")
     def no_icon() -> Response:

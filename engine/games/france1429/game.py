@@ -8,7 +8,7 @@ and the state is untouched, or return the next state.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import flow as core_flow
@@ -26,6 +26,7 @@ from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.dice_input import dice_move, dice_pool
 from engine.games.france1429.flow import FLOW
 from engine.games.france1429.layout import TABLE_READING
+from engine.games.france1429.layout import board_profile as map_board_profile
 from engine.games.france1429.layout import layout as camera_layout
 from engine.games.france1429.moves import (
     CHANCE_TYPES,
@@ -247,6 +248,13 @@ class France1429(GameBase):
     def layout(self, state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every counter lies on the camera profile's board (``camera/profile.json``)."""
         return camera_layout(state, regions)
+
+    def board_profile(self, data: GameData, usable: Sequence[int]) -> dict[str, Any]:
+        """The camera's board profile for the map of the data set ``data`` holds (a group's own
+        map gets a board with a square per Village, not the stand-in's)."""
+        if not isinstance(data.value, FranceData):
+            raise InputError("input/data", "not a France 1429 data set")
+        return map_board_profile(data.value.map, usable)
 
     def check_position(self, state: FranceState) -> list[Violation]:
         return check_position(state)

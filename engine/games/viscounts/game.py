@@ -11,7 +11,7 @@ VW-19). The camera and Tabletop Simulator profiles (``camera/profile.json``,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.adapter import GameBase, check_seats, resolve_options
@@ -210,6 +210,12 @@ class Viscounts(GameBase):
         if not isinstance(data.value, ViscountsData):
             raise InputError("input/data", "not a Viscounts data set")
         return table.camera_faces(data.value)
+
+    def board_profile(self, data: GameData, usable: Sequence[int]) -> dict[str, Any]:
+        """The camera's board profile for the data set ``data`` holds (its board's spaces)."""
+        if not isinstance(data.value, ViscountsData):
+            raise InputError("input/data", "not a Viscounts data set")
+        return table.board_profile(data.value, usable)
 
     def previews(
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"
