@@ -161,13 +161,19 @@ def _gap(v: Any, lang: str) -> dict[str, str]:
 def summary(game: Any, plays: Playability, given: int, missing: int, lang: str) -> str:
     """ "France 1429: 183 of 240 values; playable with 3–4 players"."""
     if plays.playable:
-        low, high = plays.playable[0], plays.playable[-1]
-        span = str(low) if low == high else f"{low}–{high}"
-        players = message("box/playable", lang, players=span, n=high)
+        players = playable_text(plays.playable, lang)
     else:
         players = message("box/not-playable", lang, n=missing)
     return message("box/progress", lang, game=game.info.name, given=given,
                    total=given + missing, players=players)  # fmt: skip
+
+
+def playable_text(counts: tuple[int, ...], lang: str) -> str:
+    """ "playable with 3–6 players" (or "with 1 player") for the counts a box starts with."""
+    low, high = counts[0], counts[-1]
+    if low == high:
+        return message("box/playable-one", lang, n=low)
+    return message("box/playable-range", lang, low=low, high=high)
 
 
 def starting_sets(game_key: str) -> list[str]:

@@ -22,6 +22,7 @@ from bridge.box.faces import with_face
 from bridge.box.file import Box
 from bridge.box.library import import_box, library_dir, listed, read_box_file
 from bridge.box.report import Playability, checked
+from bridge.box.workshop import playable_text
 from engine import registry
 from engine.data import GameData
 from engine.i18n import LANGUAGES, message, violation_text
@@ -95,9 +96,7 @@ def _checked(
 def _players(p: Playability, lang: str) -> str:
     if not p.playable:
         return message("box/not-playable", lang, n=len(p.missing()))
-    low, high = p.playable[0], p.playable[-1]
-    span = str(low) if low == high else f"{low}–{high}"
-    return message("box/playable", lang, players=span, n=high)
+    return playable_text(p.playable, lang)
 
 
 @box.command()

@@ -102,7 +102,7 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
                 continue
             saved = listed(library, key) if library is not None else []
             out.append({"key": key, "name": game.info.name, "sets": starting_sets(key),
-                        "boxes": [p.name for p in saved]})  # fmt: skip
+                        "boxes": [p.name for p in saved], "tools": _has_tools(key)})  # fmt: skip
         return jsonify({"games": out, "current": referee.game.info.key,
                         "can_keep": library is not None})  # fmt: skip
 
@@ -193,6 +193,11 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
                                            name=found.name)})  # fmt: skip
 
     return bp
+
+
+def _has_tools(key: str) -> bool:
+    """Whether the game ships box tools of its own (``ui/box.js``: France 1429's map tracing)."""
+    return bool(registry.package_files(key).joinpath("ui").joinpath("box.js").is_file())
 
 
 def _kept_file(library: Path, key: str, name: str) -> Path:

@@ -15,6 +15,20 @@
   const api = `/api/box/${encodeURIComponent(token)}`;
   const $ = (id) => document.getElementById(id);
   const S = { games: [], draft: null, editors: {}, shown: null, timer: null, asked: 0 };
+  // A game's own box tools (its ui/box.js, e.g. tracing France 1429's map on a photo) register
+  // here and edit the draft's files through `ctx`: every change goes through the same check.
+  window.HeraldBox = window.HeraldBox || { tools: {} };
+  const ctx = {
+    t, el, fill,
+    files: () => S.draft ? S.draft.files : {},
+    main: () => S.draft ? S.draft.main : null,
+    setFile(name, doc) {
+      S.draft.files[name] = doc;
+      const editor = S.editors[name];
+      if (editor) { S.quiet = true; editor.setValue(doc); S.quiet = false; }
+      schedule();
+    },
+  };
 
   document.title = t("ui/box-title");
   for (const [id, code] of [
@@ -75,9 +89,11 @@
   $("game").addEventListener("change", fillStarts);
 
   async function start() {
+    const mine = (S.starting = (S.starting || 0) + 1); // a later Open wins over a slower one
     const [kind, name] = $("start").value.split(/:(.*)/s);
     const query = kind === "box" ? `?box=${encodeURIComponent(name)}` : `?set=${encodeURIComponent(name)}`;
     const { ok, body } = await call(`/start/${encodeURIComponent($("game").value)}${query}`);
+    if (mine !== S.starting) return;
     if (!ok) return refuse(body.message);
     refuse("");
     S.draft = body;
@@ -86,6 +102,24 @@
     buildEditors();
     check();
     showFaces();
+    await mountTools(mine);
+  }
+
+  async function mountTools(mine) {
+    const holder = $("tools");
+    holder.replaceChildren();
+    const game = S.draft.game;
+    if (!(S.games.find((g) => g.key === game) || {}).tools) return;
+    if (!window.HeraldBox.tools[game]) {
+      await new Promise((resolve) => {
+        const script = el("script", { src: `/games/${encodeURIComponent(game)}/ui/box.js` });
+        script.addEventListener("load", resolve);
+        script.addEventListener("error", resolve);
+        document.body.append(script);
+      });
+    }
+    const tool = window.HeraldBox.tools[game];
+    if (tool && mine === S.starting) tool.mount(holder, ctx);
   }
 
   // --- card faces: a kept box's cards, each photographed once ----------------------------------
@@ -128,7 +162,11 @@
         prompt_before_delete: false, array_controls_top: true, no_additional_properties: false,
         required_by_default: false, display_required_only: false, use_default_values: true,
       });
-      editor.on("change", () => { S.draft.files[file] = editor.getValue(); schedule(); });
+      editor.on("change", () => {
+        if (S.quiet) return; // a game tool set the value itself
+        S.draft.files[file] = editor.getValue();
+        schedule();
+      });
       S.editors[file] = editor;
       const tab = el("button", { type: "button", role: "tab", class: "box-file-tab" }, file);
       tab.addEventListener("click", () => show(file));
@@ -210,6 +248,10 @@
     await start();
   });
 
-  await loadGames(new URLSearchParams(location.search).get("game"));
+  const asked = new URLSearchParams(location.search); // ?game=KEY&start=set:box (a link may say)
+  await loadGames(asked.get("game"));
+  if (asked.get("start") && [...$("start").options].some((o) => o.value === asked.get("start"))) {
+    $("start").value = asked.get("start");
+  }
   await start();
 })();
