@@ -240,6 +240,17 @@ class Script:
         else:
             log("unknown command " + line.strip())
 
+    def _code_press(self, name):
+        """A press of a code being entered, made only while the device still asks for a code:
+        a person stops once the box shows it is paired (the rest would be the seat's presses)."""
+        pin, device = self.pins[name], self.device
+
+        def act():
+            if device.wants_code():
+                pin.level = 0
+
+        return act
+
     def _pair(self, code, waited=0):
         """Wait (as a person would) until the device asks for a code, then enter it."""
         device = self.device
@@ -254,7 +265,7 @@ class Script:
             if presses and all(b in self.pins for b in presses):
                 self.cursor = max(self.cursor, self.actions_now)
                 for button in presses:
-                    self._at(0, self._set_pin(button, 0))
+                    self._at(0, self._code_press(button))
                     self._at(PRESS_MS, self._set_pin(button, 1))
                     self.cursor += PRESS_MS + GAP_MS
             elif hasattr(device, "enter_code"):

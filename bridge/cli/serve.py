@@ -322,7 +322,8 @@ def run_server(cfg: ServeConfig) -> None:
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
-        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room)
+        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room,
+                                 role_of=lambda sid: web.client(sid)[0].role)  # fmt: skip
         web.devices_panel = table_devices.panel
 
     echo = click.echo
