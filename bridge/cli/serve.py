@@ -51,7 +51,7 @@ from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
-from bridge.venue import queue_problem, shown_url
+from bridge.venue import queue_refusal, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig, WebTable
 from bridge.web.phonecam import phone_source
@@ -258,9 +258,8 @@ def run_server(cfg: ServeConfig) -> None:
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
     if cfg.message_queue is not None:
-        problem = queue_problem(cfg.message_queue)
-        if problem is not None:
-            text = message("queue/unreachable", url=shown_url(cfg.message_queue), reason=problem)
+        text = queue_refusal(cfg.message_queue)
+        if text is not None:
             raise click.BadParameter(text, param_hint="--message-queue")
     store = early or _open_store(cfg.store_url or cfg.db_path)
     try:

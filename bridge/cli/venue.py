@@ -13,7 +13,7 @@ import sys
 import click
 
 from bridge.cli.serve import NoDelayHandler, _open_store, _stop_on_sigterm
-from bridge.venue import queue_problem, shown_url
+from bridge.venue import queue_refusal, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig
 from bridge.web.venue_app import VenueWeb
@@ -43,9 +43,8 @@ def venue(
     if "*" in allow_origin:
         raise click.BadParameter(message("venue/star-origin"), param_hint="--allow-origin")
     if message_queue is not None:
-        problem = queue_problem(message_queue)
-        if problem is not None:
-            text = message("queue/unreachable", url=shown_url(message_queue), reason=problem)
+        text = queue_refusal(message_queue)
+        if text is not None:
             raise click.BadParameter(text, param_hint="--message-queue")
     store = _open_store(db_path)
     lan = origins.lan_address() if origins.is_wildcard(host) else None
