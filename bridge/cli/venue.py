@@ -24,7 +24,8 @@ from engine.i18n import message
 @click.option("--db", "db_path", default="herald.db", show_default=True,
               help="The tables' event store (SQLite file).")  # fmt: skip
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
-              help="The Redis of the tables' herald serve (redis://host:port/0).")  # fmt: skip
+              help="The Redis of the tables' herald serve, with its password "
+                   "(redis://herald:PASSWORD@host:6379/0; rediss:// when remote).")  # fmt: skip
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to listen on (0.0.0.0 for the LAN).")  # fmt: skip
 @click.option("--port", default=8100, show_default=True, type=click.IntRange(1, 65535))
