@@ -356,7 +356,8 @@ class DeviceHub:
         if pairing is not None:
             outlet.send(device, paired_message(pairing.role, pairing.seat))
         else:
-            self.desk.heard_unpaired(device, device_kind, tried_code=True)  # type: ignore[union-attr]
+            assert self.desk is not None
+            self.desk.heard_unpaired(device, device_kind, tried_code=True)
             reply = unpaired_message(code)
             if code == "devices/pair-wait":
                 reply["retry_ms"] = int(refusal.retry * 1000) + 1
