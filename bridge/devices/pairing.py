@@ -160,7 +160,8 @@ def blind_chance(targets: int, budget: int = GUESS_BUDGET, length: int = CODE_LE
     """The most a blind guesser's chance of pairing in one window can be: only the first
     ``budget`` wrong codes can be followed by a code that pairs without the host, and each
     guess hits one of ``targets`` codes among ``3**length``."""
-    return budget * targets / len(CODE_DIGITS) ** length
+    space: int = len(CODE_DIGITS) ** length
+    return budget * targets / space
 
 
 @dataclass(frozen=True)
