@@ -8,8 +8,9 @@ line), so tests and the simulated table exercise the same state machines a board
     dice 6:red:strength,6:black:horse   (other dice put in the tray: the next rolls use them)
     pickup        (dice leave the tray: no roll)   put 4 2  (dice set down by hand: no roll)
     press die0 | press send                             dice tower manual buttons
-    pair 213312   (once the device is unpaired: enter the pairing code, on a seat box by
-                   pressing its buttons 1 = confirm, 2 = pass, 3 = undo, as a person would)
+    pair 213312213312   (once the device is unpaired: enter the pairing code, on a seat box
+                         by pressing its buttons 1 = confirm, 2 = pass, 3 = undo, as a
+                         person would; presses stop once the box is paired)
     battery 42 | wait 100 | quit
 
 ``--mqtt mqtts://host:8883?ca=FILE`` connects with TLS, checking the broker's certificate against
