@@ -41,6 +41,7 @@ class Device:
         self.code = CodeEntry()
         self.control = []  # messages for Herald outside the outbox (pairing requests)
         self.pair_request = None  # the request not answered yet
+        self.pair_requests = 0  # codes entered since start (the host hal checks an entry took)
         self.pair_due = None  # when to send it (again); None: at once
 
     @property
@@ -108,6 +109,7 @@ class Device:
         """Send Herald the pairing ``code`` a person entered (until Herald answers it)."""
         self.pair_request = {"t": "pair", "v": PROTO, "device": self.device_id, "code": code,
                              "device_kind": self.KIND}  # fmt: skip
+        self.pair_requests += 1
         self.pair_due = None
         self.log("pair " + code)
 

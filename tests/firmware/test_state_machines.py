@@ -247,3 +247,37 @@ def test_a_pairing_request_is_sent_again_until_herald_answers_it() -> None:
     assert len(box.take_control(now + 9000)) == 1
     box.on_command({"t": "paired", "role": "seat", "seat": "red"}, now + 9000)
     assert box.take_control(now + 60000) == [] and not box.wants_code()
+
+
+def test_a_code_entry_a_stall_turned_into_a_hold_is_entered_again_from_the_start() -> None:
+    """Issue 25, point 9, under load: a virtual box's process stalled during a press, its loop
+    saw the button down past the hold time (a hold starts the entry over), and the code was
+    never sent; the server used to type every code again every 3 s, which piled entries up
+    (misaligned digits: wrong codes; presses after the pairing: the seat's buttons). Now the
+    host hal types a code once, and enters it again, after a hold, only if the entry ended
+    without a request."""
+    from firmware.hal_host import Script
+
+    pins = {"confirm": Pin(), "pass": Pin(), "undo": Pin()}
+    box = SeatBox("seat-red", None, pins, Rgb(), Store())
+    script = Script(pins=pins, device=box)
+    code = "123321123321"
+    script.lines.append(f"pair {code}")
+    requests: list[str] = []
+    now, stalled = 0, False
+    while now < 20_000:
+        script.poll(now)
+        box.poll(now)
+        requests += [m["code"] for m in box.take_control(now)]
+        if requests:
+            break
+        if not stalled and pins["pass"].level == 0:  # the second digit is down: stall 1.5 s
+            stalled, now = True, now + 1500
+        now += 5
+    assert stalled and requests == [code]
+    box.on_command({"t": "paired", "role": "seat", "seat": "red"}, now)
+    for _ in range(2000):  # nothing more is pressed once the box is paired
+        script.poll(now)
+        box.poll(now)
+        now += 5
+    assert len(box.outbox) == 0 and box.take_control(now + 60_000) == []
