@@ -99,16 +99,21 @@ def test_a_rogue_publisher_on_the_queue_gets_nothing_through(
 
     from bridge.venue import QUEUE_CHANNEL
 
+    # the simulated table keeps playing: every move sends the seats' private states
     table = serve(tmp_path / "q.db", "--table-id", "hall-9", "--message-queue", redis_server.url,
-                  "--virtual-devices", "off")  # fmt: skip
+                  "--virtual-devices", "off", "--sim", "all", "--move-delay", "0.2")  # fmt: skip
     tail = Tail(table.proc)
     host, viewer = live_client(reconnection=False), live_client(reconnection=False)
+    blue = live_client(reconnection=False)
     got: list[tuple[str, Any]] = []
+    blue_got: list[Any] = []
     for name in ("state", "seat_state", "prompt", "host", "devices_delta"):
         viewer.on(name, lambda d, n=name: got.append((n, d)))
+    blue.on("seat_state", blue_got.append)
     try:
         join(host, table.base, table.host_token)
         join(viewer, table.base)
+        join(blue, table.base, table.token("blue"))
         opened = host.call("device_pairing", {"open": True}, timeout=30)
         codes = opened["pairing"]["codes"]
         assert opened["ok"] and codes, "the host sees the codes"
@@ -137,6 +142,9 @@ def test_a_rogue_publisher_on_the_queue_gets_nothing_through(
         wait_until(lambda: tail.count("Refused a message from the message queue (disconnect")
                    == 1, "the table to drop the forged disconnect")  # fmt: skip
         assert tail.count("(enter_room host:hall-9") == 1 and tail.count("(emit state to") == 1
+        # two more moves' private states reach blue's own phone; none reaches the viewer
+        seen = len(blue_got)
+        wait_until(lambda: len(blue_got) >= seen + 2, "two more of blue's private states")
         panel = viewer.call("devices", {}, timeout=30)
         assert panel["pairing"]["codes"] == {} and not any(c in str(panel) for c in
                                                            codes.values())  # fmt: skip
@@ -146,7 +154,7 @@ def test_a_rogue_publisher_on_the_queue_gets_nothing_through(
         assert not [n for n, _ in got if n in ("seat_state", "prompt", "host")]
         assert host.connected and host.call("devices", {}, timeout=30)["pairing"]["codes"]
     finally:
-        for client in (host, viewer):
+        for client in (host, viewer, blue):
             client.disconnect()
         table.stop()
 
