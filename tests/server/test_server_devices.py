@@ -94,6 +94,8 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
             **{f"seat-{s}": f"seat:{s}" for s in SEATS},
             "tower-1": "table",
         }
+        # issue 25, point 9: no box sent a wrong code ("not paired · 10 errors" once)
+        assert all(d["errors"] == 0 for d in devices if d["device"].startswith("seat-")), devices
         # The virtual tower told to roll on its own (at start, then every 20 s): the panel keeps it.
         panel = panel_of(client)
         assert panel["note"].startswith("Virtual seat boxes")
