@@ -206,6 +206,10 @@ def test_pairing_codes_show_on_the_host_page_and_never_on_the_table_display(
                                                                    ignore_case=True)  # fmt: skip
         expect(viewer.locator("#pairing .pair-codes")).to_have_count(0)
         assert codes[seat] not in viewer.content()
+        polish = browser.table(errors, locale="pl-PL")
+        polish.goto(table.table_url + ("&" if "?" in table.table_url else "?") + "lang=pl")
+        expect(polish.locator("#pairing-waiting")).to_contain_text("Parowanie jest otwarte")
+        assert codes[seat] not in polish.content()
         hosting = browser.table(errors)
         hosting.goto(table.host_url)
         expect(hosting.locator(f'#pairing .pair-codes li[data-target="{seat}"] code')).to_have_text(
