@@ -13,7 +13,10 @@ seat's private room, or send a forged ``state`` to every table display. Two defe
   disconnects them itself; the only thing one process ever sends another's clients is a table's
   summary for the venue page. So :class:`GuardedRedisManager` drops every room, close and
   disconnect request from the queue, and every emit to anything but the public rooms it is given
-  (the venue room), each with one folded log line. Host-only and seat-only checks use the role
+  (the venue room). Every process's emits and disconnects reach all the others through the queue
+  (python-socketio's pub/sub works so): one aimed at rooms or clients this process does not have
+  is another table's own traffic, dropped quietly; one aimed at this process's own clients is
+  forged, and logged (one folded line per kind). Host-only and seat-only checks use the role
   the connection authenticated with, kept in the server's own session, never room membership.
 """
 
@@ -59,29 +62,51 @@ class GuardedRedisManager(socketio.RedisManager):  # type: ignore[misc]  # untyp
             return super()._handle_emit(message)
         room = message.get("room")
         rooms = room if isinstance(room, list | tuple) else [room]
-        if not rooms or not all(isinstance(r, str) and r in self.public_rooms for r in rooms):
-            return self._refuse(f"emit {message.get('event')!s:.40} to {room!s:.60}")
-        if message.get("callback") is not None:  # no process asks for callbacks across it
-            return self._refuse(f"emit {message.get('event')!s:.40} with a callback")
-        return super()._handle_emit(message)
+        public = bool(rooms) and all(isinstance(r, str) and r in self.public_rooms for r in rooms)
+        if public and message.get("callback") is None:  # no process asks for callbacks across
+            return super()._handle_emit(message)
+        if not self._reaches_ours(message.get("namespace"), rooms):
+            return None  # another process's own traffic: nobody here to deliver it to
+        return self._refuse(f"emit {message.get('event')!s:.40} to {room!s:.60}")
 
     def _handle_enter_room(self, message: dict[str, Any]) -> None:
-        self._refuse(f"enter_room {message.get('room')!s:.60}")
+        if self._ours(message):
+            self._refuse(f"enter_room {message.get('room')!s:.60}")
 
     def _handle_leave_room(self, message: dict[str, Any]) -> None:
-        self._refuse(f"leave_room {message.get('room')!s:.60}")
+        if self._ours(message):
+            self._refuse(f"leave_room {message.get('room')!s:.60}")
 
     def _handle_close_room(self, message: dict[str, Any]) -> None:
-        self._refuse(f"close_room {message.get('room')!s:.60}")
+        if self._reaches_ours(message.get("namespace"), [message.get("room")]):
+            self._refuse(f"close_room {message.get('room')!s:.60}")
 
     def _handle_disconnect(self, message: dict[str, Any]) -> None:
         if message.get("host_id") == self.host_id:  # this process disconnecting its client
             super()._handle_disconnect(message)
-            return
-        self._refuse("disconnect")
+        elif self._ours(message):
+            self._refuse("disconnect")
 
     def _handle_callback(self, message: dict[str, Any]) -> None:
-        self._refuse("callback")
+        if message.get("host_id") == self.host_id:  # no process of ours asks for one
+            self._refuse("callback")
+
+    # --- whose clients a message names ---------------------------------------------------------
+
+    def _ours(self, message: dict[str, Any]) -> bool:
+        """Whether the client ``message`` names is connected to this process."""
+        sid, namespace = message.get("sid"), message.get("namespace") or "/"
+        if not isinstance(sid, str):
+            return False
+        return bool(self.is_connected(sid, namespace) or self.is_pre_connected(sid, namespace))
+
+    def _reaches_ours(self, namespace: Any, rooms: list[Any]) -> bool:
+        """Whether any of ``rooms`` (a room, a client's sid, None: everyone) has a client of
+        this process."""
+        found = self.rooms.get(namespace if isinstance(namespace, str) else "/", {})
+        if any(room is None for room in rooms):
+            return bool(found.get(None))
+        return any(isinstance(room, str) and found.get(room) for room in rooms)
 
     # --- refusing --------------------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ def test_a_table_in_another_process_reaches_the_venue_page_through_redis(
         client.disconnect()
         venue.stop()
         table.stop()
+    assert "Refused a message from the message queue" not in table.log  # the venue's own traffic
 
 
 def test_an_unreachable_queue_is_one_sentence_and_nothing_starts(tmp_path: Path) -> None:
@@ -225,3 +226,6 @@ def test_three_processes_two_tables_survive_a_sigkill(
             if served is not None:
                 served.stop()
         broker.stop()
+    # each table's own emits reach the others through Redis: dropped quietly, never "refused"
+    for served in (two, again):
+        assert served is not None and "Refused a message from the message queue" not in served.log
