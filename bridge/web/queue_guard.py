@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import socketio
@@ -100,7 +100,7 @@ class GuardedRedisManager(socketio.RedisManager):  # type: ignore[misc]  # untyp
             return False
         return bool(self.is_connected(sid, namespace) or self.is_pre_connected(sid, namespace))
 
-    def _reaches_ours(self, namespace: Any, rooms: list[Any]) -> bool:
+    def _reaches_ours(self, namespace: Any, rooms: Sequence[Any]) -> bool:
         """Whether any of ``rooms`` (a room, a client's sid, None: everyone) has a client of
         this process."""
         found = self.rooms.get(namespace if isinstance(namespace, str) else "/", {})
