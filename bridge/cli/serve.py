@@ -179,7 +179,8 @@ def _stop_on_sigterm() -> None:
 @click.option("--camera-fps", default=8.0, show_default=True, type=click.FloatRange(0.5, 60),
               help="Frames per second the camera table reads.")  # fmt: skip
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
-              help="Redis shared by a venue's Herald processes (redis://host:port/0): "
+              help="Redis shared by a venue's Herald processes, with its password "
+                   "(redis://herald:PASSWORD@host:6379/0; rediss:// when remote): "
                    "Socket.IO emits and the venue view go through it.")  # fmt: skip
 @click.option("--tower-every", default=0.0, show_default=True, type=click.FloatRange(0),
               help="Seconds between the virtual tower's own rolls (0: never).")  # fmt: skip
