@@ -58,7 +58,7 @@ from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
-from bridge.venue import queue_problem, shown_url
+from bridge.venue import queue_refusal, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig, WebTable
 from bridge.web.phonecam import phone_source
@@ -195,7 +195,8 @@ def _stop_on_sigterm() -> None:
 @click.option("--camera-fps", default=8.0, show_default=True, type=click.FloatRange(0.5, 60),
               help="Frames per second the camera table reads.")  # fmt: skip
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
-              help="Redis shared by a venue's Herald processes (redis://host:port/0): "
+              help="Redis shared by a venue's Herald processes, with its password "
+                   "(redis://herald:PASSWORD@host:6379/0; rediss:// when remote): "
                    "Socket.IO emits and the venue view go through it.")  # fmt: skip
 @click.option("--tower-every", default=0.0, show_default=True, type=click.FloatRange(0),
               help="Seconds between the virtual tower's own rolls (0: never).")  # fmt: skip
@@ -280,9 +281,8 @@ def run_server(cfg: ServeConfig) -> None:
                 raise click.ClickException(exc.text()) from exc
             table, fallback = "moves", exc.text()
     if cfg.message_queue is not None:
-        problem = queue_problem(cfg.message_queue)
-        if problem is not None:
-            text = message("queue/unreachable", url=shown_url(cfg.message_queue), reason=problem)
+        text = queue_refusal(cfg.message_queue)
+        if text is not None:
             raise click.BadParameter(text, param_hint="--message-queue")
     store = early or _open_store(cfg.store_url or cfg.db_path)
     try:
@@ -347,7 +347,8 @@ def run_server(cfg: ServeConfig) -> None:
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
-        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room)
+        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room,
+                                 role_of=lambda sid: web.client(sid)[0].role)  # fmt: skip
         web.devices_panel = table_devices.panel
 
     echo = click.echo

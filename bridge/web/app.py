@@ -29,7 +29,7 @@ from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.store import Tokens
 from bridge.table_setup import choices
-from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
+from bridge.venue import VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled
 from bridge.web.boxes import boxes_blueprint
 from bridge.web.calibration import Calibrator, calibration_blueprint
@@ -38,6 +38,7 @@ from bridge.web.limits import BoundedPacket, limit_polling_posts
 from bridge.web.namespace import TableNamespace
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from bridge.web.phonecam import phone_blueprint, phone_source
+from bridge.web.queue_guard import queue_options
 from engine import registry
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
@@ -416,8 +417,7 @@ def web_server(config: WebConfig, origin_allowed: Any) -> tuple[Flask, SocketIO]
         max_http_buffer_size=MAX_PACKET_BYTES,
         ping_interval=config.ping_interval,
         serializer=BoundedPacket,
-        message_queue=config.message_queue,
-        channel=QUEUE_CHANNEL,
+        **queue_options(config.message_queue, (VENUE_ROOM,)),  # guarded: bridge.web.queue_guard
         logger=False,
         engineio_logger=False,
     )
