@@ -43,6 +43,7 @@ FLOW = TurnFlow(
         SubGame("uprising", (Step("answer", ("answer",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame("grant", (Step("answer", ("answer",)),)),
+        SubGame("captive", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (

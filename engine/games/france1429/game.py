@@ -24,6 +24,7 @@ from engine.games.france1429 import (
 )
 from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.dice_input import dice_move, dice_pool
+from engine.games.france1429.editions import EDITIONS, FOLLOW
 from engine.games.france1429.flow import FLOW
 from engine.games.france1429.layout import TABLE_READING
 from engine.games.france1429.layout import layout as camera_layout
@@ -47,6 +48,15 @@ from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
 
 OPTIONS = (
+    OptionSpec(
+        "edition",
+        "en",
+        EDITIONS,
+        ref("§15 items 5-16"),
+        "The rulebook your box prints, English (en) or Polish (pl): where the two disagree "
+        "(Crown Prince, duplicate Disaster, Assassination, King candidates, captives, taxes, "
+        "Holy Spear, relic transfer) each option set to 'edition' follows it.",
+    ),
     OptionSpec(
         "data",
         "stand-in",
@@ -72,15 +82,15 @@ OPTIONS = (
     ),
     OptionSpec(
         "holy_spear",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§12.2, §15 item 11", "p.17 §11.1.1", "§11.1.1"),
         "The Holy Spear's +1 hit: only when its holder attacks (EN) or in every battle (PL).",
     ),
     OptionSpec(
         "relic_transfer",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§12.2, §15 item 12", "p.17 §11.1", "§11.1"),
         "A relic handed to another family's Lord: anywhere, for a Diplomacy marker (EN), or "
         "only in the same Village, no marker (PL).",
@@ -109,30 +119,38 @@ OPTIONS = (
     ),
     OptionSpec(
         "duplicate_disaster",
-        "reroll",
-        ("reroll", "discard"),
+        FOLLOW,
+        (FOLLOW, "reroll", "discard"),
         ref("§11.2, §15 item 5", "p.8 §2.3", "§2.3"),
         "A Disaster of a type already on its Bishopric: roll again (EN) or discard (PL).",
     ),
     OptionSpec(
         "assassination",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§11.4, §15 item 6", "p.16 §10.3", "§10.3"),
         "Assassination: the target rolls 1D6 and dies on 1-3 (EN) or always dies (PL).",
     ),
     OptionSpec(
+        "captives",
+        FOLLOW,
+        (FOLLOW, "always", "optional"),
+        ref("§9.4, §15 item 16", "p.13 §6.2.2", "L1635-1637"),
+        "Lords beaten in battle: always taken captive (EN) or the winner may let each go free "
+        "in the Village (PL).",
+    ),
+    OptionSpec(
         "tax_follows_title",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§6.1", "FAQ Phase 3", "FAQ"),
         "A tax whose title changed hands: the new holder collects (EN) or only the "
         "taxing family (PL).",
     ),
     OptionSpec(
         "king_needs_title",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§10.6, §15 item 7", "p.6 §1.8", "§1.8"),
         "A King candidate must hold a Title (EN) or not (PL).",
     ),
@@ -145,8 +163,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "crown_prince_titles",
-        "pl",
-        ("pl", "en"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§10.6, §15 item 9"),
         "A Crown Prince who becomes King takes only the crown (PL) or the King's titles too (EN).",
     ),

@@ -24,6 +24,7 @@ from engine.games.france1429 import (
     purchase,
     relics,
     stack,
+    war,
 )
 from engine.games.france1429.moves import (
     Answer,
@@ -192,6 +193,7 @@ QUESTIONS: dict[str, Question] = {
             legal=lambda s, top: [Answer(top.seat, yes) for yes in cards.cancel_answers(s)],
         ),
         _asked("grant", "grant", lambda s, m: purchase.answer_grant(s, m.yes)),
+        _asked("captive", "captive", lambda s, m: war.answer_captive(s, m.yes)),
     )
 }
 """Every kind of question a rule may push, by ``Pending.kind``."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine.flow import Sealed
+from engine.games.france1429.editions import printed
 from engine.games.france1429.map_view import MapView
 
 Sex = Literal["male", "female"]
@@ -505,4 +506,6 @@ class FranceState:
         return self.stock.get(seat, {}).get(item, 0)
 
     def option(self, name: str) -> Any:
-        return self.options.get(name)
+        """The option in force; a reading the editions print differently follows ``edition``
+        unless set on its own (``editions``)."""
+        return printed(self.options, name)

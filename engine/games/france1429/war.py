@@ -43,7 +43,8 @@ from engine.games.france1429.income import has_card
 from engine.games.france1429.moves import Attack, BattleRoll, Join, Losses, PlayCard, Resolve
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.relics import battle_hits
-from engine.games.france1429.state import HEAVY_RAIN, Battle, FranceState, Lord
+from engine.games.france1429.stack import pop, push
+from engine.games.france1429.state import HEAVY_RAIN, Battle, FranceState, Lord, Pending
 
 NO_LOSS_ROLLS = 3
 PENALTY = {"none": 0, "stronghold": 1, "fortified": 2}
@@ -265,7 +266,7 @@ def take_losses(state: FranceState, m: Losses) -> FranceState:
         for lid in m.lords:
             state = kill(state, lid)
         for lord in fighters(state, m.seat, village):
-            state = state.with_lord(replace(lord, captor=other))
+            state = take_captive(state, lord, other)
             lost = True
     state = replace(state, battle=replace(b, owing=b.owing[1:], lost=lost))
     b = state.battle
@@ -301,12 +302,33 @@ def _allied_losses(state: FranceState, m: Losses) -> FranceState:
                 state = kill(state, lid)
             for s in b.members(lead):
                 for lord in fighters(state, s, village):
-                    state = state.with_lord(replace(lord, captor=captor))
+                    state = take_captive(state, lord, captor)
                     b = replace(b, lost=True)
     state = replace(state, battle=replace(b, owing=b.owing[1:]))
     if state.battle is not None and state.battle.owing:
         return state
     return _after_roll(state)
+
+
+def take_captive(state: FranceState, lord: Lord, captor: str) -> FranceState:
+    """``lord`` beaten in battle is ``captor``'s captive (EN §6.2.2: "the Lords are taken
+    Captive"); under the Polish edition's author's note (PL L1635-1637, option ``captives``
+    ``optional``) the captor is asked first whether to take him or let him go free where he
+    stands (FR-26)."""
+    state = state.with_lord(replace(lord, captor=captor))
+    if state.option("captives") != "optional":
+        return state
+    return push(state, Pending("captive", captor, by=lord.seat, lord=lord.id, village=lord.village))
+
+
+def answer_captive(state: FranceState, keep: bool) -> FranceState:
+    """The captor keeps the Lord asked about, or lets him go: free in his Village (PL)."""
+    top = state.pending[-1]
+    state = pop(state)
+    lord = state.find_lord(top.lord)
+    if keep or lord is None or lord.captor != top.seat:
+        return state
+    return control.refresh(state.with_lord(replace(lord, captor=None)), lord.village)
 
 
 def _after_roll(state: FranceState) -> FranceState:
@@ -353,7 +375,7 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
             t = state.troops_at(s, b.village)
             state = state.with_troops(replace(t, maa=0, knights=0))
             for lord in fighters(state, s, b.village):
-                state = state.with_lord(replace(lord, captor=other))
+                state = take_captive(state, lord, other)
         return end(state)
     if r.choice == "stop":
         return end(state)

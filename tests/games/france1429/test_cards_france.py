@@ -160,10 +160,11 @@ def test_justice_beheads_an_assassin_but_not_the_king() -> None:
 
 def test_a_dead_lords_titles_pass_to_his_family_and_the_crown_prince_becomes_king() -> None:
     """§7.4, §10.6 (§13 item 59): Fief titles to another Lord of the family; the Crown Prince
-    becomes King (PL: without the dead King's Fief titles), the Queen loses her title."""
+    becomes King (PL edition: without the dead King's Fief titles; EN: test_editions), the Queen
+    loses her title."""
     from engine.games.france1429.deaths import kill
 
-    state = lord(table(), "charles", "david", "vaux", king=True, fiefs=("medard",))
+    state = lord(table(edition="pl"), "charles", "david", "vaux", king=True, fiefs=("medard",))
     state = lord(state, "thierry", "david", "vaux")
     state = lord(state, "alienor", "grady", "blaye", queen=True)
     state = lord(state, "quentin", "grady", "blaye", crown_prince=True)
