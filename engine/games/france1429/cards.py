@@ -227,7 +227,9 @@ def card_problem(state: FranceState, seat: str, card: str, target: str, by: str)
         return None if ok else "card/passage-timing"
     if card == CARDINAL:
         pope = next((x for x in state.lords if x.pope), None)
-        if lord.bishop is None or lord.cardinal or lord.captor is not None:
+        # any Bishop in play, a captive too (EN §9.2, §1.5; PL L557-559): captivity takes
+        # only candidacy and votes (EN §6.2.3)
+        if lord.bishop is None or lord.cardinal:
             return "card/cardinal-target"
         if pope is not None and pope.seat != seat:
             return "card/pope-consent"

@@ -348,3 +348,22 @@ def test_the_queens_family_new_male_lord_is_crown_prince_unless_she_is_captive()
     captive = troops(captive, "david", "lormes", maa=1)
     none = apply(_playing(captive, "david", "quentin"), PlayLord("david", "quentin", "lormes"))
     assert not none.lord("quentin").crown_prince
+
+
+def test_a_cardinal_card_and_the_bought_biretta_go_to_a_captive_bishop_too() -> None:
+    """EN §9.2 "A Cardinal card can be played on a Lord Bishop at any time", §1.5 "to any Bishop
+    already in play"; PL L557-559 "na dowolnego biskupa, który jest w grze", L568-569 (the
+    biretta "znajdującemu się w grze biskupowi"). Captivity takes only candidacy and votes (EN
+    §6.2.3), so a captive Bishop may be made a Cardinal (issue 27)."""
+    from engine.games.france1429.moves import Buy
+
+    state = troops(lord(table(), "arthur", "grady", "sigy"), "grady", "sigy", maa=1)
+    state = lord(state, "francois", "david", "sigy", bishop=5, captor="grady")
+    assert state.lord("francois").captor == "grady"
+    carded = apply(at_phase(hand(state, "david", CARDINAL), "movement", "david"),
+                   PlayCard("david", CARDINAL, "francois"))  # fmt: skip
+    assert carded.lord("francois").cardinal and carded.lord("francois").captor == "grady"
+    buying = replace(at_phase(state, "purchase", "david"), supply={**state.supply, "biretta": 1})
+    buying = buying.with_family(replace(buying.family("david"), deniers=5))
+    bought = apply(buying, Buy("david", "biretta", "", "francois"))
+    assert bought.lord("francois").cardinal and bought.lord("francois").biretta
