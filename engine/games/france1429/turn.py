@@ -106,6 +106,8 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return rounds.next_seat(setup.place_start(state, move))
     if isinstance(move, Done) and phase == "movement" and movement.must_ride_on(state, move.seat):
         raise refuse("cavalcade/ride-on", "cavalcade", lord="")
+    if isinstance(move, Done) and phase == "battles":
+        return rounds.end_turn(fighting.continue_sieges(state, move.seat))
     if isinstance(move, Done) and phase in flow.SEAT_PHASES and phase != "place":
         return rounds.end_turn(state)
     if isinstance(move, Propose) and phase == "marriage":

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 from frcore_builders import at_phase, card_on, fort, lord, table, troops
 
-from engine.games.france1429 import control, rounds
+from engine.games.france1429 import control, rounds, war
 from engine.games.france1429.game import apply, legal_moves
-from engine.games.france1429.moves import Answer, AskPass, March
-from engine.games.france1429.state import HEAVY_RAIN, PLAGUE, FranceState
+from engine.games.france1429.moves import Answer, AskPass, Done, March
+from engine.games.france1429.state import HEAVY_RAIN, PLAGUE, Battle, FranceState
 from engine.violations import RuleViolation
 
 
@@ -132,8 +132,9 @@ def test_a_siege_is_declared_on_an_opposing_fortification_and_ends_when_the_besi
     None
 ):
     """§9.6 (§13 item 50): own Lord and troops where an opponent holds a Stronghold; the engine
-    shows 1 die, 2 from the next round's Battles; no income from the besieged Village; when the
-    besieger leaves, the siege ends and the engine goes back."""
+    shows 1 die, flipped to 2 when the besieger ends his battles in the next round (EN §6.4 "after
+    he has resolved his battles"; PL L1829-1832, the L'Epervier example L1917-1923); no income
+    from the besieged Village; when the besieger leaves, the siege ends and the engine goes back."""
     from engine.games.france1429 import income
     from engine.games.france1429.moves import Siege
 
@@ -151,7 +152,10 @@ def test_a_siege_is_declared_on_an_opposing_fortification_and_ends_when_the_besi
     assert "vaux" not in [x.params.get("village") for x in income.income(state)]
     assert income.totals(income.income(state)).get("david", 0) == 0
     next_round = rounds.start_battles(replace(state, round=state.round + 1))
-    assert next_round.place("vaux").engine == 2
+    assert next_round.place("vaux").engine == 1  # his next round's battles see the 1-die side
+    grady = at_phase(next_round, "battles", "grady")
+    assert war.dice(grady, Battle("grady", "david", "vaux"), "grady") == 1  # 4 SP, no penalty
+    assert apply(grady, Done("grady")).place("vaux").engine == 2  # after his battles (§6.4)
     state = _moving(state, "grady")
     state = apply(state, March("grady", "beaudoin", "lormes", maa=3))
     assert state.place("vaux").besieged_by is None and state.stock["grady"]["engines"] == 2
