@@ -40,7 +40,11 @@ FLOW = TurnFlow(
         SubGame("rally", (Step("answer", ("play-card", "answer")),)),
         SubGame("relic", (Step("answer", ("answer",)),)),
         SubGame("teeth", (Step("answer", ("answer",)),)),
-        SubGame("uprising", (Step("answer", ("answer",)),)),
+        SubGame(
+            "uprising",
+            (Step("answer", ("answer",)), Step("strike", ("strike",)), Step("losses", ("losses",))),
+        ),
+        SubGame("plague", (Step("losses", ("losses",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame("grant", (Step("answer", ("answer",)),)),
         SubGame("captive", (Step("answer", ("answer",)),)),

@@ -268,6 +268,16 @@ class Losses:
 
 
 @dataclass(frozen=True)
+class Strike:
+    """The family that played an Uprising names whose troops in the Village take its hits
+    next (EN §10.1, PL L2122-2124; FR-15)."""
+
+    seat: str
+    family: str
+    kind: ClassVar[str] = "strike"
+
+
+@dataclass(frozen=True)
 class Join:
     """A family present in a Village where a battle was declared joins the attacker's side,
     the defender's, or stays out (§9.1: several players may fight together; FR-32)."""
@@ -462,6 +472,7 @@ MOVE_TYPES: tuple[type, ...] = (
     Attack,
     BattleRoll,
     Losses,
+    Strike,
     Join,
     Resolve,
     Siege,

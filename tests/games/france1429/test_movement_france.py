@@ -110,12 +110,20 @@ def test_no_movement_into_out_of_or_inside_heavy_rain() -> None:
 
 
 def test_entering_a_plagued_bishopric_halves_troops_and_the_lord_rolls() -> None:
-    """§11.2 (§13 item 42): troops entering lose half (rounded down); the Lord rolls 1D6."""
+    """§11.2 (§13 item 42): troops entering lose half (rounded down), the counters their Lord
+    chooses (EN §2.3.3 "The Lord of these Troops decides which counters are removed"; PL
+    L940-941; FR-6); the Lord rolls 1D6."""
+    from engine.games.france1429.moves import Losses
+
     state = troops(lord(table(), "thierry", "grady", "vaux"), "grady", "vaux", maa=3, knights=2)
     state = _moving(card_on(state, 5, PLAGUE), "grady")
     state = apply(state, March("grady", "thierry", "st-paul", maa=3, knights=2))
+    assert legal_moves(state) == [Losses("grady", 2, 0), Losses("grady", 1, 1),
+                                  Losses("grady", 0, 2)]  # fmt: skip
+    assert _refused(state, Losses("grady", 1, 0)) == "plague/losses"
+    state = apply(state, Losses("grady", 0, 2))
     t = state.troops_at("grady", "st-paul")
-    assert (t.maa, t.knights) == (1, 2)
+    assert (t.maa, t.knights) == (3, 0) and state.lord("thierry").escort_knights == 0
     assert state.pending[-1].kind == "plague-die" and state.pending[-1].queue == ("thierry",)
 
 
