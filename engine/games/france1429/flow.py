@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from engine.flow import Step, SubGame, TurnFlow, Window
 
-POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic", "give-relic")
+POPE = (
+    "excommunicate",
+    "absolve",
+    "annul",
+    "diplomacy",
+    "ask-card",
+    "take-relic",
+    "give-relic",
+    "give-control",
+)
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
 
 FLOW = TurnFlow(
@@ -45,6 +54,7 @@ FLOW = TurnFlow(
             (Step("answer", ("answer",)), Step("strike", ("strike",)), Step("losses", ("losses",))),
         ),
         SubGame("plague", (Step("losses", ("losses",)),)),
+        SubGame("control", (Step("answer", ("give-control",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame("grant", (Step("answer", ("answer",)),)),
         SubGame("captive", (Step("answer", ("answer",)),)),

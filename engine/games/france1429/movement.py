@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.france1429 import control
+from engine.games.france1429 import control, handover
 from engine.games.france1429.drawing import lose, plague_choices
 from engine.games.france1429.income import has_card
 from engine.games.france1429.moves import Answer, AskPass, Cavalcade, March
@@ -118,6 +118,7 @@ def move(state: FranceState, m: March) -> FranceState:
         )
     lord = state.lord(m.lord)
     origin = lord.village
+    held = state.place(origin).present[:1] == (m.seat,)
     here = state.troops_at(m.seat, origin)
     used_fresh_maa = max(0, m.maa - lord.escort_maa)
     used_fresh_kn = max(0, m.knights - lord.escort_knights)
@@ -156,6 +157,7 @@ def move(state: FranceState, m: March) -> FranceState:
     for cid in m.captives:
         state = state.with_lord(replace(state.lord(cid), village=m.to))
     state = control.refresh(control.refresh(state, m.to), origin)
+    state = handover.after_leaving(state, m.seat, origin, held)
     if entering and not lord.plague_rolled:
         state = state.with_lord(replace(lord, plague_rolled=True))
         state = push(state, Pending("plague-die", "table", by=m.seat, queue=(lord.id,)))

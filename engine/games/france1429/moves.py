@@ -268,6 +268,17 @@ class Losses:
 
 
 @dataclass(frozen=True)
+class GiveControl:
+    """The family controlling a Village hands its control to another family there: on its turn
+    to one with troops there, or when it leaves, to any family staying (PL L1441-1445; FR-5)."""
+
+    seat: str
+    village: str
+    to: str
+    kind: ClassVar[str] = "give-control"
+
+
+@dataclass(frozen=True)
 class Strike:
     """The family that played an Uprising names whose troops in the Village take its hits
     next (EN §10.1, PL L2122-2124; FR-15)."""
@@ -473,6 +484,7 @@ MOVE_TYPES: tuple[type, ...] = (
     BattleRoll,
     Losses,
     Strike,
+    GiveControl,
     Join,
     Resolve,
     Siege,

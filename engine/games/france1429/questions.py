@@ -19,6 +19,7 @@ from engine.games.france1429 import (
     cards,
     drawing,
     fighting,
+    handover,
     movement,
     papacy,
     purchase,
@@ -30,6 +31,7 @@ from engine.games.france1429.moves import (
     Answer,
     Deal,
     GiveCard,
+    GiveControl,
     HitDie,
     LordDie,
     Losses,
@@ -132,6 +134,10 @@ def _plague(state: FranceState, top: Pending, move: Any) -> FranceState | None:
     return drawing.answer_plague(state, move) if isinstance(move, Losses) else None
 
 
+def _control(state: FranceState, top: Pending, move: Any) -> FranceState | None:
+    return handover.answer(state, move) if isinstance(move, GiveControl) else None
+
+
 def _deal(state: FranceState, top: Pending, move: Any) -> FranceState | None:
     return drawing.deal(state, move) if isinstance(move, Deal) else None
 
@@ -221,6 +227,9 @@ QUESTIONS: dict[str, Question] = {
             step="losses",
             subgame="uprising",
             legal=lambda s, top: list(cards.struck_losses(s)),
+        ),
+        Question(
+            "control", _control, subgame="control", legal=lambda s, top: handover.answer_moves(s)
         ),
         Question(
             "plague-losses",

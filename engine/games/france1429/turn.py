@@ -17,6 +17,7 @@ from engine.games.france1429 import (
     drawing,
     fighting,
     flow,
+    handover,
     movement,
     papacy,
     purchase,
@@ -42,6 +43,7 @@ from engine.games.france1429.moves import (
     Done,
     Draw,
     Excommunicate,
+    GiveControl,
     GiveRelic,
     GiveTitle,
     Grant,
@@ -134,6 +136,8 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return relics.give(state, move)
     if isinstance(move, UseRelic) and phase == "play":
         return relics.use(state, move)
+    if isinstance(move, GiveControl) and phase in CARD_PHASES:
+        return handover.give(state, move)
     if isinstance(move, Diplomacy) and phase in CARD_PHASES:
         return papacy.diplomacy(state, move)
     if isinstance(move, AskCard) and phase in CARD_PHASES:
@@ -205,6 +209,7 @@ def legal_moves(state: FranceState) -> list[Any]:
             *papacy.diplomacy_moves(state, seat),
             *papacy.ask_card_moves(state, seat),
             *relics.relic_moves(state, seat),
+            *handover.give_moves(state, seat),
             *done,
         ]
     if phase == "play":

@@ -240,3 +240,46 @@ def test_cavalcade_needs_a_move_left_knights_only_and_no_fortification() -> None
     assert _refused(tired, Cavalcade("grady", "beaudoin", "charolles", 2)) == (
         "cavalcade/last-move"
     )
+
+
+def _shared_vaux() -> FranceState:
+    """Grady arrived first in Vaux (he controls it), then David and Kirsten, each with troops."""
+    state = troops(lord(table(), "beaudoin", "grady", "vaux"), "grady", "vaux", maa=2)
+    state = troops(lord(state, "thierry", "david", "vaux"), "david", "vaux", maa=1)
+    state = troops(lord(state, "jeanne", "kirsten", "vaux"), "kirsten", "vaux", maa=1)
+    assert control.controller(state, "vaux") == "grady"
+    return state
+
+
+def test_the_controller_leaving_a_shared_village_decides_who_controls_it() -> None:
+    """PL L1443-1445: "Jeśli gracz kontrolujący wioskę opuszcza ją, a w tej wiosce jest więcej
+    graczy, gracz kontrolujący decyduje komu przekazać kontrolę" (FR-5; EN silent)."""
+    from engine.games.france1429.moves import GiveControl
+
+    state = _moving(_shared_vaux(), "grady")
+    state = apply(state, March("grady", "beaudoin", "st-medard", maa=2))
+    assert state.pending[-1].kind == "control"
+    assert legal_moves(state) == [GiveControl("grady", "vaux", "david"),
+                                  GiveControl("grady", "vaux", "kirsten")]  # fmt: skip
+    assert _refused(state, GiveControl("david", "vaux", "david")) == "answer/not-asked"
+    assert _refused(state, GiveControl("grady", "vaux", "gunter")) == "control/to"
+    state = apply(state, GiveControl("grady", "vaux", "kirsten"))
+    assert control.controller(state, "vaux") == "kirsten" and not state.pending
+
+
+def test_no_question_when_one_family_stays_and_a_controller_may_hand_over_on_his_turn() -> None:
+    """PL L1441-1442: the controller may hand the Village at any time to a family with troops
+    there (on his turn here); with one family left, it controls the Village."""
+    from engine.games.france1429.moves import GiveControl
+
+    state = _moving(_shared_vaux(), "grady")
+    assert GiveControl("grady", "vaux", "david") in legal_moves(state)
+    handed = apply(state, GiveControl("grady", "vaux", "david"))
+    assert control.controller(handed, "vaux") == "david"
+    assert _refused(handed, GiveControl("grady", "vaux", "kirsten")) == "control/not-yours"
+    lone = lord(table(), "beaudoin", "grady", "vaux")
+    lone = _moving(lord(troops(lone, "grady", "vaux", maa=1), "thierry", "david", "vaux"), "grady")
+    assert _refused(lone, GiveControl("grady", "vaux", "david")) == "control/to"  # no troops
+    two = _moving(troops(lone, "david", "vaux", maa=1), "grady")
+    two = apply(two, March("grady", "beaudoin", "st-medard", maa=1))
+    assert not two.pending and control.controller(two, "vaux") == "david"
