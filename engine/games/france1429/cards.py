@@ -666,15 +666,28 @@ def ambush_problem(state: FranceState, seat: str, lord: Lord) -> str | None:
 OUT_OF_TURN = (UPRISING, SECRET_PASSAGE, ASSASSINATION, JUSTICE, AMBUSH, CARDINAL, DARC)
 """Opportunity and Lord opportunity cards: playable at any time but the Draw step (§5)."""
 
-WINDOW_PHASES = ("play", "purchase", "movement", "battles")
+WINDOW_PHASES = ("marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
+"""The steps a family acts in where an Opportunity card may be played: "at any time during any
+phase except during the Draw phase" (EN §2.4; PL L993-995), and in the Discard step instead of
+discarding (EN FAQ Phase 2; PL L2484-2485)."""
+
+
+def opportunity_time(state: FranceState) -> bool:
+    """Opportunity cards (and the Pope's excommunication) may be played now: a family acts in
+    a step of ``WINDOW_PHASES``; in the Draw step only while the acting family has drawn
+    nothing yet (its Discard; EN FAQ "Can I play an Opportunity card during the Draw phase?
+    No")."""
+    if state.phase not in WINDOW_PHASES:
+        return False
+    return state.phase != "draw" or state.family(state.current()).drawn == 0
 
 
 def window_seats(state: FranceState, acting: tuple[str, ...]) -> tuple[str, ...]:
     """The families who may play an Opportunity card out of turn now: every family but those
     the game waits for, whatever their hands (so the window shows nothing of a hand), while a
-    family acts in Phases 2c-6 and no question, card or election is being resolved (a card
-    does not interrupt another, PL FAQ)."""
-    if state.phase not in WINDOW_PHASES or state.pending or state.election is not None:
+    family acts in any phase but the Draw (``opportunity_time``) and no question, card or
+    election is being resolved (a card does not interrupt another, PL FAQ)."""
+    if not opportunity_time(state) or state.pending or state.election is not None:
         return ()
     if state.battle is not None and state.battle.stage not in ("attacker", "defender"):
         return ()

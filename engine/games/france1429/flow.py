@@ -27,8 +27,8 @@ FLOW = TurnFlow(
         Step("place", ("place-start",)),
         Step("relics", ("place-relics",), "table"),
         Step("relic-die", ("relic-die",), "table"),
-        Step("marriage", ("propose", "done")),
-        Step("draw", ("discard", "draw", "done")),
+        Step("marriage", ("propose", "play-card", "excommunicate", "absolve", "done")),
+        Step("draw", ("discard", "draw", "play-card", "excommunicate", "absolve", "done")),
         Step("deal", ("deal",), "table"),
         Step("disasters", ("disaster-die",), "table"),
         Step("lord-die", ("lord-die",), "table"),
@@ -37,7 +37,7 @@ FLOW = TurnFlow(
         Step("purchase", ("buy", "give-title", "grant", "play-card", *POPE, "done")),
         Step("movement", ("move", "cavalcade", "ask-pass", "play-card", *POPE, "done")),
         Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
-        Step("pillage", ("pillage", "done")),
+        Step("pillage", ("pillage", "play-card", "excommunicate", "absolve", "done")),
         Step("over", ()),
     ),
     subgames=(
@@ -73,8 +73,9 @@ FLOW = TurnFlow(
             (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
         ),
     ),
-    windows=(Window("opportunity", ("interject",)),),
+    windows=(Window("opportunity", ("interject", "excommunicate", "absolve")),),
 )
-"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10)."""
+"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10), and
+the Pope's excommunication, "at any time" (FR-27)."""
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")

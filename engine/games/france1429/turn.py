@@ -92,6 +92,11 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         if not out_of_turn(state, move.seat):
             raise refuse("round/not-now", "round", kind=type(move).kind)
         return cards.interject(state, move)
+    if isinstance(move, Excommunicate | Absolve) and out_of_turn(state, move.seat):
+        # "at any time" (EN p.6 §1.7 the Pope's privileges; PL L686-687, L696-697; FR-27)
+        if isinstance(move, Excommunicate):
+            return papacy.excommunicate(state, move)
+        return papacy.absolve(state, move)
     sequence = rounds.running(state)
     if sequence is not None:
         return rounds.after(sequence, state, sequence.apply(state, move))
@@ -122,6 +127,13 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return cards.play_lord(state, move)
     if isinstance(move, PlayCard) and phase in ("play", "purchase", "movement", "battles"):
         return cards.play(state, move)
+    opportunity = isinstance(move, PlayCard) and move.card in cards.OUT_OF_TURN
+    if opportunity and cards.opportunity_time(state):  # Phase 1, the Discard, Pillage (FR-10)
+        return cards.play(state, move)
+    if isinstance(move, Excommunicate | Absolve) and cards.opportunity_time(state):
+        if isinstance(move, Excommunicate):
+            return papacy.excommunicate(state, move)
+        return papacy.absolve(state, move)
     if isinstance(move, Buy) and phase == "purchase":
         return purchase.buy(state, move)
     if isinstance(move, March) and phase == "movement":
@@ -169,10 +181,16 @@ def out_of_turn(state: FranceState, seat: str) -> bool:
     return any(seat in w.seats for w in pos.windows) and seat not in pos.actors
 
 
-def window_moves(state: FranceState, seat: str) -> list[Interject]:
-    """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (FR-10);
-    not among ``legal_moves``, which are the moves of the seats the game waits for."""
-    return cards.window_moves(state, seat, rounds.position(state).actors)
+def window_moves(state: FranceState, seat: str) -> list[Any]:
+    """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (FR-10),
+    and the Pope's excommunication and its lifting "at any time" (FR-27); not among
+    ``legal_moves``, which are the moves of the seats the game waits for."""
+    actors = rounds.position(state).actors
+    plays: list[Any] = cards.window_moves(state, seat, actors)
+    if seat not in cards.window_seats(state, actors):
+        return plays
+    pope = papacy.pope_moves(state, seat)
+    return [*plays, *(m for m in pope if isinstance(m, Excommunicate | Absolve))]
 
 
 def legal_moves(state: FranceState) -> list[Any]:
@@ -192,6 +210,8 @@ def legal_moves(state: FranceState) -> list[Any]:
     done: list[Any] = [Done(seat)]
     if phase == "place":
         return [PlaceStart(seat, v) for v in setup.placeable(state)]
+    if phase in ("marriage", "draw", "pillage") and cards.opportunity_time(state):
+        done = [*_any_time(state, seat), *done]
     if phase == "marriage":
         return [*fighting.propose_moves(state, seat), *done]
     if phase == "draw":
@@ -233,6 +253,15 @@ def legal_moves(state: FranceState) -> list[Any]:
     if phase == "pillage":
         return [*fighting.pillage_moves(state, seat), *done]
     return []
+
+
+def _any_time(state: FranceState, seat: str) -> list[Any]:
+    """On its own turn in a step that is not Phases 2c-6: the Opportunity cards and the Pope's
+    excommunication and its lifting, which "any time" allows (EN §2.4, p.6 §1.7; FR-10, FR-27)."""
+    plays = [m for m in cards.card_moves(state, seat)
+             if isinstance(m, PlayCard) and m.card in cards.OUT_OF_TURN]  # fmt: skip
+    pope = [m for m in papacy.pope_moves(state, seat) if isinstance(m, Excommunicate | Absolve)]
+    return [*plays, *pope]
 
 
 def sample_chance(state: FranceState, rng: random.Random) -> Any:
