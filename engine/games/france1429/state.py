@@ -432,6 +432,44 @@ class FranceState:
     winners: tuple[str, ...] = ()
     sealed: Sealed = field(default_factory=Sealed)
 
+    def __post_init__(self) -> None:
+        """A hand-written position may leave out what follows from the rest (issue 27): the
+        families it says nothing of (as they begin, §4), the Villages (empty), and who is
+        present where when it names
+        nobody present anywhere (``Place.present`` from the troops and free Lords, in seat
+        order: the first listed controls). A position that names anyone present keeps its
+        arrival order as written. The guard is cheap: this runs on every ``replace``."""
+        if len(self.families) != len(self.seats):
+            have = {f.seat: f for f in self.families}
+            start, stock = self.rules.start, self.rules.stock
+            fresh = {"deniers": start.get("deniers", 0), "tax_left": stock.get("tax", 3),
+                     "diplomacy": stock.get("diplomacy", 3)}  # fmt: skip
+            families = tuple(have.get(s) or Family(s, **fresh) for s in self.seats)
+            object.__setattr__(self, "families", families)
+        villages = self.rules.villages
+        if len(self.places) == len(villages) and (
+            any(p.present for p in self.places) or not (self.troops or self.lords)
+        ):
+            return
+        object.__setattr__(self, "places", self._derived_places())
+
+    def _derived_places(self) -> tuple[Place, ...]:
+        given = {p.id: p for p in self.places}
+        places = [given.get(v.id) or Place(v.id) for v in self.rules.villages]
+        if any(p.present for p in places):
+            return tuple(places)
+        here: dict[str, set[str]] = {}
+        for t in self.troops:
+            if t.count():
+                here.setdefault(t.village, set()).add(t.seat)
+        for x in self.lords:
+            if x.captor is None:
+                here.setdefault(x.village, set()).add(x.seat)
+        return tuple(
+            replace(p, present=tuple(s for s in self.seats if s in here.get(p.id, ()))) if
+            p.id in here else p for p in places
+        )  # fmt: skip
+
     # --- seats and order -----------------------------------------------------------------
     def order(self) -> tuple[str, ...]:
         """Seats clockwise from the First Player (§5)."""
