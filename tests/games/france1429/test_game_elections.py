@@ -82,7 +82,7 @@ def test_bishop_candidates_are_unmarried_men_not_king_not_captive() -> None:
     state = lord(state, "jeanne", "grady", "beaujeu")
     with pytest.raises(RuleViolation) as info:
         apply(state, Candidate("grady", "jeanne"))
-    assert info.value.code == "election/not-eligible"
+    assert info.value.code == "election/not-male"  # the refusal says which rule (issue 27)
     married = state.with_lord(replace(state.lord("francois"), spouse="jeanne"))
     assert Candidate("grady", "francois") not in legal_moves(married)
     assert Candidate("grady", "francois") in legal_moves(state)
