@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine import codec, rules
+from engine.adapter import resolve_options
 from engine.data import GameData
 from engine.flow import Reveal
 from engine.games.france1429 import control, hear_ye, setup, war
@@ -31,6 +32,8 @@ from engine.verbs import EXIT_ILLEGAL, BadInput, Verb, VerbArg, VerbResult, json
 from engine.violations import InputError, RuleViolation
 
 ATTACKER, DEFENDER, BYSTANDER = "attacker", "defender", "bystander"
+ELECTION_ROUND = 2
+"""The round an election file is counted in: a Bishop from an earlier one votes (§10.3)."""
 
 
 @dataclass(frozen=True)
@@ -82,15 +85,27 @@ class BattleFile:
 
 @dataclass(frozen=True)
 class VoterSpec:
-    """A family at an election: its Lords' church and royal titles, the Villages it controls
-    (a Bishop's election counts them, §10.3), and its sealed markers: FOR and DECOY on a
-    candidate's Lord id ("" abstains / no decoy)."""
+    """A family at an election: its Lords (ids of the data's Lord cards) and what the rules read
+    of them: Fief titles (``titled``), Bishops by Bishopric (``bishops``; ``new_bishops``: elected
+    this round, whose 2 votes wait for the next, §10.3), Cardinals, the Pope, the King, the Queen
+    or Queen Regent, the Crown Prince, spouses (another family's Lord), captives and
+    excommunicated Lords; the Villages it controls (a Bishop's election counts them); and its
+    sealed markers: FOR and DECOY on a candidate's Lord id ("" abstains / no decoy)."""
 
     seat: str
     lords: tuple[str, ...] = ()
     titled: tuple[str, ...] = ()
     bishops: dict[str, int] | None = None
+    new_bishops: tuple[str, ...] = ()
     cardinals: tuple[str, ...] = ()
+    pope: str = ""
+    king: str = ""
+    queen: str = ""
+    regent: str = ""
+    crown_prince: str = ""
+    spouses: dict[str, str] | None = None
+    captives: tuple[str, ...] = ()
+    excommunicated: tuple[str, ...] = ()
     controls: tuple[str, ...] = ()
     vote_for: str = ""
     decoy: str = ""
@@ -99,12 +114,14 @@ class VoterSpec:
 @dataclass(frozen=True)
 class ElectionFile:
     """An election: ``office`` (bishop, pope, king), the Bishopric's number for a Bishop, the
-    candidates (Lord ids, in the order declared) and the families."""
+    candidates (Lord ids, in the order declared), the families, and the game's options the
+    count reads (``edition``, ``king_needs_title``, ``pope_majority``)."""
 
     office: Literal["bishop", "pope", "king"]
     candidates: tuple[str, ...]
     families: tuple[VoterSpec, ...]
     bishopric: int = 0
+    options: dict[str, Any] | None = None
 
 
 def _m(code: str, lang: str, **params: Any) -> str:
@@ -119,11 +136,15 @@ def _data(inputs: Mapping[str, Any]) -> FranceData:
     return value
 
 
-def _table(value: FranceData, seats: tuple[str, ...]) -> FranceState:
-    """An empty board on the data, round 1 (no Lords, no troops)."""
-    state = setup.initial(
-        seats, GAME.info.option_defaults(), setup.rules_from(value.map, value.box)
-    )
+def _table(
+    value: FranceData, seats: tuple[str, ...], arg: str = "", options: dict[str, Any] | None = None
+) -> FranceState:
+    """An empty board on the data, round 1 (no Lords, no troops), with the file's options."""
+    try:
+        opts = resolve_options(GAME.info, {**(options or {}), "data": "stand-in"})
+    except InputError as exc:
+        raise BadInput(arg, InputError(exc.code, exc.detail, "$.options")) from exc
+    state = setup.initial(seats, opts, setup.rules_from(value.map, value.box))
     return start_round(state)
 
 
@@ -313,6 +334,43 @@ def battle_schema() -> dict[str, Any]:
 # --- election ------------------------------------------------------------------------------------
 
 
+def _voter(state: FranceState, f: VoterSpec, home: str, owner: dict[str, str]) -> FranceState:
+    """``f``'s Lords on the table as the file states them (all in one Village: an election
+    reads titles and control, not where a Lord stands)."""
+    named = {"pope": f.pope, "king": f.king, "queen": f.queen, "regent": f.regent,
+             "crown_prince": f.crown_prince}  # fmt: skip
+    marked = [*named.values(), *f.titled, *(f.bishops or {}), *f.new_bishops, *f.cardinals,
+              *(f.spouses or {}), *f.captives, *f.excommunicated]  # fmt: skip
+    stray = [lid for lid in marked if lid and lid not in f.lords]
+    if stray:
+        why = f"{f.seat} marks {stray[0]!r}, not one of its lords"
+        raise BadInput("election", InputError("input/lord", why, "$.families"))
+    captor = next(s for s in (*owner.values(), BYSTANDER) if s != f.seat)
+    bishops = f.bishops or {}
+    for lid in f.lords:
+        spouse = (f.spouses or {}).get(lid)
+        if spouse is not None and owner.get(spouse, f.seat) == f.seat:
+            why = f"{lid}'s spouse {spouse!r} is no other family's Lord"
+            raise BadInput("election", InputError("input/lord", why, "$.families"))
+        lord = Lord(
+            lid, f.seat, home,
+            fiefs=(home,) if lid in f.titled else (),
+            bishop=bishops.get(lid),
+            bishop_round=ELECTION_ROUND if lid in f.new_bishops else 0,
+            cardinal=lid in f.cardinals or lid == f.pope,
+            pope=lid == f.pope,
+            king=lid == f.king,
+            queen=lid == f.queen,
+            regent=lid == f.regent,
+            crown_prince=lid == f.crown_prince,
+            spouse=spouse,
+            captor=captor if lid in f.captives else None,
+            excommunicated=lid in f.excommunicated,
+        )  # fmt: skip
+        state = replace(state, lords=(*state.lords, lord))
+    return state
+
+
 def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     """One election from the families' sealed markers, revealed at once (§10.2-10.6)."""
     value = _data(inputs)
@@ -323,27 +381,13 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
             "election",
             InputError("input/families", "3 to 6 families, each named once", "$.families"),
         )
-    state = _table(value, seats)
+    state = _table(value, seats, "election", spec.options)
     _lords(state, "election", tuple(lid for f in spec.families for lid in f.lords))
     home = state.rules.villages[0].id
+    owner = {lid: f.seat for f in spec.families for lid in f.lords}
     for f in spec.families:
-        bishops = f.bishops or {}
-        for lid in f.lords:
-            fiefs = (home,) if lid in f.titled else ()
-            state = replace(
-                state,
-                lords=(
-                    *state.lords,
-                    Lord(
-                        lid,
-                        f.seat,
-                        home,
-                        fiefs=fiefs,
-                        bishop=bishops.get(lid),
-                        cardinal=lid in f.cardinals,
-                    ),
-                ),
-            )
+        state = _voter(state, f, home, owner)
+    for f in spec.families:
         for vid in f.controls:
             if vid not in {v.id for v in state.rules.villages}:
                 raise BadInput("election", InputError("input/village", f"no Village {vid!r}", "$"))
@@ -358,10 +402,11 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
             ),
         )
     office = spec.office
-    problems = [c for c in spec.candidates if not hear_ye.eligible(state, office, state.lord(c))]
+    barred = {c: hear_ye.ineligible(state, office, state.lord(c)) for c in spec.candidates}
+    problems = [c for c, why in barred.items() if why is not None]
     state = replace(
         state,
-        round=2,
+        round=ELECTION_ROUND,
         election=Election(
             office, spec.bishopric, tuple((owner[c], c) for c in spec.candidates), stage="vote"
         ),
@@ -378,9 +423,10 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     ]
     if problems:
         lines.append(_m("verb/election-ineligible", lang, lords=", ".join(problems)))
-        return VerbResult(
-            {"resolved": False, "ineligible": problems}, "\n".join(lines), EXIT_ILLEGAL
-        )
+        why = {c: str(barred[c]) for c in problems}
+        lines += [f"  • {why[c]} {_m(why[c], lang, lord=c)}" for c in problems]
+        data = {"resolved": False, "ineligible": problems, "rules": why}
+        return VerbResult(data, "\n".join(lines), EXIT_ILLEGAL)
     votes = []
     for f in spec.families:
         for mark in (f.vote_for, f.decoy):
@@ -431,7 +477,7 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         "votes_per_family": weight,
         "markers": [list(m) for m in outcome.markers],
         "count": outcome.votes,
-        "winner": outcome.winner,
+        "winner": outcome.winner or None,
     }
     return VerbResult(data, "\n".join(lines))
 

@@ -123,7 +123,7 @@ def test_election_a_tie_elects_nobody(tmp_path: Path) -> None:
                      "--json")  # fmt: skip
     assert result.exit_code == EXIT_OK, result.output
     report = json.loads(result.output)
-    assert report["count"] == {"francois": 2, "thierry": 2} and report["winner"] == ""
+    assert report["count"] == {"francois": 2, "thierry": 2} and report["winner"] is None
     assert "Nobody is elected." in _herald("election", str(tmp_path / "e.json")).output
 
 
@@ -132,3 +132,68 @@ def test_election_an_ineligible_candidate_is_refused(tmp_path: Path) -> None:
     doc = {**SIGY, "candidates": ["francois", "arthur"]}
     result = _herald("election", _file(tmp_path, "e.json", doc))
     assert result.exit_code == EXIT_ILLEGAL and "arthur" in result.output
+
+
+KING = {
+    "office": "king",
+    "candidates": ["charles"],
+    "families": [
+        {"seat": "grady", "lords": ["charles"], "titled": ["charles"], "vote_for": "charles"},
+        {"seat": "david", "lords": ["arthur"], "bishops": {"arthur": 1}, "pope": "arthur",
+         "vote_for": "charles"},
+        {"seat": "kirsten", "lords": ["quentin", "gauvain"], "titled": ["quentin", "gauvain"],
+         "vote_for": "charles"},
+    ],
+}  # fmt: skip
+
+
+def test_election_file_names_the_pope_captives_and_the_excommunicated(tmp_path: Path) -> None:
+    """§10.6 (issue 27: the file states every input the count reads): 3 votes or more, among
+    them the Pope's, elect the King; without a church vote nobody is King (``winner`` null); a
+    captive or excommunicated Lord casts no vote (§9.7, §10.5)."""
+    report = json.loads(_herald("election", _file(tmp_path, "k.json", KING), "--json").output)
+    assert report["votes_per_family"] == {"grady": 1, "david": 1, "kirsten": 2}
+    assert report["winner"] == "charles"
+    lay = [dict(f) for f in KING["families"]]  # type: ignore[union-attr]
+    lay[1] = {"seat": "david", "lords": ["arthur"], "titled": ["arthur"], "vote_for": "charles"}
+    report = json.loads(_herald("election", _file(tmp_path, "k.json", {**KING, "families": lay}),
+                                "--json").output)  # fmt: skip
+    assert report["count"] == {"charles": 4} and report["winner"] is None
+    held = [dict(f) for f in KING["families"]]  # type: ignore[union-attr]
+    held[2] = {**held[2], "captives": ["quentin"], "excommunicated": ["gauvain"]}
+    report = json.loads(_herald("election", _file(tmp_path, "k.json", {**KING, "families": held}),
+                                "--json").output)  # fmt: skip
+    assert report["votes_per_family"]["kirsten"] == 0 and report["count"] == {"charles": 2}
+    assert report["winner"] is None  # 2 votes: fewer than 3
+
+
+def test_election_file_refusals_name_the_rule_and_options_change_the_count(tmp_path: Path) -> None:
+    """An ineligible candidate is refused naming the rule (issue 27); the file's ``options``
+    are the game's: the Polish edition lets an untitled man stand for King (PL L716-717)."""
+    untitled = [dict(f) for f in KING["families"]]  # type: ignore[union-attr]
+    untitled[0] = {**untitled[0], "titled": []}
+    doc = {**KING, "families": untitled}
+    result = _herald("election", _file(tmp_path, "k.json", doc), "--json")
+    assert result.exit_code == EXIT_ILLEGAL
+    assert json.loads(result.output)["rules"] == {"charles": "election/untitled"}
+    text = _herald("election", str(tmp_path / "k.json")).output
+    assert "charles holds no Title: a King candidate must be a Titled Lord" in text
+    result = _herald("election", _file(tmp_path, "k.json", {**doc, "options": {"edition": "pl"}}),
+                     "--json")  # fmt: skip
+    assert result.exit_code == EXIT_OK and json.loads(result.output)["winner"] == "charles"
+    bad = _herald("election", _file(tmp_path, "k.json", {**doc, "options": {"edition": "fr"}}))
+    assert bad.exit_code == EXIT_INPUT and "edition is one of en, pl" in bad.output
+    stray = [{**untitled[0], "captives": ["thierry"]}, *untitled[1:]]
+    bad = _herald("election", _file(tmp_path, "k.json", {**KING, "families": stray}))
+    assert bad.exit_code == EXIT_INPUT and "not one of its lords" in bad.output
+
+
+def test_election_a_bishop_elected_this_round_does_not_vote_yet(tmp_path: Path) -> None:
+    """§10.3: "Newly created Bishops cannot cast 2 votes this round" (EN p.5 §1.4): Kirsten's
+    Bishop of this round adds nothing, so Thierry's 3 beat François's 2."""
+    families = [dict(f) for f in SIGY["families"]]  # type: ignore[union-attr]
+    families[2] = {**families[2], "new_bishops": ["arthur"]}
+    result = _herald("election", _file(tmp_path, "e.json", {**SIGY, "families": families}),
+                     "--json")  # fmt: skip
+    report = json.loads(result.output)
+    assert report["votes_per_family"]["kirsten"] == 0 and report["winner"] == "thierry"
