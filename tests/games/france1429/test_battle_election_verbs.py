@@ -47,7 +47,7 @@ def test_battle_the_grady_david_example(tmp_path: Path) -> None:
     report = json.loads(result.output)
     first, second = report["rolls"]
     assert first["dice"] == {"attacker": 2, "defender": 2}
-    assert first["hits"] == {"defender": 4, "attacker": 5}
+    assert first["hits"] == {"attacker": 4, "defender": 5}  # keyed by who rolled (issue 27)
     assert first["losses"]["attacker"] == {"men_at_arms": 2, "knights": 1, "lords_killed": [],
                                            "default": False}  # fmt: skip
     assert first["losses"]["defender"]["men_at_arms"] == 1
@@ -197,3 +197,78 @@ def test_election_a_bishop_elected_this_round_does_not_vote_yet(tmp_path: Path) 
                      "--json")  # fmt: skip
     report = json.loads(result.output)
     assert report["votes_per_family"]["kirsten"] == 0 and report["winner"] == "thierry"
+
+
+def _battle(tmp_path: Path, doc: dict[str, Any]) -> Any:
+    result = _herald("battle", _file(tmp_path, "b.json", doc), "--json")
+    assert result.exit_code == EXIT_OK, result.output
+    return json.loads(result.output)
+
+
+def test_battle_file_a_cavalcade_and_the_winner(tmp_path: Path) -> None:
+    """§8.5: the Cavalcade's defender deals +1 hit per die it rolls; ``hits`` is keyed by who
+    rolled (issue 27); the side left standing is the ``winner``."""
+    doc = {
+        "cavalcade": True,
+        "attacker": {"knights": 3, "lords": ["beaudoin"]},
+        "defender": {"men_at_arms": 2, "lords": ["thierry"]},
+        "rolls": [{"attacker": [1, 1], "defender": [1]}],
+    }
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["hits"] == {"attacker": 2, "defender": 2}  # 1 + 1 per die
+    assert report["over"] and report["winner"] == "attacker"
+    plain = _battle(tmp_path, {**doc, "cavalcade": False})
+    assert plain["rolls"][0]["hits"] == {"attacker": 2, "defender": 1}
+    assert plain["left"]["defender"]["captured"] == ["thierry"]
+    undecided = _battle(tmp_path, {**doc, "rolls": [{"attacker": [1, 1], "defender": [1]}][:0]})
+    assert undecided["winner"] is None
+
+
+def test_battle_file_relics_and_the_holy_spear_option(tmp_path: Path) -> None:
+    """§12.2: the Grail takes 1 from each of the attacker's dice when its side defends; the
+    Spear adds 1 hit to its side's roll when attacking, and when defending too under the PL
+    edition (option ``holy_spear``, §15 item 11)."""
+    doc = {
+        "attacker": {"knights": 3, "lords": ["beaudoin"]},
+        "defender": {"knights": 3, "lords": ["thierry"], "relics": {"holy-grail": "thierry"}},
+        "rolls": [{"attacker": [1, 3], "defender": [2, 2]}],
+    }
+    assert _battle(tmp_path, doc)["rolls"][0]["hits"] == {"attacker": 2, "defender": 4}
+    spear = {**doc, "defender": {"knights": 3, "lords": ["thierry"],
+                                 "relics": {"holy-spear": "thierry"}}}  # fmt: skip
+    assert _battle(tmp_path, spear)["rolls"][0]["hits"] == {"attacker": 4, "defender": 4}
+    pl = _battle(tmp_path, {**spear, "options": {"edition": "pl"}})
+    assert pl["rolls"][0]["hits"] == {"attacker": 4, "defender": 5}
+    stray = {**doc, "defender": {"knights": 3, "relics": {"holy-grail": "thierry"}}}
+    bad = _herald("battle", _file(tmp_path, "b.json", stray))
+    assert bad.exit_code == EXIT_INPUT and "not one of defender's Lords" in bad.output
+
+
+def test_battle_file_allies_pool_their_strength(tmp_path: Path) -> None:
+    """§9.1-9.2 (FR-32): an ally joins the attacker when the battle is declared; the side's
+    strength is pooled for its dice (3 + 4 = 7 SP: 2 dice); a Cavalcade takes no allies."""
+    doc = {
+        "attacker": {"men_at_arms": 2, "lords": ["beaudoin"]},
+        "defender": {"knights": 2, "lords": ["thierry"]},
+        "allies": [{"name": "kirsten", "side": "attacker", "men_at_arms": 3,
+                    "lords": ["quentin"]}],
+        "rolls": [{"attacker": [1, 1], "defender": [1, 1]}],
+    }  # fmt: skip
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["dice"] == {"attacker": 2, "defender": 2}
+    assert "kirsten" in report["left"]
+    one_die = [{"attacker": [1], "defender": [1, 1]}]
+    alone = _battle(tmp_path, {**doc, "allies": [], "rolls": one_die})
+    assert alone["rolls"][0]["dice"]["attacker"] == 1
+    bad = _herald("battle", _file(tmp_path, "b.json", {**doc, "cavalcade": True}))
+    assert bad.exit_code == EXIT_INPUT and "two families only" in bad.output
+
+
+def test_battle_file_a_secret_passage_lifts_the_fortification_penalty(tmp_path: Path) -> None:
+    """§11.4: the attacker plays a Secret Passage at his decision after a roll: from the next
+    roll on, no Stronghold penalty (Grady's 10 SP roll 2 dice, not 2 - 1)."""
+    first = {**GRADY_DAVID["rolls"][0], "secret_passage": True}  # type: ignore[index]
+    doc = {**GRADY_DAVID, "rolls": [first, {"attacker": [2, 1], "defender": [1, 1]}]}
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["secret_passage"] is True
+    assert report["rolls"][1]["dice"] == {"attacker": 2, "defender": 2}
