@@ -23,6 +23,7 @@ PRINTED: dict[str, dict[str, Any]] = {
     "assassination": {"en": "en", "pl": "pl"},  # FR-17, §15 item 6
     "king_needs_title": {"en": "en", "pl": "pl"},  # FR-18, §15 item 7
     "captives": {"en": "always", "pl": "optional"},  # FR-26, §15 item 16
+    "battle_allies": {"en": "switch", "pl": "fixed"},  # FR-32, §15 item 14
     "tax_follows_title": {"en": "en", "pl": "pl"},  # FR-4, digest §6.1 FAQ
     "holy_spear": {"en": "en", "pl": "pl"},  # FR-30, §15 item 11
     "relic_transfer": {"en": "en", "pl": "pl"},  # FR-34, §15 item 12

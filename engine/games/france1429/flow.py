@@ -73,9 +73,10 @@ FLOW = TurnFlow(
             (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
         ),
     ),
-    windows=(Window("opportunity", ("interject", "excommunicate", "absolve")),),
+    windows=(Window("opportunity", ("interject", "excommunicate", "absolve", "join")),),
 )
-"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10), and
-the Pope's excommunication, "at any time" (FR-27)."""
+"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10), the
+Pope's excommunication, "at any time" (FR-27), and, between a battle's rolls, a family in the
+Village joining or changing sides (EN §6.0, FR-32)."""
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")

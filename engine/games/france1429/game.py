@@ -140,6 +140,14 @@ OPTIONS = (
         "in the Village (PL).",
     ),
     OptionSpec(
+        "battle_allies",
+        FOLLOW,
+        (FOLLOW, "switch", "fixed"),
+        ref("§9.1, §15 item 14", "p.12 §6.0", "§6.0"),
+        "Allies in a battle: may join, change sides or leave between rolls (EN) or keep the "
+        "sides set when it is declared (PL).",
+    ),
+    OptionSpec(
         "tax_follows_title",
         FOLLOW,
         (FOLLOW, "en", "pl"),

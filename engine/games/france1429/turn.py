@@ -48,6 +48,7 @@ from engine.games.france1429.moves import (
     GiveTitle,
     Grant,
     Interject,
+    Join,
     March,
     Pillage,
     PlaceRelics,
@@ -92,6 +93,8 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         if not out_of_turn(state, move.seat):
             raise refuse("round/not-now", "round", kind=type(move).kind)
         return cards.interject(state, move)
+    if isinstance(move, Join) and out_of_turn(state, move.seat):
+        return war.switch(state, move)  # allies change sides mid-battle (EN §6.0; FR-32)
     if isinstance(move, Excommunicate | Absolve) and out_of_turn(state, move.seat):
         # "at any time" (EN p.6 §1.7 the Pope's privileges; PL L686-687, L696-697; FR-27)
         if isinstance(move, Excommunicate):
@@ -190,7 +193,8 @@ def window_moves(state: FranceState, seat: str) -> list[Any]:
     if seat not in cards.window_seats(state, actors):
         return plays
     pope = papacy.pope_moves(state, seat)
-    return [*plays, *(m for m in pope if isinstance(m, Excommunicate | Absolve))]
+    sides = war.switch_moves(state, seat) if state.battle is not None else []
+    return [*plays, *(m for m in pope if isinstance(m, Excommunicate | Absolve)), *sides]
 
 
 def legal_moves(state: FranceState) -> list[Any]:

@@ -148,6 +148,44 @@ def join(state: FranceState, j: Join) -> FranceState:
     return replace(state, battle=b)
 
 
+def switch_problem(state: FranceState, j: Join) -> str | None:
+    """EN §6.0 "Allies may betray each other anytime during the Battle, even switching sides
+    mid-battle!" (option ``battle_allies`` ``switch``; PL ``fixed``: sides are set when the
+    battle is declared, §15 item 14): between rolls, a family present in the Village other than
+    the attacker and the defender joins a side, changes side or leaves the battle (FR-32)."""
+    b = state.battle
+    if b is None or b.stage not in ("attacker", "defender") or b.cavalcade:
+        return "battle/not-now"
+    if state.option("battle_allies") != "switch":
+        return "battle/sides-fixed"
+    if j.seat in (b.attacker, b.defender):
+        return "battle/lead-stays"
+    if j.seat not in joiners(state, b.attacker, b.defender, b.village):
+        return "battle/not-there"
+    now = "attacker" if j.seat in b.attackers else "defender" if j.seat in b.defenders else "none"
+    return "battle/same-side" if j.side == now else None
+
+
+def switch(state: FranceState, j: Join) -> FranceState:
+    why = switch_problem(state, j)
+    if why is not None:
+        raise refuse(why, "battle", seat=j.seat, side=j.side)
+    b = state.battle
+    assert b is not None
+    attackers = tuple(s for s in b.attackers if s != j.seat)
+    defenders = tuple(s for s in b.defenders if s != j.seat)
+    if j.side == "attacker":
+        attackers = (*attackers, j.seat)
+    if j.side == "defender":
+        defenders = (*defenders, j.seat)
+    return replace(state, battle=replace(b, attackers=attackers, defenders=defenders))
+
+
+def switch_moves(state: FranceState, seat: str) -> list[Join]:
+    moves = [Join(seat, side) for side in ("attacker", "defender", "none")]
+    return [j for j in moves if switch_problem(state, j) is None]
+
+
 def join_moves(state: FranceState) -> list[Join]:
     b = state.battle
     assert b is not None
