@@ -285,6 +285,7 @@ def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         )
     ]
     report: dict[str, Any] = {"village": village, "rolls": []}
+    teams: dict[str, tuple[str, ...]] = {ATTACKER: (ATTACKER,), DEFENDER: (DEFENDER,)}
     try:
         state = _declare(state, spec, village)
         for n, roll in enumerate(spec.rolls, 1):
@@ -292,11 +293,14 @@ def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
             if battle is None:
                 lines.append(_m("verb/battle-over-early", lang, rolls=n - 1))
                 break
+            teams = {s: battle.members(s) for s in (ATTACKER, DEFENDER)}
             state = _roll(state, roll, n, lang, lines, report)
     except RuleViolation as exc:
         report["resolved"] = False
         return _refused(exc, lang, lines, report)
-    return _ending(state, village, lang, lines, report)
+    if state.battle is not None:
+        teams = {s: state.battle.members(s) for s in (ATTACKER, DEFENDER)}
+    return _ending(state, teams, lang, lines, report)
 
 
 def _declare(state: FranceState, spec: BattleFile, village: str) -> FranceState:
@@ -370,26 +374,31 @@ def _roll(
                 how=_m("verb/by-default" if default else "verb/chosen", lang),
             )
         )
-    if roll.secret_passage and state.battle is not None and state.battle.stage == ATTACKER:
+    deciding = state.battle
+    if roll.secret_passage and deciding is not None and deciding.stage == ATTACKER:
         state = hand_card(state, ATTACKER, SECRET_PASSAGE)
-        state = rules.apply(game, state, PlayCard(ATTACKER, SECRET_PASSAGE, state.battle.village))
+        state = rules.apply(game, state, PlayCard(ATTACKER, SECRET_PASSAGE, deciding.village))
         entry["secret_passage"] = True
     for seat, then in ((ATTACKER, roll.attacker_then), (DEFENDER, roll.defender_then)):
-        b = state.battle
-        if b is not None and b.stage == seat:
-            state = rules.apply(game, state, Resolve(b.decider(seat), then))
+        now = state.battle
+        if now is not None and now.stage == seat:
+            state = rules.apply(game, state, Resolve(now.decider(seat), then))
     report["rolls"].append(entry)
     return state
 
 
 def _ending(
-    state: FranceState, village: str, lang: str, lines: list[str], report: dict[str, Any]
+    state: FranceState,
+    teams: dict[str, tuple[str, ...]],
+    lang: str,
+    lines: list[str],
+    report: dict[str, Any],
 ) -> VerbResult:
+    """What is left of each family, the side left standing (``winner``; None while the battle
+    goes on or when neither or both sides kept troops) and who controls the Village."""
+    village = report["village"]
     over = state.battle is None
-    teams = {ATTACKER: (ATTACKER,), DEFENDER: (DEFENDER,)}
-    if state.battle is not None:
-        teams = {s: state.battle.members(s) for s in (ATTACKER, DEFENDER)}
-    left = {
+    left: dict[str, dict[str, Any]] = {
         s: {
             "men_at_arms": state.troops_at(s, village).maa,
             "knights": state.troops_at(s, village).knights,

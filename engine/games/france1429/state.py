@@ -442,9 +442,15 @@ class FranceState:
         if len(self.families) != len(self.seats):
             have = {f.seat: f for f in self.families}
             start, stock = self.rules.start, self.rules.stock
-            fresh = {"deniers": start.get("deniers", 0), "tax_left": stock.get("tax", 3),
-                     "diplomacy": stock.get("diplomacy", 3)}  # fmt: skip
-            families = tuple(have.get(s) or Family(s, **fresh) for s in self.seats)
+            deniers, tax, markers = (
+                start.get("deniers", 0),
+                stock.get("tax", 3),
+                stock.get("diplomacy", 3),
+            )
+            families = tuple(
+                have.get(s) or Family(s, deniers=deniers, tax_left=tax, diplomacy=markers)
+                for s in self.seats
+            )
             object.__setattr__(self, "families", families)
         villages = self.rules.villages
         if len(self.places) == len(villages) and (
