@@ -139,7 +139,8 @@ def join(state: FranceState, j: Join) -> FranceState:
     b = state.battle
     assert b is not None
     if not b.queue or j.seat != b.queue[0]:
-        raise refuse("battle/not-your-decision", "battle", seat=j.seat)
+        waiting = b.queue[0] if b.queue else "-"
+        raise refuse("battle/not-your-decision", "battle", seat=j.seat, waiting=waiting)
     attackers = (*b.attackers, j.seat) if j.side == "attacker" else b.attackers
     defenders = (*b.defenders, j.seat) if j.side == "defender" else b.defenders
     queue = b.queue[1:]
@@ -268,6 +269,19 @@ def _allied_options(state: FranceState, b: Battle, lead: str, seat: str) -> list
     return out
 
 
+def loss_list(offered: list[Losses]) -> str:
+    """The allocations a refusal lists: Men at Arms+Knights, the Lords killed, whose troops."""
+    out = []
+    for m in offered:
+        text = f"{m.maa}+{m.knights}"
+        if m.lords:
+            text += f" ({', '.join(m.lords)})"
+        if m.of:
+            text += f" of {m.of}"
+        out.append(text)
+    return "; ".join(out) or "-"
+
+
 def _choose(items: list[str], k: int) -> list[tuple[str, ...]]:
     if k == 0:
         return [()]
@@ -286,9 +300,11 @@ def take_losses(state: FranceState, m: Losses) -> FranceState:
     b = state.battle
     assert b is not None
     if not b.owing or b.decider(b.owing[0]) != m.seat:
-        raise refuse("battle/not-your-losses", "battle", seat=m.seat)
-    if m not in options(state, m.seat):
-        raise refuse("battle/losses", "battle", seat=m.seat)
+        waiting = b.decider(b.owing[0]) if b.owing else "-"
+        raise refuse("battle/not-your-losses", "battle", seat=m.seat, waiting=waiting)
+    offered = options(state, m.seat)
+    if m not in offered:
+        raise refuse("battle/losses", "battle", seat=m.seat, valid=loss_list(offered))
     if len(b.members(b.owing[0])) > 1:
         return _allied_losses(state, m)
     village = b.village
@@ -398,7 +414,7 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
     lead = b.attacker if b.stage == "attacker" else b.defender
     deciding = b.decider(lead)
     if r.seat != deciding:
-        raise refuse("battle/not-your-decision", "battle", seat=r.seat)
+        raise refuse("battle/not-your-decision", "battle", seat=r.seat, waiting=deciding)
     if r.choice == "stop" and (lead != b.attacker or not can_stop(state)):
         raise refuse("battle/no-stop", "battle", seat=r.seat)
     if r.choice == "truce":
@@ -507,7 +523,8 @@ class BattleSequence:
         deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
         if isinstance(move, PlayCard) and b.stage in ("attacker", "defender"):
             if move.seat != deciding:
-                raise refuse("battle/not-your-decision", "battle", seat=move.seat)
+                raise refuse("battle/not-your-decision", "battle", seat=move.seat,
+                             waiting=deciding)  # fmt: skip
             return cards.play(state, move)
         raise refuse("round/not-now", "round", kind=type(move).kind)
 

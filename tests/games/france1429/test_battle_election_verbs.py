@@ -73,6 +73,7 @@ def test_battle_losses_the_rules_do_not_allow_are_refused(tmp_path: Path) -> Non
     roll = {"attacker": [1, 3], "defender": [3, 2], "attacker_losses": {"men_at_arms": 1}}
     result = _herald("battle", _file(tmp_path, "b.json", {**GRADY_DAVID, "rolls": [roll]}))
     assert result.exit_code == EXIT_ILLEGAL and "battle/losses" in result.output
+    assert "Men at Arms+Knights 5+0; 2+1." in result.output  # the refusal lists the valid ones
 
 
 def test_battle_bad_files_are_bad_input(tmp_path: Path) -> None:
