@@ -255,7 +255,8 @@ class BattleRoll:
 @dataclass(frozen=True)
 class Losses:
     """The Men at Arms, Knights and (when no troop is left) Lords the seat loses to the hits
-    it took this roll; its other Lords there are then captured (§9.4). In an allied battle the
+    it took this roll; its other Lords there are then captured (§9.4). Also the counters a
+    family chooses to lose to Plague or an Uprising (FR-6). In an allied battle the
     side's decider removes them family by family: ``of`` names the family whose troops go
     (empty: the seat's own), and the Lords named may be any of the side's (FR-32)."""
 

@@ -284,7 +284,12 @@ class Pending:
     ``annul`` (the Pope's family answers a spouse), ``diplomacy`` (a family answers a request for
     ``amount`` Deniers), ``rally`` (a family may add to an Uprising of ``amount`` cards;
     ``then`` is ``tunnels`` after a Secret Passage), ``uprising`` (the table rolls its
-    ``amount`` dice left; ``rolled``: the hits of those rolled).
+    ``amount`` dice left; ``rolled``: the hits of those rolled), ``uprising-strike`` (its
+    player ``seat`` names whose troops of ``queue`` take the ``amount`` hits next, FR-15),
+    ``uprising-losses`` and ``plague-losses`` (the family chooses which counters it loses,
+    FR-6; a Plague on a moving ``lord``'s escort counts his escort only), ``captive`` (the
+    winner keeps ``lord`` or lets him go, PL edition, FR-26), ``control`` (the family that
+    left ``village`` names which of ``queue`` controls it, FR-5).
     ``seat`` is who acts (the table for chance), ``by`` who caused it.
     """
 
