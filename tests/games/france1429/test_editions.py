@@ -180,3 +180,20 @@ def test_a_captive_stands_for_king_in_neither_edition() -> None:
         state = lord(state, "quentin", "grady", "blaye", captor="david")
         assert state.lord("quentin").captor == "david"
         assert not hear_ye.eligible(state, "king", state.lord("quentin"))
+
+
+def test_the_setup_form_offers_the_edition_and_each_reading_with_labels_in_both_languages() -> None:
+    """The host's setup form is built from the option declarations (bridge/table_setup.py):
+    ``edition`` and every reading it sets are offered, each choice labelled in English and
+    Polish (france1429_options.json)."""
+    from bridge.table_setup import choices
+    from engine.i18n import has_message, message
+
+    france = next(g for g in choices()["games"] if g["key"] == "france1429")
+    offered = {o["name"]: o for o in france["options"]}
+    assert offered["edition"]["choices"] == ["en", "pl"] and offered["edition"]["default"] == "en"
+    for name in ("edition", *PRINTED):
+        assert has_message(f"france1429:ui/option-{name}")
+        for value in offered[name]["choices"]:
+            code = f"france1429:ui/choice-{name}-{value}"
+            assert has_message(code) and message(code, "pl") != message(code, "en")
