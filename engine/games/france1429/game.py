@@ -7,13 +7,15 @@ and the state is untouched, or return the next state.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine import codec
 from engine import flow as core_flow
 from engine.adapter import GameBase, check_seats, resolve_options
-from engine.data import GameData
+from engine.data import DataSpec, GameData
 from engine.flow import Reveal
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, ScoreRow, SimSetup
 from engine.games.france1429 import (
@@ -200,6 +202,25 @@ INFO = GameInfo(
 )
 
 
+def _kept_rules(data: GameData) -> Any:
+    """What a France state holds of its data set: the rules taken from its map and box
+    (``FranceState.rules``), as JSON."""
+    value = data.value
+    assert isinstance(value, FranceData)
+    return codec.encode(setup.rules_from(value.map, value.box))
+
+
+def _declared(spec: DataSpec) -> DataSpec:
+    """France's data declaration. Where the core lets a state file name its data set instead of
+    repeating it (``DataSpec.in_state``, issue 27's generic calculator), France's is the
+    state's ``rules``: ``"rules": {"set": "stand-in", "digest": "sha256:…"}``. Until that core
+    part is there, the declaration is the plain one."""
+    if "in_state" not in {f.name for f in dataclasses.fields(spec)}:
+        return spec
+    where: dict[str, Any] = {"in_state": "rules", "kept": _kept_rules}
+    return dataclasses.replace(spec, **where)
+
+
 class France1429(GameBase):
     """Fief: France 1429 (see ``engine.game.Game`` for the contract)."""
 
@@ -207,7 +228,7 @@ class France1429(GameBase):
     state_type = FranceState
     move_types = MOVE_TYPES
     flow = FLOW
-    data_spec = SPEC
+    data_spec = _declared(SPEC)
 
     def setup(
         self,

@@ -45,3 +45,25 @@ def test_a_state_naming_an_arrival_order_keeps_it() -> None:
     for p in doc["places"]:
         p.pop("present", None)
     assert control.controller(_written(doc), "vaux") == "grady"  # seat order: grady first
+
+
+def test_a_state_may_name_its_data_set_instead_of_repeating_the_map() -> None:
+    """Issue 27: a written state holds ``"rules": {"set": "stand-in", "digest": ...}`` instead of
+    the map and box; a digest of other data is refused. The generic part (engine.data's
+    ``expand_state``) is another engineer's; until it is merged this test is skipped."""
+    import pytest
+
+    from engine import data as gamedata
+    from engine.violations import InputError
+
+    expand = getattr(gamedata, "expand_state", None)
+    if expand is None:
+        pytest.skip("engine.data.expand_state (the generic data reference) is not merged yet")
+    loaded = gamedata.load(GAME, {"data": "stand-in"})
+    state = troops(lord(table(), "thierry", "david", "vaux"), "david", "vaux", maa=2)
+    doc = codec.encode(state)
+    doc["rules"] = {"set": "stand-in", "digest": loaded.digest}
+    assert _written(doc) == state
+    doc["rules"] = {"set": "stand-in", "digest": "sha256:" + "0" * 64}
+    with pytest.raises(InputError):
+        _written(doc)
