@@ -685,10 +685,13 @@ def opportunity_time(state: FranceState) -> bool:
 def window_seats(state: FranceState, acting: tuple[str, ...]) -> tuple[str, ...]:
     """The families who may play an Opportunity card out of turn now: every family but those
     the game waits for, whatever their hands (so the window shows nothing of a hand), while a
-    family acts in any phase but the Draw (``opportunity_time``) and no question, card or
-    election is being resolved (a card does not interrupt another, PL FAQ)."""
-    if not opportunity_time(state) or state.pending or state.election is not None:
+    family acts in any phase but the Draw (``opportunity_time``), while an election's candidates
+    are declared (PL FAQ L2478-2480) but not during its sealed vote, and no question or card is
+    being resolved (a card does not interrupt another, PL FAQ)."""
+    if not opportunity_time(state) or state.pending:
         return ()
+    if state.election is not None and state.election.stage != "candidates":
+        return ()  # not during the sealed vote
     if state.battle is not None and state.battle.stage not in ("attacker", "defender"):
         return ()
     return tuple(s for s in state.order() if s not in acting)

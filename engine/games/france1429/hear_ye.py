@@ -203,11 +203,15 @@ def check_vote(state: FranceState, v: Vote) -> FranceState:
 
 
 def result(state: FranceState, backing: dict[str, list[str]]) -> str:
-    """The winner (empty: nobody) given each candidate's backing families (§10.3-10.6)."""
+    """The winner (empty: nobody) given each candidate's backing families (§10.3-10.6). A
+    candidate who died or may no longer stand since he was declared (an Opportunity card played
+    during the election, FR-10) wins nothing: the votes on him are lost."""
     el = state.election
     assert el is not None
+    alive = {lid: state.find_lord(lid) for lid in backing}
+    standing = {lid for lid, x in alive.items() if x is not None and eligible(state, el.office, x)}
     count = {lid: sum(votes(state, s, el.office, el.bishopric) for s in seats)
-             for lid, seats in backing.items()}  # fmt: skip
+             for lid, seats in backing.items() if lid in standing}  # fmt: skip
     if not count:
         return ""
     top = max(count.values())
@@ -296,7 +300,9 @@ class ElectionSequence:
     no office is left (``done``)."""
 
     name = "election"
-    windowed = False
+    windowed = True
+    """Opportunity cards may be played while the candidates are declared (EN §2.4 "any time",
+    PL FAQ L2478-2480: between the candidacies and the vote), not during the sealed vote."""
 
     def running(self, state: FranceState) -> bool:
         return not done(state)
