@@ -23,7 +23,16 @@ from engine.flow import Reveal
 from engine.games.france1429 import control, hear_ye, setup, war
 from engine.games.france1429.data import FranceData
 from engine.games.france1429.game import GAME
-from engine.games.france1429.moves import Attack, BattleRoll, Join, Losses, PlayCard, Resolve, Vote
+from engine.games.france1429.moves import (
+    Answer,
+    Attack,
+    BattleRoll,
+    Join,
+    Losses,
+    PlayCard,
+    Resolve,
+    Vote,
+)
 from engine.games.france1429.rounds import start_round
 from engine.games.france1429.sources import GAME_KEY
 from engine.games.france1429.state import SECRET_PASSAGE, Election, FranceState, Lord, Troops
@@ -92,7 +101,9 @@ class BattleFile:
     (it counts against the attacker when the defender controls the Village, §9.2), the
     attacker's Siege Engine dice, both sides, their allies, whether it is a Cavalcade (the
     attacker's first Lord rides in: the defender +1 hit per die, §8.5; two families only), the
-    game's options (``edition``, ``holy_spear``), and the rolls."""
+    game's options (``edition``, ``holy_spear``, ``captives``), the beaten Lords the winner lets
+    go (``released``: under ``captives`` ``optional``, the PL edition; the others are kept), and
+    the rolls."""
 
     attacker: SideSpec
     defender: SideSpec
@@ -104,6 +115,7 @@ class BattleFile:
     cavalcade: bool = False
     allies: tuple[AllySpec, ...] = ()
     options: dict[str, Any] | None = None
+    released: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -294,7 +306,7 @@ def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
                 lines.append(_m("verb/battle-over-early", lang, rolls=n - 1))
                 break
             teams = {s: battle.members(s) for s in (ATTACKER, DEFENDER)}
-            state = _roll(state, roll, n, lang, lines, report)
+            state = _roll(state, roll, n, lang, lines, report, spec.released)
     except RuleViolation as exc:
         report["resolved"] = False
         return _refused(exc, lang, lines, report)
@@ -316,8 +328,26 @@ def _declare(state: FranceState, spec: BattleFile, village: str) -> FranceState:
     return state
 
 
+def _captives(state: FranceState, released: tuple[str, ...], entry: dict[str, Any]) -> FranceState:
+    """The winner's answer for each beaten Lord (PL edition, FR-26): let go if the file says so."""
+    game: Any = GAME
+    while state.pending and state.pending[-1].kind == "captive":
+        top = state.pending[-1]
+        keep = top.lord not in released
+        state = rules.apply(game, state, Answer(top.seat, keep))
+        if not keep:
+            entry.setdefault("released", []).append(top.lord)
+    return state
+
+
 def _roll(
-    state: FranceState, roll: RollSpec, n: int, lang: str, lines: list[str], report: dict[str, Any]
+    state: FranceState,
+    roll: RollSpec,
+    n: int,
+    lang: str,
+    lines: list[str],
+    report: dict[str, Any],
+    released: tuple[str, ...] = (),
 ) -> FranceState:
     """One roll: the dice, the hits each side rolled, the losses, what each side does."""
     game: Any = GAME
@@ -356,6 +386,7 @@ def _roll(
         )
         move, default = _loss(seat, chosen, war.options(state, seat))
         state = rules.apply(game, state, move)
+        state = _captives(state, released, entry)
         whose = move.of or seat
         blank = {"men_at_arms": 0, "knights": 0, "lords_killed": [], "default": True}
         taken_here = entry["losses"].setdefault(whose, blank)
@@ -383,6 +414,7 @@ def _roll(
         now = state.battle
         if now is not None and now.stage == seat:
             state = rules.apply(game, state, Resolve(now.decider(seat), then))
+            state = _captives(state, released, entry)
     report["rolls"].append(entry)
     return state
 

@@ -273,3 +273,25 @@ def test_battle_file_a_secret_passage_lifts_the_fortification_penalty(tmp_path: 
     report = _battle(tmp_path, doc)
     assert report["rolls"][0]["secret_passage"] is True
     assert report["rolls"][1]["dice"] == {"attacker": 2, "defender": 2}
+
+
+def test_battle_file_under_the_polish_edition_the_winner_may_let_beaten_lords_go(
+    tmp_path: Path,
+) -> None:
+    """PL L1635-1637 (FR-26, ``captives`` ``optional``): the file names the beaten Lords the
+    winner lets go (``released``); they stay free in the Village, the others are captives. The
+    English edition takes them all."""
+    doc = {
+        "attacker": {"knights": 3, "lords": ["beaudoin"]},
+        "defender": {"men_at_arms": 1, "knights": 1, "lords": ["gauvain", "blanche"],
+                     "titled": ["gauvain"]},
+        "rolls": [{"attacker": [1, 3], "defender": [1]}],
+        "options": {"edition": "pl"},
+        "released": ["blanche"],
+    }  # fmt: skip
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["released"] == ["blanche"]
+    assert report["left"]["defender"]["captured"] == ["gauvain"]
+    assert report["left"]["defender"]["lords"] == ["blanche"]
+    english = _battle(tmp_path, {**doc, "options": {}})
+    assert english["left"]["defender"]["captured"] == ["gauvain", "blanche"]
