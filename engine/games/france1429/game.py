@@ -198,6 +198,7 @@ INFO = GameInfo(
     simulations=(
         *(SimSetup(n, {"data": "stand-in", "max_rounds": 3}) for n in (3, 4, 5, 6)),
         SimSetup(4, {"data": "stand-in", "max_rounds": 3, "holy_relics": True}),
+        SimSetup(5, {"data": "stand-in", "max_rounds": 3, "edition": "pl", "holy_relics": True}),
     ),
 )
 
