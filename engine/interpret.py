@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engine.game import Interpretation
 from engine.violations import InputError
@@ -63,6 +63,20 @@ class TableReading(Protocol):
 
     def follow_ups(self, state: Any, after: Any) -> list[Any]:
         """Moves the same seat makes at once after a move (the choice its effect asks for)."""
+        ...
+
+
+@runtime_checkable
+class Narrowing(Protocol):
+    """A game whose rules settle some of the table's ties (an optional part of its reading)."""
+
+    def narrow(self, state: Any, candidates: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The candidates a player could really have meant, each leaving the table as seen.
+
+        Only rules may drop one: a sequence that ends exactly where another does but costs
+        the same seat more for nothing else (a longer walk to the same town). What the
+        camera cannot see is never decided here; those stay, and the table is asked.
+        """
         ...
 
 
@@ -148,7 +162,9 @@ def interpret(
     best = min(d for d, _ in scored)
     if best >= now:
         return Interpretation((), False, distance=now, notes=("no legal move explains it",))
-    top = tuple(seq for d, seq in scored if d == best)
+    top = tuple(dict.fromkeys(seq for d, seq in scored if d == best))
+    if best == 0 and len(top) > 1 and isinstance(reading, Narrowing):
+        top = tuple(reading.narrow(state, top)) or top
     if best == 0 and len(top) == 1:
         return Interpretation(top[0], False)
     return Interpretation((), False, top, best)
