@@ -27,8 +27,9 @@ and then a hand passing over with nothing moved). What the referee learns, it le
 frames. A move the camera cannot see (the event cards, the Scout draw) or did not read is
 confirmed by the simulated person after ``confirm_s``, through the intent a phone or the host
 display would send; a question the camera asks is answered by the asked seat's simulated phone,
-with the move its player made, as a person taps it on the panel. When the referee's state changes another way (a phone, the host's undo), the
-simulated people move the pieces to match, in front of the camera.
+with the move its player made, as a person taps it on the panel. When the referee's state
+changes another way (a phone, the host's undo), the simulated people move the pieces to match,
+in front of the camera.
 
 It is cheap beside the server on 2 cores: frames are 1280x720 at 8 fps while something moves
 and 2 fps while the table is still, a still table is rendered once per position and re-read never
@@ -221,13 +222,13 @@ class TableReader:
         elif certain and not unsure:
             reading = Reading(result, self._submit(certain, state_id, _evidence(image, before)))
         else:
-            code = "camera/unsure" if result.moves else "camera/ambiguous"
-            if not result.moves and (result.distance or not result.candidates):
-                code = "camera/unexplained"  # a part fit lists no choice: nothing fits whole
-            self._ask(code, result, state_id, unsure)
-            reading = Reading(result, asked=code)
+            code = _code(result)
+            waits = code == "camera/unexplained" and self._table_to_act(state)
+            if not waits:
+                self._ask(code, result, state_id, unsure)
+            reading = Reading(result, asked="" if waits else code)
             if not unsure:
-                self._pending = _Pending(snapshot, image, before, state_id)
+                self._pending = _Pending(snapshot, image, before, state_id, asked=not waits)
         self.readings.append(reading)
         return reading
 
@@ -242,11 +243,12 @@ class TableReader:
         it is now (see ``waiting``).
 
         Players may move a piece before the choice the camera cannot see is entered on a phone
-        (a card played, a sealed vote): the picture then fits no move, and the table is asked.
-        Once the phone's move is in, the same picture explains the move, and it is observed
-        (with its frame). Only that acts: a picture that still fits nothing, or now shows the
-        position itself (the asked seat confirmed the move), asks nothing new. None: nothing
-        to read again.
+        (a card played, a sealed vote): the picture then fits no move, and the table is asked
+        (unless the table itself has a move to enter first, the order of play drawn: then it
+        waits for it). Once that move is in, the same picture explains the move, and it is
+        observed (with its frame). Only that acts: a picture that still fits nothing, or now
+        shows the position itself (the asked seat confirmed the move), asks nothing new; one
+        that waited and still fits nothing is asked about now. None: nothing to read again.
         """
         pending = self._pending
         if pending is None:
@@ -263,12 +265,22 @@ class TableReader:
             return None
         if not certain:
             self._pending = replace(pending, state_id=state_id)  # again after the next change
+            if not pending.asked and not self._table_to_act(state):
+                self._pending = replace(pending, state_id=state_id, asked=True)
+                self._ask(_code(result), result, state_id, [])
             return None
         self._pending = None
         frame = _evidence(pending.image, pending.before)
         reading = Reading(result, self._submit(certain, state_id, frame))
         self.readings.append(reading)
         return reading
+
+    def _table_to_act(self, state: Any) -> bool:
+        """Whether the table has a move to enter that the camera does not read (the decks laid,
+        a card dealt into a hand) and no seat is to act: a change the camera sees then is that
+        move's, and the picture waits for it to be entered (``retry``) instead of asking."""
+        acting = set(self.referee.game.to_act(state))
+        return TABLE in acting and not acting & set(self.referee.seats)
 
     def _submit(
         self, moves: Iterable[Any], state_id: int, frame: tuple[bytes, dict[str, Any]] | None
@@ -417,6 +429,9 @@ class _Pending:
     before: Image | None
     state_id: int
     """The position it was last read against."""
+    asked: bool = True
+    """Whether the table was asked about it (a picture waiting for the table's own move was
+    not: it is asked about once that move is in and it still fits nothing)."""
 
 
 def _evidence(image: Image | None, before: Image | None) -> tuple[bytes, dict[str, Any]] | None:
@@ -428,6 +443,15 @@ def _evidence(image: Image | None, before: Image | None) -> tuple[bytes, dict[st
     except (ValueError, cv2.error):  # the move stands without its picture
         log.warning("camera frame could not be encoded for the audit trail")
         return None
+
+
+def _code(result: Interpretation) -> str:
+    """The question a reading that is not observed asks (``camera/*``, bridge/questions.py)."""
+    if result.moves:
+        return "camera/unsure"
+    if result.distance or not result.candidates:
+        return "camera/unexplained"  # a part fit lists no choice: nothing fits whole
+    return "camera/ambiguous"
 
 
 def _common_prefix(result: Interpretation) -> tuple[Any, ...]:

@@ -33,8 +33,8 @@ from bridge.camera import CameraConfig, open_camera_table, profile_seats
 from bridge.game_files import camera_profile, placer
 from bridge.referee import Referee
 from bridge.store import EventStore
-from engine import registry
 from engine import data as gamedata
+from engine import registry
 from engine.game import SimSetup
 from engine.interpret import kind_of
 from vision.sim import lay_out
@@ -65,10 +65,13 @@ def rules_share(key: str, moves: int = 400, seed: int = 1) -> dict[str, Any]:
             before_layout = lay_out(place(state), profile)[0]
             layout, seen = lay_out(place(after), profile)
             if legal and layout != before_layout:
-                shown += 1
                 kinds = sorted({kind_of(o["component"]) for o in seen} | {"tile"})
                 coverage = {"component": "coverage", "attrs": {"kinds": kinds}}
                 verdict = game.interpret(state, [*seen, coverage])
+                if verdict.unchanged:  # drawn, but of nothing the game reads: the phone says it
+                    state = after
+                    continue
+                shown += 1
                 first = verdict.moves[:1] or _shared_start(verdict.candidates)
                 if first == (move,):
                     read += 1

@@ -59,11 +59,13 @@ class Question:
     def same_as(self, other: Question | None) -> bool:
         """Whether ``other`` asks the same thing (sent once: a re-read of the same picture, or
         the same change seen again, asks nothing new)."""
-        return (
-            other is not None
-            and (self.code, self.state_id, self.session, self.seat, self.choices)
-            == (other.code, other.state_id, other.session, other.seat, other.choices)
-        )
+        return other is not None and (
+            self.code,
+            self.state_id,
+            self.session,
+            self.seat,
+            self.choices,
+        ) == (other.code, other.state_id, other.session, other.seat, other.choices)
 
     def may_answer(self, role: str, seat: str | None) -> bool:
         """The asked seat answers; the host may answer any question (the table display on the

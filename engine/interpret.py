@@ -70,12 +70,16 @@ class TableReading(Protocol):
 class Narrowing(Protocol):
     """A game whose rules settle some of the table's ties (an optional part of its reading)."""
 
-    def narrow(self, state: Any, candidates: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        """The candidates a player could really have meant, each leaving the table as seen.
+    def narrow(
+        self, state: Any, found: Sequence[tuple[tuple[Any, ...], Any]]
+    ) -> list[tuple[Any, ...]]:
+        """Of the candidates (each with the position it ends in, all leaving the table as
+        seen), the ones a player could really have meant.
 
-        Only rules may drop one: a sequence that ends exactly where another does but costs
-        the same seat more for nothing else (a longer walk to the same town). What the
-        camera cannot see is never decided here; those stay, and the table is asked.
+        Only rules may drop one: a sequence that ends where another does but costs the same
+        seat more for nothing else (a longer walk to the same town, a Move more to the same
+        Village). What the camera cannot see and a player could mean is never decided here;
+        those stay, and the table is asked.
         """
         ...
 
@@ -151,12 +155,15 @@ def interpret(
     options = list(game.legal_moves(state))
     options += [m for m in reading.chance(state, seen) if not game.check(state, m)]
     scored: list[tuple[int, tuple[Any, ...]]] = []
+    ends: dict[tuple[Any, ...], Any] = {}
     for move in options:
         after = game.apply_unchecked(state, move)
         scored.append((distance(reading, after, pieces, kinds, blind), (move,)))
+        ends[(move,)] = after
         for choice in reading.follow_ups(state, after):
             done = game.apply_unchecked(after, choice)
             scored.append((distance(reading, done, pieces, kinds, blind), (move, choice)))
+            ends[(move, choice)] = done
     if not scored:
         return Interpretation((), False, distance=now, notes=("no legal move now",))
     best = min(d for d, _ in scored)
@@ -164,7 +171,7 @@ def interpret(
         return Interpretation((), False, distance=now, notes=("no legal move explains it",))
     top = tuple(dict.fromkeys(seq for d, seq in scored if d == best))
     if best == 0 and len(top) > 1 and isinstance(reading, Narrowing):
-        top = tuple(reading.narrow(state, top)) or top
+        top = tuple(reading.narrow(state, [(seq, ends[seq]) for seq in top])) or top
     if best == 0 and len(top) == 1:
         return Interpretation(top[0], False)
     return Interpretation((), False, top, best)

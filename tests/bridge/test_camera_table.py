@@ -202,9 +202,10 @@ def test_a_move_read_before_the_unseen_move_it_follows_is_observed_once_that_is_
     tmp_path: Path,
 ) -> None:
     """The order of play is drawn (a move the camera cannot see) and a Lord is placed; the
-    camera reads the Lord before the draw is entered: no move explains the picture, the table is
-    asked. Once the draw is entered (the host, as on a phone), the same picture is read again
-    and the Lord's placement is observed from the camera, with its frame."""
+    camera reads the Lord before the draw is entered: no move explains the picture, and since the
+    table has its own move to enter first, nobody is asked (issue #25: the camera asks rarely).
+    Once the draw is entered (the host, as on a phone), the same picture is read again and the
+    Lord's placement is observed from the camera, with its frame."""
     from vision.sim import StateCamera, lay_out
 
     referee = Referee.open(EventStore(tmp_path / "r.db"), GAME, "t1", SEATS, {})
@@ -227,9 +228,7 @@ def test_a_move_read_before_the_unseen_move_it_follows_is_observed_once_that_is_
     for _ in range(camera.tracker.cfg.stable_frames + 1):
         camera.feed(shots.still())
     assert referee.state_id == sid  # nothing observed: the picture fits no move yet
-    asked = [n for n in recorder.notices if n.event == "question" and n.seat is None]
-    assert [n.payload["code"] for n in asked] == ["camera/unexplained"]
-    assert asked[0].payload["choices"] == [] and asked[0].payload["count"] == 0
+    assert [n for n in recorder.notices if n.event == "question"] == []
     assert referee.observe("host", codec.encode(draw)).ok  # the draw entered, as on a phone
     reading = camera.feed(shots.still())
     assert reading is not None and reading.accepted == 1
@@ -241,9 +240,7 @@ def test_a_move_read_before_the_unseen_move_it_follows_is_observed_once_that_is_
     ]
     kept = referee.store.frames(referee.row.id)
     assert [f.seq for f in kept] == [events[1].seq]
-    # asked once; the draw entered resolved the question, and nothing new was asked
-    told = [n.payload for n in recorder.notices if n.event == "question" and n.seat is None]
-    assert [(q["open"], q.get("why")) for q in told] == [(True, None), (False, "resolved")]
+    assert [n for n in recorder.notices if n.event == "question"] == []  # never asked
 
 
 def _still_folder(tmp_path: Path, shots: Any, state: Any) -> Path:

@@ -56,9 +56,9 @@ def _to_a_two_road_march(referee: Referee) -> Any:
             seen = lay_out(PLACE(GAME.apply_unchecked(state, move)), PROFILE)[1]
             kinds = {"component": "coverage", "attrs": {"kinds": ["lord", "maa", "knight"]}}
             verdict = GAME.interpret(state, [*seen, kinds])
-            if not verdict.moves and len(verdict.candidates) > 1 and (move,) in verdict.candidates:
-                if len({c[0] for c in verdict.candidates}) > 1:
-                    return move
+            two = not verdict.moves and (move,) in verdict.candidates
+            if two and len({c[0] for c in verdict.candidates}) > 1:  # not one move then a choice
+                return move
         move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
         assert referee.observe("host", codec.encode(move)).ok
     raise AssertionError("no two-road March in 400 moves")
@@ -92,7 +92,9 @@ def test_the_question_goes_once_to_the_table_and_the_asked_phone_only(
     referee = web.referee
     asked = GAME.actor(march)
     tokens = referee.row.tokens
-    phones = {(s, lang): _connect(web, tokens.seats[s], lang) for s in SEATS for lang in ("en", "pl")}
+    phones = {
+        (s, lang): _connect(web, tokens.seats[s], lang) for s in SEATS for lang in ("en", "pl")
+    }
     display, host = _connect(web, lang="pl"), _connect(web, tokens.host)
     for client in [*phones.values(), display, host]:
         client.get_received()

@@ -514,7 +514,9 @@ class ViscountsTable(ItemReading[VState]):
         }
         return [Reveal(p.seat, card) for card in sorted(shown) if card in p.deck]
 
-    def narrow(self, state: VState, candidates: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    def narrow(
+        self, state: VState, found: Sequence[tuple[tuple[Any, ...], VState]]
+    ) -> list[tuple[Any, ...]]:
         """Of journeys ending on the same town (and followed by the same choices), the shortest.
 
         §4 phase 2 (seed L358-392): a Viscount must move at least the played card's value and
@@ -524,6 +526,7 @@ class ViscountsTable(ItemReading[VState]):
         and the camera reads the walk that ends there for the least (docs/rules-decisions.md).
         Silver is not on the table; a player who did pay more corrects it with Undo.
         """
+        candidates = [seq for seq, _ in found]
         shortest: dict[tuple[Any, ...], int] = {}
         for seq in candidates:
             if seq and isinstance(seq[0], Travel):
