@@ -312,7 +312,8 @@ class FranceTable(ItemReading[FranceState]):
     def follow_ups(self, state: FranceState, after: FranceState) -> list[Any]:
         """A Lord who moved may go on along another road with the same troops (§8.1): a stack
         set down two roads away is read as both Moves, and when two roads lead there the
-        referee asks which (the camera does not see the road a stack came by)."""
+        referee asks which (the camera does not see the road a stack came by), unless the
+        rules settle it (``narrow``)."""
         if after.phase != "movement" or after.pending or after.battle is not None:
             return []
         moved = [
@@ -345,7 +346,7 @@ class FranceTable(ItemReading[FranceState]):
         the Moves left, the road he came by is all that differs (``came_from``), and it
         matters only to the others in that Village (§8.2: they may not leave by it, he may
         need their leave). With nobody there, the longer way only spends a Move, which no
-        player means: the camera reads the shorter (docs/rules-decisions.md, F-CAM-1). With
+        player means: the camera reads the shorter (docs/rules-decisions.md, FR-36). With
         someone there, or any other difference (a Village he passed changed hands), the table
         is asked which road.
         """
