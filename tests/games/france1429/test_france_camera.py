@@ -206,7 +206,7 @@ def test_a_stack_one_road_away_reads_as_that_road_unless_others_are_there() -> N
                     and any(
                         f.to == move.to
                         for f in TABLE_READING.follow_ups(state, GAME.apply_unchecked(state, a))
-                    )  # fmt: skip
+                    )
                 ]
                 if not longer:
                     continue
