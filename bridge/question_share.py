@@ -14,9 +14,10 @@ Two measures, both seeded:
   choose at random, people do not pay for nothing), ``asked`` otherwise, by kind of move.
 - ``camera``: the simulated camera of ``herald serve`` (``bridge.camera``: rendered frames, the
   real tracker and pipeline) playing ``moves`` steps; each step's move is ``read`` (observed
-  from the frames), ``asked`` (a question was sent) or ``missed`` (neither: a move the table
-  shows that the camera did not read, entered on the phone). Moves the table does not show
-  (cards into a hand, a pass) are counted apart (``unseen``).
+  from the frames), ``asked`` (a question was sent) or ``entered`` (neither: a move the table
+  shows that the camera did not name, entered on the phone or the host display without a
+  question: a table move such as the decks laid, which the camera waits for). Moves the table
+  does not show (cards into a hand, a pass) are counted apart (``unseen``).
 
 A benchmark reports, it never asserts.
 """
@@ -106,6 +107,7 @@ def camera_share(key: str, moves: int = 40, seed: int = 1) -> dict[str, Any]:
     setup = _setups(game)[0]
     seats = profile_seats(profile)[: setup.players]
     counts: Counter[str] = Counter()
+    kinds: dict[str, Counter[str]] = {"asked": Counter(), "entered": Counter()}
     with tempfile.TemporaryDirectory(prefix="herald-asks-") as tmp:
         store = EventStore(Path(tmp) / "q.db")
         referee = Referee.open(store, game, "bench", seats, setup.options)
@@ -128,16 +130,19 @@ def camera_share(key: str, moves: int = 40, seed: int = 1) -> dict[str, Any]:
                 counts["unseen"] += 1
             elif how == "camera":
                 counts["read"] += 1
-            elif camera.reader.asked > asked:
-                counts["asked"] += 1
             else:
-                counts["missed"] += 1
+                how = "asked" if camera.reader.asked > asked else "entered"
+                counts[how] += 1
+                kinds[how][type(move).__name__] += 1
         store.close()
-    shown = counts["read"] + counts["asked"] + counts["missed"]
+    shown = counts["read"] + counts["asked"] + counts["entered"]
     return {
-        **{k: counts[k] for k in ("read", "asked", "missed", "unseen")},
+        **{k: counts[k] for k in ("read", "asked", "entered", "unseen")},
         "shown": shown,
-        "share_without_question": round(counts["read"] / shown, 3) if shown else None,
+        "asked_by_kind": dict(kinds["asked"]),
+        "entered_by_kind": dict(kinds["entered"]),
+        "share_read": round(counts["read"] / shown, 3) if shown else None,
+        "share_without_question": round(1 - counts["asked"] / shown, 3) if shown else None,
     }
 
 
