@@ -28,8 +28,8 @@ const HeraldQuestion = (() => {
     async function answer(q, index, buttons) {
       for (const b of buttons) b.disabled = true;
       const reply = await new Promise((resolve) => conn.socket.emit("answer", { question: q.id, choice: index }, resolve));
-      if (!reply || !reply.ok) {
-        Herald.toast((reply && reply.message) || t("ui/disconnected"), "bad"); // a refused tap: said once
+      if (!reply || !reply.ok) { // a refusal also comes as `error`/`violation`, which the page says
+        if (!reply) Herald.toast(t("ui/disconnected"), "bad");
         for (const b of buttons) b.disabled = false;
         return;
       }
