@@ -188,3 +188,56 @@ def test_a_move_made_on_the_phone_resolves_the_question(
     closed = [x for x in _questions(display) if not x["open"]]
     assert [(x["id"], x["why"]) for x in closed] == [(q["id"], "resolved")]
     assert camera.reader.question is None
+
+
+class _Notices:
+    """A transport keeping the camera's questions."""
+
+    def __init__(self) -> None:
+        self.questions: list[dict[str, Any]] = []
+
+    def publish(self, update: Any) -> None:
+        """States are not what this test reads."""
+
+    def notice(self, notice: Any) -> None:
+        if notice.event == "question":
+            self.questions.append({**notice.payload, "to": notice.seat})
+
+
+def test_a_change_seen_while_the_table_deals_waits_for_the_deal_then_asks(tmp_path: Path) -> None:
+    """While the table has its own move to enter (a Lord card dealt: no seat acts), a change on
+    the board is that move's, so the camera asks nothing and waits; once the deals are in and a
+    seat is to act, a picture that still fits no move is asked about, once."""
+    referee = Referee.open(EventStore(tmp_path / "w.db"), GAME, "t1", SEATS,
+                           {"data": "stand-in", "max_rounds": 3})  # fmt: skip
+    told = _Notices()
+    referee.attach(told)
+    camera = open_camera_table(referee, "camera-sim", CameraConfig(fps=0, confirm_s=0))
+    referee.attach(camera)
+    state = referee.session.state
+    assert set(GAME.to_act(state)) == {"table"}
+    camera.reader.read(_picture(state))
+    seen = lay_out(PLACE(state), PROFILE)[1]
+    extra = {"component": "knight:" + SEATS[0], "region": next(
+        o["region"] for o in seen if o.get("region"))}  # fmt: skip
+    wrong = TableSnapshot.from_json(
+        {"source": "camera", "time": 1.0, "observations": [*seen, extra]}
+    )
+    reading = camera.reader.read(wrong)
+    assert reading.asked == "" and told.questions == [] and camera.reader.waiting() is False
+    rng = random.Random(2)
+    while set(GAME.to_act(referee.session.state)) == {"table"}:  # the table enters its deals
+        deal = GAME.sample_chance(referee.session.state, rng)
+        assert referee.observe("host", codec.encode(deal)).ok
+        assert camera.reader.waiting()
+        assert camera.reader.retry() is None
+        if set(GAME.to_act(referee.session.state)) == {"table"}:
+            assert told.questions == []  # still the table's turn: still waiting
+    (seat,) = GAME.to_act(referee.session.state)
+    assert [(q["code"], q["open"], q["to"]) for q in told.questions] == [
+        ("camera/unexplained", True, None),  # the table display
+        ("camera/unexplained", True, seat),  # and the phone of the seat to act
+    ]
+    assert all(q["choices"] == [] for q in told.questions)
+    assert camera.reader.retry() is None and len(told.questions) == 2  # asked once
+    referee.store.close()
