@@ -154,24 +154,22 @@ def interpret(
         return Interpretation((), True)
     options = list(game.legal_moves(state))
     options += [m for m in reading.chance(state, seen) if not game.check(state, m)]
-    scored: list[tuple[int, tuple[Any, ...]]] = []
-    ends: dict[tuple[Any, ...], Any] = {}
+    scored: list[tuple[int, tuple[Any, ...], Any]] = []  # (distance, sequence, its end)
     for move in options:
         after = game.apply_unchecked(state, move)
-        scored.append((distance(reading, after, pieces, kinds, blind), (move,)))
-        ends[(move,)] = after
+        scored.append((distance(reading, after, pieces, kinds, blind), (move,), after))
         for choice in reading.follow_ups(state, after):
             done = game.apply_unchecked(after, choice)
-            scored.append((distance(reading, done, pieces, kinds, blind), (move, choice)))
-            ends[(move, choice)] = done
+            scored.append((distance(reading, done, pieces, kinds, blind), (move, choice), done))
     if not scored:
         return Interpretation((), False, distance=now, notes=("no legal move now",))
-    best = min(d for d, _ in scored)
+    best = min(d for d, _, _ in scored)
     if best >= now:
         return Interpretation((), False, distance=now, notes=("no legal move explains it",))
-    top = tuple(dict.fromkeys(seq for d, seq in scored if d == best))
+    fits = [(seq, end) for d, seq, end in scored if d == best]
+    top = tuple(seq for seq, _ in fits)
     if best == 0 and len(top) > 1 and isinstance(reading, Narrowing):
-        top = tuple(reading.narrow(state, [(seq, ends[seq]) for seq in top])) or top
+        top = tuple(reading.narrow(state, fits)) or top
     if best == 0 and len(top) == 1:
         return Interpretation(top[0], False)
     return Interpretation((), False, top, best)

@@ -527,16 +527,16 @@ class ViscountsTable(ItemReading[VState]):
         Silver is not on the table; a player who did pay more corrects it with Undo.
         """
         candidates = [seq for seq, _ in found]
-        shortest: dict[tuple[Any, ...], int] = {}
-        for seq in candidates:
-            if seq and isinstance(seq[0], Travel):
-                key = (seq[0].seat, seq[0].town, *seq[1:])
-                shortest[key] = min(shortest.get(key, seq[0].spaces), seq[0].spaces)
+
+        def same_end(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+            return (a[0].seat, a[0].town, a[1:]) == (b[0].seat, b[0].town, b[1:])
+
+        walks = [seq for seq in candidates if seq and isinstance(seq[0], Travel)]
         return [
             seq
             for seq in candidates
-            if not (seq and isinstance(seq[0], Travel))
-            or shortest[(seq[0].seat, seq[0].town, *seq[1:])] == seq[0].spaces
+            if seq not in walks
+            or seq[0].spaces == min(w[0].spaces for w in walks if same_end(w, seq))
         ]
 
 
