@@ -102,6 +102,12 @@ def seat_lang_room(table_id: str, seat: str, lang: str) -> str:
     return f"seat:{seat}@{table_id}@{lang}"
 
 
+def display_room(table_id: str, lang: str) -> str:
+    """The table displays (every client without a seat: the host's screen, a viewer) reading
+    ``lang``: what is for the table and not for every phone (the camera's question)."""
+    return f"display:{table_id}@{lang}"
+
+
 @dataclass
 class WebConfig:
     """How the web side is reached: the public base URL for links, extra allowed origins, and
@@ -174,6 +180,9 @@ class WebTable:
 
     def seat_lang_room(self, seat: str, lang: str) -> str:
         return seat_lang_room(self.referee.table_id, seat, lang)
+
+    def display_room(self, lang: str) -> str:
+        return display_room(self.referee.table_id, lang)
 
     # --- connections -------------------------------------------------------------------------
 
@@ -389,6 +398,13 @@ class SocketIOTransport:
         client is in its language's state room and, holding a seat, its seat's language room."""
         web = self.web
         cut_off_stalled(self.socketio.server, web.table_room)
+        if notice.event == "question":  # the table displays and the asked seat, no other phone
+            for lang in LANGUAGES:
+                room = web.display_room(lang) if notice.seat is None else web.seat_lang_room(
+                    notice.seat, lang)  # fmt: skip
+                if self._listened(room):
+                    self.socketio.emit(notice.event, notice.in_lang(lang), to=room)
+            return
         if not notice.langs:  # no sentence to translate (a roll carries its own ``texts``)
             room = web.table_room if notice.seat is None else web.seat_room(notice.seat)
             self.socketio.emit(notice.event, notice.payload, to=room)

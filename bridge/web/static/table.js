@@ -156,7 +156,6 @@
       fill("join", figures);
     },
     violation: (v) => Herald.toast(v.message, "bad"),
-    confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
     // a roll no step took (used: false) stays in the device panel, not in a toast
     roll: (r) => {
@@ -165,6 +164,7 @@
     },
   });
   HeraldHistory.attach(conn, () => module);
+  window.heraldQuestion = HeraldQuestion.attach(conn, { host: Boolean(hostToken) }); // the camera's question
   HeraldDevices.attach(conn.socket, Boolean(hostToken));
   window.addEventListener("resize", () => latest && module && render(latest));
   window.heraldTable = { latest: () => latest, plot: () => HeraldPlot.pointsInside() };
