@@ -92,12 +92,14 @@ class Notice:
 
 
 def income_lines(game: Game[Any, Any], state: Any, seats: tuple[str, ...], lang: str) -> Any:
-    """Each seat's itemised income as the pages show it (amount, sentence, rule reference)."""
+    """Each seat's itemised income as the pages show it (amount, sentence, rule reference),
+    its components named as printed."""
+    names = present.state_names(game, state, lang)
     return {
         seat: [
             {
                 "amount": line.amount,
-                "text": game.describe(line, lang),
+                "text": game.describe(present.named_line(line, names), lang),
                 "ref": line.ref,
                 "where": readable(line.ref),
             }

@@ -23,6 +23,7 @@ from engine.games.glory.preview import names, printed
 from engine.games.glory.solo import solo_winners
 from engine.games.glory.state import GloryState, LedgerLine, Player
 from engine.i18n import DEFAULT_LANG, message
+from engine.present import named_line
 
 
 def ledger_line(x: LedgerLine) -> Line:
@@ -154,6 +155,7 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
     """The table display's view (``seat`` None) or a seat's view with its secrets."""
     b = box(state)
     t = state.tournament
+    named = _names(state, lang)
     data: dict[str, Any] = {
         "game": GAME_KEY,
         "data": {
@@ -186,11 +188,11 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
         if state.pending and state.pending.kind != "keep-titles"
         else None,
         "ledger": [
-            {"seat": x.seat, "round": x.round, **line_json(ledger_line(x), lang)}
+            {"seat": x.seat, "round": x.round, **line_json(named_line(ledger_line(x), named), lang)}
             for x in state.ledger[-12:]
         ],
         "titles_scored": {k: list(v) for k, v in state.titles_scored.items()},
-        "names": _names(state, lang),
+        "names": named,
     }
     mine = state.pending is not None and state.pending.kind == "keep-titles"
     if seat is not None and mine and state.pending is not None and state.pending.seat == seat:
