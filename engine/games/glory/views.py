@@ -75,7 +75,7 @@ def _player_view(state: GloryState, p: Player, own: bool) -> dict[str, Any]:
     return data
 
 
-def duel_panel(state: GloryState) -> dict[str, Any] | None:
+def duel_panel(state: GloryState, lang: str = DEFAULT_LANG) -> dict[str, Any] | None:
     """The duel being fought: each side's Attack (itemised), the step, who decides, options;
     while it waits for dice, ``dice_wanted`` says whose, which, and who may type them in."""
     d = state.duel
@@ -89,7 +89,7 @@ def duel_panel(state: GloryState) -> dict[str, Any] | None:
             "name": side.name,
             "player": isinstance(side, Duellist),
             "attack": duel.attack(d, i),
-            "lines": [_attack_line_json(x) for x in duel.attack_lines(d, i)],
+            "lines": [_attack_line_json(x, lang) for x in duel.attack_lines(d, i)],
             "prestige": duel.prestige(d, i),
             "wins": board.wins,
             "committed": board.committed,
@@ -183,7 +183,7 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
             "event_ally": state.event_ally,
         },
         "tournament": codec.encode(t) if t is not None else None,
-        "duel": duel_panel(state),
+        "duel": duel_panel(state, lang),
         "pending": codec.encode(state.pending)
         if state.pending and state.pending.kind != "keep-titles"
         else None,
