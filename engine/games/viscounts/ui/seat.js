@@ -30,12 +30,15 @@
     const shared = el("details", { id: "vi-shared", class: "card vi-shared", open: sharedOpen,
       ontoggle: (e) => { sharedOpen = e.currentTarget.open; } },
     el("summary", {}, el("h2", {}, t("shared-board"))),
-    game.solo(view, t), game.mainBoard(view, t), game.castle(view, t));
+    game.mainBoard(view, t), game.castle(view, t));
+    // solo: the AI's board is the opponent a lone player plays against, so it stays in view
+    const ai = game.solo(view, t);
+    const opponent = ai ? el("section", { class: "card" }, ai) : null;
     if (ctx.top) {
       ctx.top.replaceChildren(handCard);
-      root.replaceChildren(el("section", { class: "card" }, game.playerBoard(view, me, t, false)), shared);
+      root.replaceChildren(...[el("section", { class: "card" }, game.playerBoard(view, me, t, false)), opponent, shared].filter(Boolean));
     } else {
-      root.replaceChildren(handCard, el("section", { class: "card" }, game.playerBoard(view, me, t, false)), shared);
+      root.replaceChildren(...[handCard, el("section", { class: "card" }, game.playerBoard(view, me, t, false)), opponent, shared].filter(Boolean));
     }
   }
 
