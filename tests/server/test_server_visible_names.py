@@ -211,10 +211,13 @@ def test_large_type_scales_the_whole_table_display(
       return n ? parseFloat(getComputedStyle(n).fontSize) : null; }"""
     before = {p: table.evaluate(size, p) for p in parts}
     assert all(before.values()), before
+    axis_before = table.evaluate("HeraldPlot.current().axes[0].font[1]")
     table.locator("#tv").check()
     after = {p: table.evaluate(size, p) for p in parts}
     grown = {p: after[p] / before[p] for p in parts}
     assert all(g >= 1.3 for g in grown.values()), grown
+    # the plot's axes too (uPlot draws them on a canvas, in the font it was given)
+    table.wait_for_function(f"() => HeraldPlot.current().axes[0].font[1] > {axis_before}")
     shot(table, PAGES_SHOTS, f"names-{key}-table-tv.png")
     table.locator("#tv").uncheck()
     assert errors == []
