@@ -92,12 +92,14 @@ class Notice:
 
 
 def income_lines(game: Game[Any, Any], state: Any, seats: tuple[str, ...], lang: str) -> Any:
-    """Each seat's itemised income as the pages show it (amount, sentence, rule reference)."""
+    """Each seat's itemised income as the pages show it (amount, sentence, rule reference),
+    its components named as printed."""
+    names = present.state_names(game, state, lang)
     return {
         seat: [
             {
                 "amount": line.amount,
-                "text": game.describe(line, lang),
+                "text": game.describe(present.named_line(line, names), lang),
                 "ref": line.ref,
                 "where": readable(line.ref),
             }
@@ -216,7 +218,8 @@ class Update:
         self.state_id = state_id
         self.lang = lang
         self.home = home or lang
-        """The table's language: the income of ``table`` and ``change`` stays in it."""
+        """The table's language (the income of ``table`` and ``change`` once stayed in it, so a
+        Polish display read English income lines: issue 25 point 7)."""
         self._base = base
         self._now = now
         self._before = before
@@ -241,7 +244,7 @@ class Update:
             **self._base,
             "view": self._now.public(self.lang),
             "snapshot": True,
-            "income": self._now.income(self.home),
+            "income": self._now.income(self.lang),
             "log": [dict(e) for e in history["log"]],
             "coins_by_round": {r: dict(c) for r, c in history["coins"].items()},
             "score_by_move": {m: dict(c) for m, c in history["scores"].items()},
@@ -252,8 +255,8 @@ class Update:
         delta = self._delta
         if delta is None:
             return self.table
-        income = self._now.income(self.home)
-        before = self._before.income(self.home) if self._before is not None else {}
+        income = self._now.income(self.lang)  # a Polish display reads its income in Polish
+        before = self._before.income(self.lang) if self._before is not None else {}
         return {
             **self._base,
             **self._view_change(),

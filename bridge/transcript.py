@@ -28,13 +28,16 @@ def transcript(
         kind = move.pop("kind")
         seat = move.pop("seat", game.actor(event.move))
         out.append(f"{session.state_id:4d} {seat} {kind} {json.dumps(move, sort_keys=True)}")
+        names = present.state_names(game, session.state)  # printed names, as the pages say
         for seat, line in present.last_lines(game, session.state):
-            out.append(f"       {seat}: {line.amount:+d} {game.describe(line)}")
+            said = game.describe(present.named_line(line, names))
+            out.append(f"       {seat}: {line.amount:+d} {said}")
 
     result = selfplay.play(game, players, random.Random(seed), options, on_event=record)
     out.append("# final")
+    names = present.state_names(game, result.session.state)
     for row in game.score(result.session.state):
-        lines = "; ".join(game.describe(line) for line in row.lines)
+        lines = "; ".join(game.describe(present.named_line(line, names)) for line in row.lines)
         out.append(f"{row.rank}. {row.seat} {row.total} ({lines}) tie-break {list(row.tiebreak)}")
     out.append(f"winners: {', '.join(game.winners(result.session.state))}")
     out.extend(f"ERROR {e}" for e in result.errors)

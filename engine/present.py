@@ -11,7 +11,8 @@ boardgame.io's ``filter-player-view`` is the model: the first payload is filtere
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine import codec, flow, rules
@@ -24,9 +25,25 @@ CORE_KEYS = ("game", "to_act", "prompts", "scores", "last_lines", "you", "your_p
 """Keys the core owns in a presented view; a game's own view must not use them."""
 
 
-def line_json(game: Game[Any, Any], line: Line, lang: str = DEFAULT_LANG) -> dict[str, Any]:
-    """One itemised line with its sentence in ``lang``."""
-    return line.to_json(game.describe(line, lang))
+def named_line(line: Line, names: Mapping[str, str] | None) -> Line:
+    """``line`` with each parameter that is a component id (a key of the game's ``names``) given
+    as its printed name, so its sentence says "Kasztelan" or "Manuscript (grey ribbon)", never
+    ``kasztelan`` or ``ms-9``: lines are made where no language is known, and keep ids."""
+    if not names:
+        return line
+    params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in line.params.items()}
+    return line if params == line.params else replace(line, params=params)
+
+
+def line_json(
+    game: Game[Any, Any],
+    line: Line,
+    lang: str = DEFAULT_LANG,
+    names: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """One itemised line with its sentence in ``lang`` (its ids named by ``names``); the JSON
+    keeps the ids in ``params``, for pages that look a component up."""
+    return line.to_json(game.describe(named_line(line, names), lang))
 
 
 def last_lines(game: Game[Any, Any], state: Any) -> tuple[tuple[str, Line], ...]:
@@ -169,6 +186,7 @@ def window_json(
 def scores_json(game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG) -> list[Any]:
     """Every seat's score with its itemised lines and tie-break, standing until the game ends."""
     final = game.is_over(state)
+    names = state_names(game, state, lang)
     return [
         {
             "seat": r.seat,
@@ -176,7 +194,7 @@ def scores_json(game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG) -> l
             "rank": r.rank,
             "final": final,
             "tiebreak": list(r.tiebreak),
-            "lines": [line_json(game, line, lang) for line in r.lines],
+            "lines": [line_json(game, line, lang, names) for line in r.lines],
         }
         for r in game.score(state)
     ]
@@ -210,7 +228,10 @@ def views(
     prompts = game.prompts(state)
     to_act = list(rules.to_act(game, state))
     scores = scores_json(game, state, lang)
-    lines = [{"seat": s, **line_json(game, line, lang)} for s, line in last_lines(game, state)]
+    names = state_names(game, state, lang)
+    lines = [
+        {"seat": s, **line_json(game, line, lang, names)} for s, line in last_lines(game, state)
+    ]
     others = [prompt_json(game, p, lang, own=False) for p in prompts]
     out: dict[str | None, dict[str, Any]] = {}
     for seat in seats:

@@ -17,6 +17,18 @@ const HeraldPlot = (() => {
   }
 
   // series: {move: {seat: total}}; seats in table order. Returns the uPlot chart (or null).
+  let last = null; // what was drawn last, for redraw()
+  const axisFont = (rem) => ({
+    font: `${Math.round(0.75 * rem)}px system-ui, sans-serif`,
+    labelFont: `${Math.round(0.8 * rem)}px system-ui, sans-serif`,
+    labelSize: Math.round(1.2 * rem),
+  });
+
+  // The same series again, after the page's type size changed (large type on a TV).
+  function redraw() {
+    if (last) draw(...last);
+  }
+
   function draw(root, series, seats, key) {
     const moves = Object.keys(series || {}).map(Number).sort((a, b) => a - b);
     if (!moves.length || typeof uPlot === "undefined") {
@@ -30,8 +42,11 @@ const HeraldPlot = (() => {
     }))];
     const label = measure(key);
     const few = moves.length < 3; // one or two points: drawn as dots, a line needs more
-    const now = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}|${few}`;
-    const width = Math.max(240, Math.min(720, root.clientWidth || 480));
+    // the root's font size (larger in large type, for a TV) sizes the axes' words with the page
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const now = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}|${few}|${rem}`;
+    const width = Math.max(240, Math.min(45 * rem, root.clientWidth || 480));
+    last = [root, series, seats, key];
     if (chart && shape === now && chart.root.isConnected && root.contains(chart.root)) {
       chart.setData(data);
       if (Math.abs(chart.width - width) > 4) chart.setSize({ width, height: chart.height });
@@ -58,8 +73,8 @@ const HeraldPlot = (() => {
         })),
       ],
       axes: [
-        { label: t("ui/plot-move"), stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE },
-        { label, stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE },
+        { label: t("ui/plot-move"), stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE, ...axisFont(rem) },
+        { label, stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE, ...axisFont(rem), size: 3.2 * rem },
       ],
     }, data, holder);
     shape = now;
@@ -82,5 +97,5 @@ const HeraldPlot = (() => {
     return { points, outside, axes: chart.axes.map((a) => a.label) };
   }
 
-  return { draw, pointsInside, current: () => chart };
+  return { draw, redraw, pointsInside, current: () => chart };
 })();

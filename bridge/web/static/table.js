@@ -23,6 +23,7 @@
   setTv(params.get("tv") === "1" || savedTv);
   tv.addEventListener("change", () => {
     setTv(tv.checked);
+    HeraldPlot.redraw(); // the plot's axes in the new type size
     try { localStorage.setItem("herald-tv", tv.checked ? "1" : "0"); } catch (e) { /* private mode */ }
   });
   const match = location.pathname.match(/^\/host\/([^/]+)/);

@@ -53,6 +53,8 @@ def line_text(line: Line, lang: str = DEFAULT_LANG) -> str:
     params = _names(line.params, lang)
     if line.code == "attack/die":
         params["die"] = face_text(params["type"], params["face"], line.amount, lang)
+        if has_message(f"{GAME_KEY}:die-type/{params['type']}"):  # "Strength", "Siły": no id
+            params["type"] = _m(f"die-type/{params['type']}", lang)
     params.setdefault("amount", line.amount)
     params.setdefault("paid", abs(line.amount))
     return _m(line.code, lang, **params)

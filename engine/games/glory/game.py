@@ -343,7 +343,7 @@ class Glory:
 
     def names(self, state: GloryState, lang: str = "en") -> dict[str, str]:
         """Every card id of the game's box with its printed name (engine.game ``names``)."""
-        return names(state)
+        return names(state, lang)
 
     def preview(
         self, state: GloryState, move: Move, seat: str, lang: str = "en"

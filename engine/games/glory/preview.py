@@ -25,7 +25,7 @@ from engine.games.glory.state import (
     TryTitle,
 )
 from engine.games.glory.turn import attempt
-from engine.i18n import DEFAULT_LANG, has_message, message
+from engine.i18n import DEFAULT_LANG, catalog, has_message, message
 from engine.preview import amount_line
 
 RESOURCES = ("coins", "strength", "faith", "glory", "horse", "armour")
@@ -60,8 +60,14 @@ def names(state: GloryState, lang: str = DEFAULT_LANG) -> dict[str, str]:
     box = state.box
     found = box.printed_names.get(lang)
     if found is None:  # the box never changes: its names are worked out once per language
+        prefix = f"{GAME_KEY}:name/"  # tokens too (Allies, Relics, Prestige): "gaining Minstrel"
+        found = {
+            code[len(prefix) :]: message(code, lang)
+            for code in catalog(DEFAULT_LANG)
+            if code.startswith(prefix)
+        }
         tables = (box.characters, box.titles, box.quests, box.events, box.tournaments)
-        found = {cid: card_name(state, cid, lang) for table in tables for cid in table}
+        found.update({cid: card_name(state, cid, lang) for table in tables for cid in table})
         box.printed_names[lang] = found
     return dict(found)
 

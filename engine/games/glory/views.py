@@ -23,6 +23,7 @@ from engine.games.glory.preview import names, printed
 from engine.games.glory.solo import solo_winners
 from engine.games.glory.state import GloryState, LedgerLine, Player
 from engine.i18n import DEFAULT_LANG, message
+from engine.present import named_line
 
 
 def ledger_line(x: LedgerLine) -> Line:
@@ -74,7 +75,7 @@ def _player_view(state: GloryState, p: Player, own: bool) -> dict[str, Any]:
     return data
 
 
-def duel_panel(state: GloryState) -> dict[str, Any] | None:
+def duel_panel(state: GloryState, lang: str = DEFAULT_LANG) -> dict[str, Any] | None:
     """The duel being fought: each side's Attack (itemised), the step, who decides, options;
     while it waits for dice, ``dice_wanted`` says whose, which, and who may type them in."""
     d = state.duel
@@ -88,7 +89,7 @@ def duel_panel(state: GloryState) -> dict[str, Any] | None:
             "name": side.name,
             "player": isinstance(side, Duellist),
             "attack": duel.attack(d, i),
-            "lines": [_attack_line_json(x) for x in duel.attack_lines(d, i)],
+            "lines": [_attack_line_json(x, lang) for x in duel.attack_lines(d, i)],
             "prestige": duel.prestige(d, i),
             "wins": board.wins,
             "committed": board.committed,
@@ -154,6 +155,7 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
     """The table display's view (``seat`` None) or a seat's view with its secrets."""
     b = box(state)
     t = state.tournament
+    named = _names(state, lang)
     data: dict[str, Any] = {
         "game": GAME_KEY,
         "data": {
@@ -181,16 +183,16 @@ def view(state: GloryState, seat: str | None, lang: str = DEFAULT_LANG) -> dict[
             "event_ally": state.event_ally,
         },
         "tournament": codec.encode(t) if t is not None else None,
-        "duel": duel_panel(state),
+        "duel": duel_panel(state, lang),
         "pending": codec.encode(state.pending)
         if state.pending and state.pending.kind != "keep-titles"
         else None,
         "ledger": [
-            {"seat": x.seat, "round": x.round, **line_json(ledger_line(x), lang)}
+            {"seat": x.seat, "round": x.round, **line_json(named_line(ledger_line(x), named), lang)}
             for x in state.ledger[-12:]
         ],
         "titles_scored": {k: list(v) for k, v in state.titles_scored.items()},
-        "names": _names(state, lang),
+        "names": named,
     }
     mine = state.pending is not None and state.pending.kind == "keep-titles"
     if seat is not None and mine and state.pending is not None and state.pending.seat == seat:

@@ -178,7 +178,7 @@ class Viscounts(GameBase):
 
     def names(self, state: VState, lang: str = "en") -> dict[str, str]:
         """Every component id with the words a player reads (engine.game ``names``)."""
-        return labels.names(state)
+        return labels.names(state, lang)
 
     def label(
         self,

@@ -48,7 +48,8 @@ def _names(state: VState, lang: str) -> dict[str, str]:
         found[f.id] = _t("favour", lang, ribbon=_ribbon(f.ribbon, lang))
     if data.board is not None:
         for t in data.board.towns:
-            found[t.id] = _t(f"town-{t.path}", lang, part=t.part + 1, side=t.side or "")
+            side = _t(f"side-{t.side}", lang) if t.side in ("left", "right") else (t.side or "")
+            found[t.id] = _t(f"town-{t.path}", lang, part=t.part + 1, side=side)
         for s in data.board.sites:
             found[s.id] = _t("site", lang, part=s.part + 1, n=int(s.id.rsplit("-", 1)[-1]) + 1)
     for kind in BUILDING_CODES:

@@ -1,12 +1,13 @@
 // Glory on a seat's phone: glory and coins in the header; above the prompt the duel panel (with
 // this seat's options as buttons and the dice form when the duel waits for its dice); below it
-// the seat's holdings, its hand and Personal Goals (private), and the public board.
+// the seat's holdings, its hand and Personal Goals (private), and the public board (folded).
 "use strict";
 
 (() => {
   const { el } = Herald;
   const game = Herald.games.glory;
   const mine = (view, ctx) => view.players.find((p) => p.seat === ctx.seat);
+  let boardOpen = false;
 
   function header(view, ctx) {
     const me = mine(view, ctx);
@@ -26,9 +27,12 @@
         game.holdings(me),
         el("h3", {}, t("private")),
         el("dl", { id: "private", class: "private" }, game.privateList(me))) : [],
-      el("section", { id: "board-box", class: "card" },
-        el("h2", {}, t("board")),
-        el("div", { id: "board" }, game.board(view))));
+      // the public board is the table display's to show: folded here until opened (issue 25
+      // point 4), the player's choice kept across the redraws each move brings
+      el("details", { id: "board-box", class: "card board-fold", open: boardOpen,
+        ontoggle: (e) => { boardOpen = e.currentTarget.open; } },
+      el("summary", {}, el("h2", {}, t("board"))),
+      el("div", { id: "board" }, game.board(view))));
   }
 
   // A duel step's choices are the duel panel's buttons, not the generic move list.

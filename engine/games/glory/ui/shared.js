@@ -147,7 +147,7 @@ Herald.register("glory", (() => {
     }
     if (panel.passes && panel.passes.length) {
       out.push(el("p", { class: "duel-passes muted" }, T("passes-won", {
-        list: panel.passes.map((p) => `${p.number}: ${p.winner}`).join(" · "),
+        list: panel.passes.map((p) => `${p.number}: ${said(p.winner)}`).join(" · "),
       })));
     }
     if (ctx && panel.deciding === ctx.seat) {
@@ -200,9 +200,10 @@ Herald.register("glory", (() => {
     if (tour) {
       let where = "";
       if (tour.cities && tour.cities.length) {
-        where = tour.cities.map((city, c) => `${c + 1}: ${city.map((k) => `${k.knight}${k.crest ? ` [${Herald.seatName(k.crest)}]` : ""}`).join(", ")}`).join(" | ");
+        where = tour.cities.map((city, c) => `${c + 1}: ${city.map((k) => `${Herald.seatName(k.knight)}${k.crest ? ` [${Herald.seatName(k.crest)}]` : ""}`).join(", ")}`).join(" | ");
       } else if (tour.bracket && tour.bracket.length) {
-        where = tour.bracket[0].filter((e) => e).map((e) => e.name).join(", ");
+        // a player's entry by its seat's name and colour (in the page's language); a Knight by its own
+        where = tour.bracket[0].filter((e) => e).map((e) => Herald.seatName(e.name)).join(", ");
       }
       add("tournament", `${N(tour.card)} (${T(`context-${tour.type}`)})${where ? ` ${where}` : ""}`);
     }

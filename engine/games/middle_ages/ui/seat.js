@@ -20,7 +20,7 @@
     const add = (label, value) => dl.push(el("dt", {}, label), el("dd", {}, value || Herald.t("ui/nothing")));
     const name = game.estateName;
     add(t("special-coins"), me.special_coins.map(name).join(", "));
-    add(t("story-tokens"), me.story_tokens.map((s) => `${s.symbol} → ${name(s.estate)}`).join(", "));
+    add(t("story-tokens"), me.story_tokens.map((s) => `${name(s.symbol)} → ${name(s.estate)}`).join(", "));
     add(t("graveyard"), me.graveyard.map((x) => name(x.estate)).join(", "));
     root.replaceChildren(el("section", { class: "card" },
       el("h2", {}, t("your-fief")),

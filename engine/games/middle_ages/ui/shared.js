@@ -27,7 +27,7 @@ Herald.register("middle-ages", (() => {
         const column = player.board[i] || [];
         const coins = (player.special_coins || []).includes(estate) ? "¤" : "";
         const story = (player.story_tokens || []).filter((s) => s.estate === estate)
-          .map((s) => s.symbol[0]).join("");
+          .map((s) => estateName(s.symbol).slice(0, 1)).join("");
         return el("div", { class: `col estate-${estate} ${column.length ? "" : "none"}`, title: estateName(estate) },
           el("span", { class: "name" }, estateName(estate).slice(0, 3)),
           el("span", { class: "count" }, String(column.length)),

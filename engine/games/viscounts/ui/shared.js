@@ -12,6 +12,11 @@
   const name = (view, id) => (id && view.names && view.names[id]) || id || "—";
   const colour = (seat) => (SEAT_COLOURS && SEAT_COLOURS[seat]) || "#666";
   const seatWords = (seat) => (Herald.seatName ? Herald.seatName(seat) : seat);
+  // a town's fill by its Merchant exchange (the legend says which is which)
+  const EXCHANGE_FILL = {
+    silver: "#d9d9d9", resource: "#f3ead2", ink: "#9fb7d9", stone: "#c2b8a3",
+    gold: "#f0cf5a", destroy: "#e3a49a", flip: "#b9d8a8",
+  };
 
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(SVG, tag);
@@ -28,9 +33,10 @@
 
   function cardItem(view, id, t) {
     const info = (view.cards || {})[id];
-    return el("li", { class: "vi-card", "data-card": id || "" },
+    return el("li", { class: id ? "vi-card" : "vi-card vi-empty", "data-card": id || "" },
       el("b", {}, id ? name(view, id) : t("empty-space")),
-      info ? el("span", { class: "muted" }, ` (${info.value ?? "?"}) ${info.symbols.map((s) => t(`symbol-${s}`)).join(" ")}`) : null,
+      info ? el("span", { class: "muted" }, ` (${info.value ?? "?"}) `) : null,
+      info ? el("span", { class: "vi-symbols" }, info.symbols.map((x) => el("span", { class: `vi-symbol vi-s-${x}` }, t(`symbol-${x}`)))) : null,
       info && info.ability ? el("div", { class: "vi-effect" }, info.ability) : null,
       info && info.hire ? el("div", { class: "vi-effect muted" }, `${t("hire-effect")}: ${info.hire}`) : null);
   }
@@ -61,9 +67,9 @@
       };
       for (const town of part.towns) {
         const [x, y] = spot(town);
-        const g = svg("g", { class: "vi-town", "data-town": town.town },
-          svg("title", {}, name(view, town.town)),
-          svg("circle", { cx: x, cy: y, r: 9, fill: "#f3ead2", stroke: "#6b5b3a", "stroke-width": 1.5 }),
+        const g = svg("g", { class: "vi-town", "data-town": town.town, "data-exchange": town.exchange || "silver" },
+          svg("title", {}, `${name(view, town.town)} · ${t(`exchange-${town.exchange || "silver"}`)}`),
+          svg("circle", { cx: x, cy: y, r: 9, fill: EXCHANGE_FILL[town.exchange || "silver"] || "#f3ead2", stroke: "#6b5b3a", "stroke-width": 1.5 }),
           town.number ? svg("text", { x, y: y + 3.5, "text-anchor": "middle", class: "vi-ring-number" }, String(town.number)) : null);
         town.viscounts.forEach((seat, k) => {
           const [vx, vy] = [x + 8 + 7 * k, y - 9];
@@ -83,6 +89,30 @@
       });
     });
     return root;
+  }
+
+  // What the ring's marks mean, in the page's language: a town's colour is its Merchant exchange
+  // (only those the board has), its red number the Player card that starts there; a square is a
+  // building site, white while empty, in its owner's colour with the Building's initial once
+  // built; a dot is a Viscount in its player's colour.
+  function legend(view, t) {
+    const parts = view.board || [];
+    const exchanges = [...new Set(parts.flatMap((p) => p.towns.map((x) => x.exchange || "silver")))];
+    const kinds = [...new Set(parts.flatMap((p) => p.sites.map((x) => x.building)).filter(Boolean)),
+      ...["workshop", "trading-post", "guildhall"]].filter((k, i, all) => all.indexOf(k) === i);
+    const swatch = (cls, style, text) => el("span", { class: `vi-swatch ${cls}`, style }, text || "");
+    const items = [
+      ...exchanges.map((x) => el("li", { "data-legend": `exchange-${x}` },
+        swatch("vi-sw-town", `background:${EXCHANGE_FILL[x] || "#f3ead2"}`), t(`exchange-${x}`))),
+      el("li", { "data-legend": "number" }, swatch("vi-sw-town", "background:#f3ead2", "7"), t("legend-number")),
+      el("li", { "data-legend": "inner" }, swatch("vi-sw-inner", ""), t("legend-inner")),
+      el("li", { "data-legend": "site" }, swatch("vi-sw-site", "background:#fff"), t("legend-site")),
+      ...kinds.map((k) => el("li", { "data-legend": `building-${k}` },
+        swatch("vi-sw-site", "background:#6b5b3a;color:#fff", name(view, k).slice(0, 1)), name(view, k))),
+      ...(view.players || []).map((p) => el("li", { "data-legend": `viscount-${p.seat}` },
+        swatch("vi-sw-pawn", `background:${colour(p.seat)}`), t("legend-viscount", { seat: seatWords(p.seat) }))),
+    ];
+    return el("ul", { id: "vi-legend", class: "vi-legend" }, items);
   }
 
   // The board in words, part by part: towns with their exchange and the Viscounts there, building
@@ -145,6 +175,7 @@
   function mainBoard(view, t) {
     return el("div", { id: "vi-main" },
       el("div", { class: "vi-ring-box" }, ring(view, t)),
+      legend(view, t),
       parts(view, t),
       status(view, t));
   }
@@ -182,9 +213,11 @@
     const favours = Object.entries(view.favours || {}).filter(([, s]) => s === p.seat).map(([f]) => name(view, f));
     return el("article", { class: `board ${view.active === p.seat ? "acting" : ""}`, "data-seat": p.seat },
       el("header", {}, seatChip(p.seat), el("span", { class: "coins" }, `${p.silver} ⛀`)),
-      el("p", {}, t("at", { town: name(view, p.town) })),
-      el("ol", { class: "vi-row" }, p.board.map((id) => cardItem(view, id, t))),
-      el("p", {}, t("resources", { ink: p.ink, stone: p.stone, gold: p.gold, pool: p.pool })),
+      el("p", { class: "vi-at" }, t("at", { town: name(view, p.town) })),
+      el("ol", { class: "vi-row vi-spaces" }, p.board.map((id) => cardItem(view, id, t))),
+      el("div", { class: "vi-counters", title: t("resources", { ink: p.ink, stone: p.stone, gold: p.gold, pool: p.pool }) },
+        [["ink", p.ink, t("resource-ink")], ["stone", p.stone, t("resource-stone")], ["gold", p.gold, t("resource-gold")], ["pool", p.pool, t("workers-pool")]]
+          .map(([k, n, said]) => el("span", { class: "stat", "data-counter": k }, el("b", {}, String(n)), said))),
       el("p", { class: "vi-track" }, t("track", { virtue: p.virtue, corruption: p.corruption }), p.stacked ? ` · ${t("collision")}` : ""),
       el("p", { class: "vi-debts" }, t("debts-deeds", { debts: p.debts, paid: p.paid, deeds: p.deeds, granted: p.granted })),
       el("details", { class: "vi-strip-box", open: Boolean(open) }, el("summary", {}, t("strip", { n: (p.strip || []).filter((b) => !b.site).length })), strip(view, p, t)),
@@ -194,5 +227,5 @@
   }
 
   Herald.games.viscounts = Object.assign(Herald.games.viscounts || {},
-    { name, cardItem, ring, parts, status, solo, mainBoard, castle, strip, playerBoard });
+    { name, cardItem, ring, legend, parts, status, solo, mainBoard, castle, strip, playerBoard });
 })();
