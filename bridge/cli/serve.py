@@ -52,9 +52,10 @@ from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.venue import queue_problem, shown_url
-from bridge.web import origins
+from bridge.web import origins, server
 from bridge.web.app import WebConfig, WebTable
 from bridge.web.phonecam import phone_source
+from bridge.web.server import ServerOptions
 from engine import data as engine_data
 from engine import selfplay
 from engine.capabilities import DICE_POOL, capability
@@ -83,6 +84,19 @@ class NoDelayHandler(WSGIRequestHandler):
         super().setup()
         with contextlib.suppress(OSError):
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def serve_pages(app: Any, options: ServerOptions) -> None:
+    """Serve a page server's app (a table, the venue view) on gunicorn's threaded worker until
+    stopped (SIGTERM, Ctrl+C); an address it cannot listen on or an unreadable TLS pair is one
+    sentence (exit 1). Why gunicorn and how: ``bridge.web.server``, docs/deployment.md."""
+    try:
+        server.serve(app, options)
+    except server.ServeError as exc:
+        text = message(exc.code, host=options.host, port=options.port, reason=exc.detail)
+        raise click.ClickException(text) from exc
+    except KeyboardInterrupt:
+        pass
 
 
 def _stop_on_sigterm() -> None:
@@ -134,6 +148,9 @@ def _stop_on_sigterm() -> None:
                    "only on a secure page (--camera phone).")  # fmt: skip
 @click.option("--tls-key", default=None, metavar="PEM", type=PEM_FILE,
               help="The private key of --tls-cert.")  # fmt: skip
+@click.option("--read-timeout", default=10.0, show_default=True, type=click.FloatRange(0.5, 300),
+              help="Seconds a connection may stay silent in the middle of a request (its TLS "
+                   "handshake, headers or an uploaded frame) before it is closed.")  # fmt: skip
 @click.option("--allow-origin", multiple=True,
               help="Another origin allowed to open a socket (repeatable; never '*').")  # fmt: skip
 @click.option("--qr/--no-qr", default=True, show_default=True,
@@ -367,11 +384,14 @@ def run_server(cfg: ServeConfig) -> None:
         camera.start()
     announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
-        tls = {"ssl_context": (cfg.tls_cert, cfg.tls_key)} if cfg.tls_cert else {}
-        web.socketio.run(web.app, host=cfg.host, port=cfg.port, allow_unsafe_werkzeug=True,
-                         request_handler=NoDelayHandler, **tls)  # fmt: skip
-    except KeyboardInterrupt:
-        pass
+        options = ServerOptions(
+            host=cfg.host,
+            port=cfg.port,
+            tls_cert=cfg.tls_cert,
+            tls_key=cfg.tls_key,
+            read_timeout=cfg.read_timeout,
+        )
+        serve_pages(web.app, options)
     finally:
         if announcing is not None:
             announcing.set()

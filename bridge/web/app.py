@@ -412,10 +412,22 @@ def web_server(config: WebConfig, origin_allowed: Any) -> tuple[Flask, SocketIO]
         engineio_logger=False,
     )
     _limit_websocket_frames(socketio)
+    app.register_error_handler(TimeoutError, _stalled)
     app.wsgi_app = limit_polling_posts(  # type: ignore[method-assign,assignment]
         app.wsgi_app, "/socket.io", MAX_PACKET_BYTES
     )
     return app, socketio
+
+
+def _stalled(exc: TimeoutError) -> Response:
+    """A request whose body stopped coming (``bridge.web.server``'s read timeout): a refusal and
+    the connection closed, not a 500 and a traceback. The client may never read it."""
+    seconds = request.environ.get("herald.read_timeout", "?")
+    response = jsonify({"ok": False, "code": "http/stalled", "params": {"seconds": seconds},
+                        "message": message("http/stalled", seconds=seconds)})  # fmt: skip
+    response.status_code = 408
+    response.headers["Connection"] = "close"
+    return response
 
 
 def _limit_websocket_frames(socketio: SocketIO) -> None:

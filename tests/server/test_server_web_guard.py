@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 import socketio
 import websocket
-from srv_support import WAIT, Served, Watcher, serve
+from srv_support import WAIT, Served, Watcher, self_signed, serve
 
 QUIET = ("--sim", "off", "--virtual-devices", "off")
 
@@ -220,3 +220,66 @@ def test_a_refused_connect_carries_its_code(shared: Served) -> None:
     refusal = json.loads(frame[2:])
     assert refusal["data"]["code"] == "auth/bad-token"
     assert refusal["message"] == refusal["data"]["message"] and "join link" in refusal["message"]
+
+
+def _closed_by_server(conn: socket.socket) -> bool:
+    """Wait (up to WAIT, a bound for a loaded machine) until the server closes ``conn``."""
+    conn.settimeout(WAIT)
+    try:
+        while conn.recv(4096):
+            pass
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except TimeoutError:
+        return False
+    return True
+
+
+def test_a_silent_tls_connection_holds_up_nobody(tmp_path: Path) -> None:
+    """Finding 6 (issue 26): with ``--tls-cert`` one TCP connection that never sent a TLS hello
+    froze every page load and reconnect (Werkzeug shook hands in its accept loop), and a
+    connection that stalls in its handshake or in an upload was never closed."""
+    cert, key = self_signed(tmp_path)
+    served = serve(tmp_path / "tls.db", "--tls-cert", str(cert), "--tls-key", str(key),
+                   "--read-timeout", "2", *QUIET)  # fmt: skip
+    try:
+        silent = socket.create_connection(("127.0.0.1", served.port))
+        half_hello = socket.create_connection(("127.0.0.1", served.port))
+        half_hello.sendall(b"\x16\x03\x01\x02\x00\x01")  # a ClientHello's first bytes, no more
+        for _ in range(3):  # pages and sockets still open, one after the other
+            assert served.health()["ok"] is True
+        ws = websocket.create_connection(
+            f"wss://127.0.0.1:{served.port}/socket.io/?EIO=4&transport=websocket",
+            timeout=WAIT,
+            sslopt={"ca_certs": str(cert), "check_hostname": False},
+        )
+        assert ws.recv().startswith("0")  # engine.io open: a socket connects too
+        ws.close()
+        assert _closed_by_server(half_hello)  # a stalled handshake is cut after its timeout
+        assert served.health()["ok"] is True
+        silent.close()
+        half_hello.close()
+    finally:
+        served.stop()
+    assert "Traceback" not in served.log
+
+
+def test_a_stalled_upload_is_cut_and_the_table_goes_on(tmp_path: Path) -> None:
+    """Finding 6: reading threads had no timeout (60 slow phone-frame uploads held 60 threads).
+    A request whose body stops coming is closed after ``--read-timeout``."""
+    table = serve(tmp_path / "slow.db", "--camera", "phone", "--virtual-devices", "off",
+                  "--read-timeout", "2", table=None)  # fmt: skip
+    slow = []
+    for _ in range(8):
+        conn = socket.create_connection(("127.0.0.1", table.port))
+        conn.sendall(b"POST /api/phone/" + table.host_token.encode() + b"/frame HTTP/1.1\r\n"
+                     b"Host: 127.0.0.1\r\nContent-Type: image/jpeg\r\n"
+                     b"Content-Length: 100000\r\n\r\n\xff\xd8\xff")  # fmt: skip
+        slow.append(conn)
+    assert table.health()["ok"] is True
+    assert all(_closed_by_server(conn) for conn in slow)
+    for conn in slow:
+        conn.close()
+    assert table.health()["ok"] is True
+    table.stop()
+    assert "Traceback" not in table.log
