@@ -281,6 +281,11 @@ def run_server(cfg: ServeConfig) -> None:
             raise click.BadParameter(text, param_hint="--message-queue")
     store = early or _open_store(cfg.store_url or cfg.db_path)
     try:
+        store.claim(cfg.table_id)  # one referee per table: a second server is refused here
+    except StoreError as exc:
+        store.close()
+        raise click.ClickException(str(exc)) from exc
+    try:
         referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
                                force=cfg.force, auto_pass=cfg.auto_pass,
                                lang=cfg.lang)  # fmt: skip

@@ -27,7 +27,7 @@ from flask_socketio import SocketIO
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
-from bridge.store import Tokens
+from bridge.store import StoreUnavailable, Tokens
 from bridge.table_setup import choices
 from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled
@@ -547,14 +547,23 @@ def _routes(web: WebTable) -> None:
 
     @app.get("/healthz")
     def health() -> Response:
+        """The table's state, and whether its event store answers: a table whose store is away
+        cannot record a move, so it is not healthy (503) even though its pages still load."""
         update = referee.current()
-        return jsonify(
-            {
-                "ok": True,
-                "state_id": update.state_id,
-                "game": referee.game.info.key,
-                "table_id": referee.table_id,
-                "session": referee.row.id,
-                "over": referee.is_over(),
-            }
-        )
+        body: dict[str, Any] = {
+            "ok": True,
+            "state_id": update.state_id,
+            "game": referee.game.info.key,
+            "table_id": referee.table_id,
+            "session": referee.row.id,
+            "over": referee.is_over(),
+            "store": "ok",
+        }
+        try:
+            referee.store.ping()
+        except StoreUnavailable as exc:
+            body.update(ok=False, store="unavailable", code=exc.code, message=str(exc))
+            response = jsonify(body)
+            response.status_code = 503
+            return response
+        return jsonify(body)

@@ -16,6 +16,7 @@ from flask import request
 from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
 
 from bridge.referee import VIEWER
+from bridge.store import StoreUnavailable
 from bridge.web.backlog import guarded
 from bridge.web.limits import MAX_JSON_DEPTH, REFUSED_AUTH, UNREADABLE
 from engine.i18n import LANGUAGES, message
@@ -90,7 +91,12 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
         return lambda *args: self.on_other(event, *args)
 
     def error(self, exc: Exception) -> dict[str, Any]:
-        """A handler failed: logged, and the client told (``server/internal``)."""
+        """A handler failed: logged, and the client told (``server/internal``). The event
+        store away (``StoreUnavailable``, after its retries) is no fault of the server's: one
+        line, and the client told to try again."""
+        if isinstance(exc, StoreUnavailable):
+            _LOG.warning("socket handler: %s", exc)
+            return self._refuse(exc.code, db=self.web.referee.store.path, reason=exc.reason)
         self.web.app.logger.exception("socket handler failed", exc_info=exc)
         return self._refuse("server/internal")
 
