@@ -33,7 +33,7 @@ from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.frames import frames_blueprint
-from bridge.web.limits import BoundedPacket, limit_polling_posts
+from bridge.web.limits import BoundedPacket, fold_handler_errors, limit_polling_posts
 from bridge.web.namespace import TableNamespace
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from bridge.web.phonecam import phone_blueprint, phone_source
@@ -412,6 +412,7 @@ def web_server(config: WebConfig, origin_allowed: Any) -> tuple[Flask, SocketIO]
         engineio_logger=False,
     )
     _limit_websocket_frames(socketio)
+    fold_handler_errors()
     app.register_error_handler(TimeoutError, _stalled)
     app.wsgi_app = limit_polling_posts(  # type: ignore[method-assign,assignment]
         app.wsgi_app, "/socket.io", MAX_PACKET_BYTES

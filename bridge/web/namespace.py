@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
 
+from bridge.devices.limits import LogLimiter
 from bridge.referee import VIEWER
 from bridge.store import StoreUnavailable
 from bridge.web.backlog import guarded
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from bridge.web.app import WebTable
 
 _LOG = logging.getLogger(__name__)
+_REFUSALS = LogLimiter(_LOG)
 
 NAMESPACE = "/"
 
@@ -184,9 +186,11 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
 
     def on_unreadable(self, *args: Any) -> dict[str, Any]:
         """A packet whose JSON was not parsed (``bridge.web.limits``): refused, one log line."""
-        code = args[0] if args and args[0] in ("intent/too-deep", "intent/not-json") else ""
-        code = code or "intent/not-json"
-        _LOG.warning("refused an unreadable message from %s (%s)", _sid(), code)
+        known = ("intent/too-deep", "intent/not-json", "intent/bad-packet")
+        code = args[0] if args and args[0] in known else "intent/not-json"
+        # folded per kind: a client sending hundreds a second gets each answered, the log one
+        # line per kind every few seconds (with how many more there were)
+        _REFUSALS.warning(code, f"refused an unreadable message from {_sid()} ({code})")
         return self._refuse(code, limit=MAX_JSON_DEPTH)
 
     def on_other(self, event: str, *_: Any) -> dict[str, Any]:

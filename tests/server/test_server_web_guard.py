@@ -283,3 +283,38 @@ def test_a_stalled_upload_is_cut_and_the_table_goes_on(tmp_path: Path) -> None:
     assert table.health()["ok"] is True
     table.stop()
     assert "Traceback" not in table.log
+
+
+MALFORMED = ['42{"a":1}', "42[1,2]", "42[]", '42"x"', "42[null]", '42[{"a":1}]', "4x", "49",
+             "4", '43{"a":1}', '44{"a":1}']  # fmt: skip
+"""Socket.IO packets no client library sends: an event that is not ``["name", ...]``, a packet
+that is not one, an unknown type, an empty one, an acknowledgement that is not a list, a
+CONNECT_ERROR (only a server sends those)."""
+
+
+def test_malformed_packets_are_answered_and_logged_once_per_kind(table: Served) -> None:
+    """Finding 7 (issue 26): one websocket sending ``42{"a":1}`` made 500 tracebacks and
+    356 KB of log a second. Each malformed packet gets ``intent/bad-packet``; the log gets one
+    line per kind (folded, with a count), never a traceback, and the connection goes on."""
+    ws = raw_socket(table, table.token("blue"))
+    sent = [*MALFORMED, *(['42{"a":1}'] * 300), '421{"a":1}']
+    for frame in sent:
+        ws.send(frame)
+    codes = []
+    while len(codes) < len(sent):
+        frame = ws.recv()
+        if frame.startswith('42["error"'):
+            codes.append(json.loads(frame[2:])[1]["code"])
+        elif frame.startswith("431["):  # the one that asked for an answer gets it too
+            assert json.loads(frame[3:])[0]["code"] == "intent/bad-packet"
+    assert set(codes) == {"intent/bad-packet"}
+    ws.send('422["sync",{"state_id":0}]')
+    assert answer(ws, 2)["ok"]
+    ws.close()
+    before = len(table.output)
+    table.stop()
+    log = table.log[before:]
+    assert "Traceback" not in log, log[:2000]
+    lines = [x for x in log.splitlines() if "intent/bad-packet" in x]
+    assert 1 <= len(lines) <= 3, lines  # one per 10 s of sending, on a loaded machine
+    assert len(log) < 2000, log
