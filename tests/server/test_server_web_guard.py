@@ -8,12 +8,16 @@ import http.client
 import ipaddress
 import json
 import socket
+import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import cv2
+import numpy as np
 import pytest
 import socketio
 import websocket
@@ -318,3 +322,84 @@ def test_malformed_packets_are_answered_and_logged_once_per_kind(table: Served) 
     lines = [x for x in log.splitlines() if "intent/bad-packet" in x]
     assert 1 <= len(lines) <= 3, lines  # one per 10 s of sending, on a loaded machine
     assert len(log) < 2000, log
+
+
+@pytest.fixture(scope="module")
+def phone_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A table whose camera is a phone (``--camera phone``): the frame route decodes."""
+    served = serve(tmp_path_factory.mktemp("phone") / "p.db", "--camera", "phone",
+                   "--virtual-devices", "off", table=None)  # fmt: skip
+    yield served
+    served.stop()
+
+
+def post_frame(served: Served, body: bytes) -> tuple[int, dict[str, Any]]:
+    url = f"{served.base}/api/phone/{served.host_token}/frame"
+    request = urllib.request.Request(url, data=body, method="POST",
+                                     headers={"Content-Type": "image/jpeg"})  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def post_paced(served: Served, body: bytes) -> tuple[int, dict[str, Any]]:
+    """``post_frame``, waiting out the frame rate (``phone/too-fast``) as the page does."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        status, reply = post_frame(served, body)
+        if status != 429 or time.monotonic() > deadline:
+            return status, reply
+        time.sleep(1 / reply["params"]["fps"])
+
+
+def small_jpeg(side: int = 64) -> bytes:
+    ok, data = cv2.imencode(".jpg", np.full((side, side, 3), 128, np.uint8))
+    assert ok
+    return bytes(data)
+
+
+def peak_rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM in /proc")
+
+
+def test_an_oversized_or_foreign_frame_is_refused_before_decoding(phone_table: Served) -> None:
+    """Finding 8 (issue 26): a 600-byte JPEG claiming 16000x16000 pixels took 1.5 GB of memory
+    before being refused; a PNG was taken though the page and the docs say JPEG."""
+    assert post_paced(phone_table, small_jpeg())[0] == 200
+    frame = bytearray(small_jpeg(8))
+    at = frame.find(b"\xff\xc0")  # the frame header: precision, then height and width
+    frame[at + 5 : at + 9] = (16000).to_bytes(2, "big") * 2
+    before = peak_rss_kb(phone_table.proc.pid)
+    status, refused = post_paced(phone_table, bytes(frame))
+    assert status == 413 and refused["code"] == "vision/phone-too-big", refused
+    assert refused["params"] == {"width": 16000, "height": 16000, "limit": 1920}
+    grown_mb = (peak_rss_kb(phone_table.proc.pid) - before) / 1024
+    assert grown_mb < 100, f"the refused frame cost {grown_mb:.0f} MB"  # decoding: 768 MB
+    _, png = cv2.imencode(".png", np.zeros((64, 64, 3), np.uint8))
+    status, refused = post_paced(phone_table, bytes(png))
+    assert status == 415 and refused["code"] == "phone/not-jpeg"
+    assert "JPEG" in refused["message"]
+
+
+def test_phone_frames_come_no_faster_than_the_referee_asks(phone_table: Served) -> None:
+    """Finding 8: phone frames had no rate limit. Frames sent as fast as the network allows are
+    taken at the rate the referee asks for (two ahead at most); the rest get ``phone/too-fast``
+    (429) and change nothing."""
+    with urllib.request.urlopen(f"{phone_table.base}/api/phone/{phone_table.host_token}",
+                                timeout=WAIT) as reply:  # fmt: skip
+        fps = json.loads(reply.read())["fps"]
+    frame = small_jpeg()
+    started = time.monotonic()
+    answers = [post_frame(phone_table, frame) for _ in range(30)]
+    elapsed = time.monotonic() - started
+    taken = [a for s, a in answers if s == 200]
+    refused = [a for s, a in answers if s != 200]
+    # a bound that holds however slow the machine is: the bucket's two plus the asked rate
+    assert len(taken) <= 2 + fps * elapsed + 1, (len(taken), fps, elapsed)
+    assert refused and {a["code"] for a in refused} == {"phone/too-fast"}
+    assert {a["params"]["fps"] for a in refused} == {fps}
