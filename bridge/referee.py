@@ -34,6 +34,7 @@ from typing import Any, Literal, Protocol
 
 from bridge import autopass, gamedata
 from bridge.presenter import LOG_TAIL, Notice, Presenter, Update, violation_langs, worded
+from bridge.replay_cache import ReplayCache
 from bridge.store import SessionRow, Store, StoreError, StoreUnavailable, Tokens
 from bridge.table_setup import SetupError, read_setup
 from engine import log, present
@@ -185,6 +186,7 @@ class Referee:
         self.closed: SessionRow | None = None
         """The unfinished session ``open`` closed to start this one (``resume=False``), if any."""
         self._lock = threading.RLock()
+        self._replays = ReplayCache()  # keyframes of the past states ``view_at`` replays
         self._transports: list[Transport] = []
         self.presenter = Presenter(game, lang)
         """Turns what this referee commits into what each client sees (bridge/presenter.py)."""
@@ -576,11 +578,7 @@ class Referee:
             row, game, current = self.row, self.game, self._session.state_id
         if type(state_id) is not int or not 0 <= state_id <= current:
             raise ValueError(state_id)
-        session = log.restart(game, row.header, gamedata.load(game, row.header.options))
-        for stored in self.store.events(row.id):
-            if stored.seq > state_id:
-                break
-            session = log.accept(session, log.decode_event(game, stored.payload))
+        session = self._replays.session_at(game, row, self.store, state_id)
         return {
             "state_id": state_id,
             "current": current,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
 
-from bridge.devices.limits import LogLimiter
+from bridge.devices.limits import KeyedBuckets, LogLimiter, TokenBucket
 from bridge.referee import VIEWER
 from bridge.store import StoreUnavailable
 from bridge.web.backlog import guarded
@@ -27,6 +27,14 @@ if TYPE_CHECKING:
 
 _LOG = logging.getLogger(__name__)
 _REFUSALS = LogLimiter(_LOG)
+
+HISTORY_RATE = 8
+"""``history`` requests a second per connection: a page stepping through the past by its
+buttons or slider asks a few a second; a replay costs CPU the seats' moves need (issue 26,
+finding 9), so a client asking in a loop is held to this."""
+HISTORY_BURST = 16
+HISTORY_ALL_RATE = 40
+"""...and over all connections together, so many anonymous sockets cannot add up to more."""
 
 NAMESPACE = "/"
 
@@ -73,6 +81,9 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
     def __init__(self, web: WebTable) -> None:
         super().__init__(NAMESPACE)
         self.web = web
+        self._history_pace = KeyedBuckets(
+            HISTORY_RATE, HISTORY_BURST, overall=TokenBucket(HISTORY_ALL_RATE, HISTORY_ALL_RATE * 2)
+        )
 
     # --- dispatch ------------------------------------------------------------------------------
 
@@ -168,6 +179,9 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
         refused = self._one_argument("history", args)
         if refused is not None:
             return refused
+        if not self._history_pace.allow(_sid()):
+            # answered, not emitted as an ``error``: the history page asks again a moment later
+            return error_payload("history/too-fast", self.web.referee.state_id, rate=HISTORY_RATE)
         wanted = args[0].get("state_id") if isinstance(args[0], dict) else None
         _, lang = self.web.client(_sid())
         try:

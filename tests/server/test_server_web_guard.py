@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 import socketio
 import websocket
-from srv_support import WAIT, Served, Watcher, self_signed, serve
+from srv_support import WAIT, Served, Watcher, join, live_client, self_signed, serve
 
 QUIET = ("--sim", "off", "--virtual-devices", "off")
 
@@ -403,3 +403,24 @@ def test_phone_frames_come_no_faster_than_the_referee_asks(phone_table: Served) 
     assert len(taken) <= 2 + fps * elapsed + 1, (len(taken), fps, elapsed)
     assert refused and {a["code"] for a in refused} == {"phone/too-fast"}
     assert {a["params"]["fps"] for a in refused} == {fps}
+
+
+def test_history_is_paced_per_client(shared: Served) -> None:
+    """Finding 9 (issue 26): ``history`` had no rate limit; three anonymous sockets asking in a
+    loop took a seat's round trip from 16 ms to 565 ms in Glory. A client asking faster than
+    8 a second (16 ahead) is answered ``history/too-fast``; another client is not held back."""
+    looping = live_client(reconnection=False)
+    join(looping, shared.base)
+    started = time.monotonic()
+    answers = [looping.call("history", {"state_id": 0}, timeout=WAIT) for _ in range(60)]
+    elapsed = time.monotonic() - started
+    taken = [a for a in answers if a["ok"]]
+    paced = [a for a in answers if not a["ok"]]
+    assert len(taken) <= 16 + 8 * elapsed + 1, (len(taken), elapsed)  # the bucket's bound
+    assert paced and {a["code"] for a in paced} == {"history/too-fast"}
+    assert "a second" in paced[0]["message"]
+    other = live_client(reconnection=False)
+    join(other, shared.base)
+    assert other.call("history", {"state_id": 0}, timeout=WAIT)["ok"]
+    other.disconnect()
+    looping.disconnect()
