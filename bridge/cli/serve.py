@@ -389,14 +389,9 @@ def run_server(cfg: ServeConfig) -> None:
         camera.start()
     announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
-        options = ServerOptions(
-            host=cfg.host,
-            port=cfg.port,
-            tls_cert=cfg.tls_cert,
-            tls_key=cfg.tls_key,
-            read_timeout=cfg.read_timeout,
-        )
-        serve_pages(web.app, options)
+        listen = ServerOptions(host=cfg.host, port=cfg.port, tls_cert=cfg.tls_cert,
+                               tls_key=cfg.tls_key, read_timeout=cfg.read_timeout)  # fmt: skip
+        serve_pages(web.app, listen)
     finally:
         if announcing is not None:
             announcing.set()

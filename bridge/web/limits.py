@@ -139,7 +139,7 @@ class BoundedPacket(packet.Packet):  # type: ignore[misc]  # socketio is untyped
             self.id = None
         self.packet_type = packet.BINARY_EVENT  # what the server dispatches as an event
         self.data = [UNREADABLE, "intent/bad-packet"]
-        self.attachments = []
+        self.attachments: list[bytes] = []
         return True
 
     def _unreadable(self, keep_id: bool) -> None:

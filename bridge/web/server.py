@@ -78,7 +78,7 @@ class ServerOptions:
     threads: int = THREADS
 
 
-class _FoldingLogger(Logger):
+class _FoldingLogger(Logger):  # type: ignore[misc]  # gunicorn is untyped
     """gunicorn's logger, with a connection's timeout or reset as one line and not a traceback.
 
     A slow or vanished client is ordinary on a LAN of phones; gunicorn logs the socket error of
