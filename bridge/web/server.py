@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import socket
 import ssl
 import sys
@@ -41,6 +42,8 @@ from gunicorn.config import Config
 from gunicorn.glogging import Logger
 from gunicorn.sock import create_sockets
 from gunicorn.workers.gthread import TConn, ThreadWorker
+
+from bridge.devices.limits import LogLimiter
 
 READ_TIMEOUT = 10.0
 """Seconds a request may leave its connection silent (the TLS handshake, a header, a part of an
@@ -84,12 +87,28 @@ class _FoldingLogger(Logger):  # type: ignore[misc]  # gunicorn is untyped
     A slow or vanished client is ordinary on a LAN of phones; gunicorn logs the socket error of
     a request with ``log.exception``. One line per connection names it (docs/security.md)."""
 
+    def __init__(self, cfg: Any) -> None:
+        super().__init__(cfg)
+        self._folded = LogLimiter(logging.getLogger("gunicorn.error"))
+
     def exception(self, msg: Any, *args: Any, **kwargs: Any) -> None:
         exc = sys.exc_info()[1]
         if isinstance(exc, OSError) and _quiet(exc):
             self.info("connection dropped: %s", exc.strerror or type(exc).__name__)
             return
+        if self._folded.allow(f"exception:{type(exc).__name__}") is None:
+            return  # the same failure again within seconds: counted, not logged
         super().exception(msg, *args, **kwargs)
+
+    def warning(self, msg: Any, *args: Any, **kwargs: Any) -> None:
+        """One line per kind of warning every few seconds (a client sending plain HTTP or junk
+        to the TLS port gets "Invalid request" each time), with how many more there were."""
+        held = self._folded.allow(f"warning:{msg}")
+        if held is None:
+            return
+        if held:
+            msg = f"{msg} (and {held} more like it)"
+        super().warning(msg, *args, **kwargs)
 
 
 def _quiet(exc: OSError) -> bool:
