@@ -91,6 +91,14 @@ def run(game: str, events: int, loopers: int, samples: int, tree: str | None) ->
         threading.Thread(target=proc.stdout.read, daemon=True).start()
         token = re.findall(r"Seat \w+: \S+/s/(\S+)", output)[0]
         deadline = time.monotonic() + 300
+        while True:  # the links are printed just before the server listens
+            try:
+                _health(port)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
         while _health(port)["state_id"] < events and not _health(port)["over"]:
             if time.monotonic() > deadline:
                 break

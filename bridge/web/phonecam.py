@@ -58,12 +58,13 @@ def jpeg_size(data: bytes) -> tuple[int, int]:
     any check (issue 26, finding 8). Only JPEG is taken: the page sends ``image/jpeg``.
 
     Raises:
-        PhoneError: ``phone/not-jpeg`` (415) for anything whose header is not a JPEG's.
+        PhoneError: ``vision/phone-bad-frame`` (400, "a JPEG was expected") for anything whose
+            header is not a JPEG's.
     """
     try:
         picture = JpegImagePlugin.JpegImageFile(io.BytesIO(data))
     except (SyntaxError, OSError, ValueError, IndexError, struct.error) as exc:
-        raise PhoneError("phone/not-jpeg", 415) from exc
+        raise PhoneError("vision/phone-bad-frame", 400) from exc
     width, height = picture.size
     picture.close()
     return int(width), int(height)
@@ -135,16 +136,16 @@ def phone_blueprint(referee: Referee, camera: Any, lang: str = DEFAULT_LANG) -> 
             raise PhoneError("phone/no-length", 411)
         if length > PHONE_MAX_BYTES:
             raise PhoneError("vision/phone-too-large", 413, size=length, limit=PHONE_MAX_BYTES)
-        with pace_lock:  # the rate the referee asks for (the page keeps it; a flood does not)
-            pace.rate = source.fps
-            if not pace.take(time.monotonic()):
-                raise PhoneError("phone/too-fast", 429, fps=source.fps)
         # read the body ourselves: the app-wide 64 kB request cap is for everything else
         data = request.environ["wsgi.input"].read(length)
         width, height = jpeg_size(data)
         if max(width, height) > PHONE_MAX_SIDE:  # refused before a pixel is decoded
-            raise PhoneError("vision/phone-too-big", 413, width=width, height=height,
+            raise PhoneError("vision/phone-too-big", 400, width=width, height=height,
                              limit=PHONE_MAX_SIDE)  # fmt: skip
+        with pace_lock:  # decoded at the rate the referee asks for (the page keeps it)
+            pace.rate = source.fps
+            if not pace.take(time.monotonic()):
+                raise PhoneError("phone/too-fast", 429, fps=source.fps)
         try:
             got = source.push(data)
         except SourceError as exc:

@@ -376,14 +376,14 @@ def test_an_oversized_or_foreign_frame_is_refused_before_decoding(phone_table: S
     frame[at + 5 : at + 9] = (16000).to_bytes(2, "big") * 2
     before = peak_rss_kb(phone_table.proc.pid)
     status, refused = post_paced(phone_table, bytes(frame))
-    assert status == 413 and refused["code"] == "vision/phone-too-big", refused
+    assert status == 400 and refused["code"] == "vision/phone-too-big", refused
     assert refused["params"] == {"width": 16000, "height": 16000, "limit": 1920}
     grown_mb = (peak_rss_kb(phone_table.proc.pid) - before) / 1024
     assert grown_mb < 100, f"the refused frame cost {grown_mb:.0f} MB"  # decoding: 768 MB
     _, png = cv2.imencode(".png", np.zeros((64, 64, 3), np.uint8))
     status, refused = post_paced(phone_table, bytes(png))
-    assert status == 415 and refused["code"] == "phone/not-jpeg"
-    assert "JPEG" in refused["message"]
+    assert status == 400 and refused["code"] == "vision/phone-bad-frame"
+    assert "a JPEG was expected" in refused["message"]
 
 
 def test_phone_frames_come_no_faster_than_the_referee_asks(phone_table: Served) -> None:
