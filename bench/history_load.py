@@ -122,12 +122,12 @@ def run(game: str, events: int, loopers: int, samples: int, tree: str | None) ->
             viewer.disconnect()
 
         threads = [threading.Thread(target=loop, daemon=True) for _ in range(loopers)]
+        looping = time.monotonic()
         for t in threads:
             t.start()
         time.sleep(2.0)  # the loopers get going
-        started = time.monotonic()
         loaded = _round_trips(seat, samples)
-        spent = time.monotonic() - started
+        spent = time.monotonic() - looping
         stop.set()
         for t in threads:
             t.join(timeout=WAIT)

@@ -131,6 +131,14 @@ class _TimedSocket(socket.socket):
         else:
             super().setblocking(False)
 
+    def send(self, data: Any, flags: int = 0) -> int:
+        """All of ``data``, as a blocking socket sends: simple-websocket writes each message
+        with one ``send``, which in timeout mode could write part of it."""
+        if self.gettimeout() == 0:  # the poller's non-blocking mode: gunicorn's own business
+            return super().send(data, flags)
+        self.sendall(data, flags)
+        return len(data)
+
 
 class _TimedSSLSocket(ssl.SSLSocket):
     """The TLS side of a ``_TimedSocket``: ``SSLContext.sslsocket_class`` builds it on the wrap,
