@@ -158,15 +158,17 @@ class SqlEventStore(ABC):
     def _reconnect(self) -> None:
         """Open a new connection in place of a lost one (``_lost_errors``)."""
 
-    def _retrying(self, work: Callable[[Connection], T], write: bool = True) -> T:
+    def _retrying(
+        self, work: Callable[[Connection], T], write: bool = True, within: float | None = None
+    ) -> T:
         """Run ``work`` in one transaction (``write``) or under the lock, reconnecting and
         running it again while the database is away, up to ``retry_for`` seconds.
 
         A write that failed may still have committed (the connection dropped after the commit,
         before its answer), so ``work`` must be safe to run twice: ``append`` checks whether its
-        event is already the stored one.
+        event is already the stored one. ``within``: another retry time than ``retry_for``.
         """
-        deadline = time.monotonic() + self.retry_for
+        deadline = time.monotonic() + (self.retry_for if within is None else within)
         delay = 0.05
         lost: Exception | None = None
         while True:
@@ -196,12 +198,8 @@ class SqlEventStore(ABC):
     def ping(self) -> None:
         """Ask the database for an answer (``/healthz``); ``StoreUnavailable`` when none comes
         (after one reconnection)."""
-        saved = self.retry_for
-        try:
-            self.retry_for = min(saved, 1.0)
-            self._retrying(lambda db: db.execute("SELECT 1").fetchone(), write=False)
-        finally:
-            self.retry_for = saved
+        within = min(self.retry_for, 1.0)
+        self._retrying(lambda db: db.execute("SELECT 1").fetchone(), write=False, within=within)
 
     @abstractmethod
     def _tx(self) -> AbstractContextManager[Connection]:
