@@ -49,9 +49,11 @@ READ_TIMEOUT = 10.0
 """Seconds a request may leave its connection silent (the TLS handshake, a header, a part of an
 uploaded frame) before the connection is closed; a phone on a poor LAN sends a 200 KB frame
 in well under that."""
-THREADS = 256
-"""Connections served at once. Each live websocket keeps one thread; a table is a few dozen."""
-MAX_CONNECTIONS = 1000
+THREADS = 1024
+"""Requests and websockets served at once. Each live websocket keeps one thread for its life
+(a table has a few dozen; the fan-out bench and a venue view up to a thousand), so past this a
+new websocket would wait for one to close. An idle thread costs its stack's touched pages."""
+MAX_CONNECTIONS = 2048
 """Open connections (kept-alive ones included) before the worker stops accepting."""
 GRACE = 2
 """Seconds a stopping server lets requests in flight finish."""
