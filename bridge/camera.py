@@ -14,8 +14,10 @@ way they go through the same path:
    observation (schema, rules, store, publication); so does the first move every equally good
    explanation shares. The first such move keeps the frame, its changes outlined, in the store
    (the audit trail, ``bridge.evidence``). Several candidates, no explanation (after one
-   whole-frame re-read), or a change read with low confidence become a ``confirm`` notice to the
-   table and the acting seat: the move is confirmed on a phone (or by the host), never guessed.
+   whole-frame re-read), or a change read with low confidence become a *question*
+   (``bridge.questions``): one panel on the table display and on the phone of the one seat who
+   answers, listing only the moves the camera could not tell apart, kept until answered or
+   resolved; never a guess, never to the other phones.
 
 The simulated camera (``CameraTable`` in ``sim`` mode) is the simulated table of ``SimTable``
 moved one level down: it decides the next move as ``SimTable`` does (``sample_chance``, or a
@@ -24,8 +26,10 @@ with ``vision.sim.StateCamera`` (perspective, light, blur, noise, a hand doing t
 and then a hand passing over with nothing moved). What the referee learns, it learns from the
 frames. A move the camera cannot see (the event cards, the Scout draw) or did not read is
 confirmed by the simulated person after ``confirm_s``, through the intent a phone or the host
-display would send. When the referee's state changes another way (a phone, the host's undo), the
-simulated people move the pieces to match, in front of the camera.
+display would send; a question the camera asks is answered by the asked seat's simulated phone,
+with the move its player made, as a person taps it on the panel. When the referee's state
+changes another way (a phone, the host's undo), the simulated people move the pieces to match,
+in front of the camera.
 
 It is cheap beside the server on 2 cores: frames are 1280x720 at 8 fps while something moves
 and 2 fps while the table is still, a still table is rendered once per position and re-read never
@@ -37,6 +41,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -50,11 +55,12 @@ from numpy.typing import NDArray
 from bridge.evidence import evidence_jpeg
 from bridge.game_files import camera_profile_path, can_draw, face_map_path, placer
 from bridge.labels import move_label
+from bridge.questions import Question, closed, next_id
 from bridge.referee import Notice, Outcome, Principal, Referee, Update
 from bridge.worker import Worker
 from engine import codec
 from engine.game import TABLE, Interpretation
-from engine.i18n import LANGUAGES, CodedError, message
+from engine.i18n import CodedError, message
 from engine.registry import game_keys
 from vision.calibration import BoardProfile, ProfileError, load_profile
 from vision.config import TrackerConfig
@@ -116,7 +122,7 @@ class Reading:
     interpretation: Interpretation
     outcomes: tuple[Outcome, ...] = ()
     asked: str = ""
-    """The ``confirm`` notice code sent instead of a move (empty: none)."""
+    """The code of the question asked instead of a move (empty: none)."""
 
     @property
     def accepted(self) -> int:
@@ -151,8 +157,13 @@ class TableReader:
         self.use_profile(profile)
         self._last: TableSnapshot | None = None
         self._last_image: Image | None = None
-        self._asked: tuple[str, int] | None = None
         self._pending: _Pending | None = None
+        self._question: Question | None = None
+        self._question_lock = threading.Lock()
+        self._answering: int | None = None
+        self.asked = 0
+        """Questions sent (a question sent again to the same picture is not counted)."""
+        self.answered = 0
 
     def use_profile(self, profile: BoardProfile) -> None:
         """Read with another board profile (its regions and sticker kinds)."""
@@ -206,16 +217,18 @@ class TableReader:
         self._pending = None
         if result.unchanged or not (result.moves or result.candidates or result.distance):
             reading = Reading(result)
+            if result.unchanged:  # the pieces are back where the position has them
+                self.close_question("resolved")
         elif certain and not unsure:
             reading = Reading(result, self._submit(certain, state_id, _evidence(image, before)))
         else:
-            code = "camera/unsure" if result.moves else "camera/ambiguous"
-            if not result.moves and not result.candidates:
-                code = "camera/unexplained"
-            self._ask(code, result, state_id, unsure)
-            reading = Reading(result, asked=code)
+            code = _code(result)
+            waits = code == "camera/unexplained" and self._table_to_act(state)
+            if not waits:
+                self._ask(code, result, state_id, unsure)
+            reading = Reading(result, asked="" if waits else code)
             if not unsure:
-                self._pending = _Pending(snapshot, image, before, state_id)
+                self._pending = _Pending(snapshot, image, before, state_id, asked=not waits)
         self.readings.append(reading)
         return reading
 
@@ -230,11 +243,12 @@ class TableReader:
         it is now (see ``waiting``).
 
         Players may move a piece before the choice the camera cannot see is entered on a phone
-        (a card played, a sealed vote): the picture then fits no move, and the table is asked.
-        Once the phone's move is in, the same picture explains the move, and it is observed
-        (with its frame). Only that acts: a picture that still fits nothing, or now shows the
-        position itself (the asked seat confirmed the move), asks nothing new. None: nothing
-        to read again.
+        (a card played, a sealed vote): the picture then fits no move, and the table is asked
+        (unless the table itself has a move to enter first, the order of play drawn: then it
+        waits for it). Once that move is in, the same picture explains the move, and it is
+        observed (with its frame). Only that acts: a picture that still fits nothing, or now
+        shows the position itself (the asked seat confirmed the move), asks nothing new; one
+        that waited and still fits nothing is asked about now. None: nothing to read again.
         """
         pending = self._pending
         if pending is None:
@@ -251,12 +265,22 @@ class TableReader:
             return None
         if not certain:
             self._pending = replace(pending, state_id=state_id)  # again after the next change
+            if not pending.asked and not self._table_to_act(state):
+                self._pending = replace(pending, state_id=state_id, asked=True)
+                self._ask(_code(result), result, state_id, [])
             return None
         self._pending = None
         frame = _evidence(pending.image, pending.before)
         reading = Reading(result, self._submit(certain, state_id, frame))
         self.readings.append(reading)
         return reading
+
+    def _table_to_act(self, state: Any) -> bool:
+        """Whether the table has a move to enter that the camera does not read (the decks laid,
+        a card dealt into a hand) and no seat is to act: a change the camera sees then is that
+        move's, and the picture waits for it to be entered (``retry``) instead of asking."""
+        acting = set(self.referee.game.to_act(state))
+        return TABLE in acting and not acting & set(self.referee.seats)
 
     def _submit(
         self, moves: Iterable[Any], state_id: int, frame: tuple[bytes, dict[str, Any]] | None
@@ -288,40 +312,112 @@ class TableReader:
     def _ask(
         self, code: str, result: Interpretation, state_id: int, unsure: list[Observation]
     ) -> None:
-        """A ``confirm`` notice to the table room and the acting seat (once per situation)."""
-        if self._asked == (code, state_id):
-            return
-        self._asked = (code, state_id)
-        game = self.referee.game
-        options = [result.moves] if result.moves else list(result.candidates)
-
-        def labels_in(lang: str) -> list[list[str]]:
-            return [
-                [move_label(game.info.key, codec.encode(m), lang) for m in seq] for seq in options
-            ]
-
-        labels = labels_in(self.referee.lang)
-        pieces = ", ".join(sorted({o.component for o in unsure}))
-        params = {"count": len(options), "pieces": pieces}
-        payload = {
-            "source": SOURCE,
-            "code": code,
-            "message": message(code, self.referee.lang, **params),
-            "params": params,
-            "state_id": state_id,
-            "candidates": labels,
-        }
-        # each page reads the request, and the moves it names, in its own language
-        langs = {
-            lang: {"message": message(code, lang, **params), "candidates": labels_in(lang)}
-            for lang in LANGUAGES
-        }
+        """Ask the table display and the one seat who answers, once per question: the same
+        question about the same position is not sent again (a re-read, the same change seen
+        once more), and a new one replaces the open one."""
+        referee = self.referee
+        game = referee.game
+        if code == "camera/unexplained":
+            options: list[tuple[Any, ...]] = []
+        else:
+            options = [result.moves] if result.moves else list(result.candidates)
         actors = {game.actor(seq[0]) for seq in options if seq}
+        if not options:
+            with referee.locked():
+                actors = set(game.to_act(referee.session.state))
         seat = next(iter(actors)) if len(actors) == 1 else None
-        self.referee.announce(Notice("confirm", payload, None, langs))
-        if seat is not None and seat in self.referee.seats:
-            self.referee.announce(Notice("confirm", payload, seat, langs))
-        log.info("camera asks to confirm (%s): %s", code, labels)
+        if seat not in referee.seats:
+            seat = None  # a table move, or several seats: the host answers on the table display
+        pieces = ", ".join(sorted({o.component for o in unsure}))
+        params = {"count": len(options), "pieces": pieces, "seat": seat or ""}
+        question = Question(next_id(), code, state_id, referee.row.id, seat, tuple(options), params)
+        with self._question_lock:
+            previous = self._question
+            if question.same_as(previous):
+                return
+            self._question = question
+        if previous is not None:
+            self._announce_closed(previous, "replaced")
+        self.asked += 1
+        self._announce(question)
+        log.info("camera asks (%s) %s: %d choices", code, seat or "the host", len(options))
+
+    def _announce(self, question: Question) -> None:
+        key = self.referee.game.info.key
+
+        def label(move: dict[str, Any], lang: str, public: bool) -> str:
+            return move_label(key, move, lang, public)
+
+        lang = self.referee.lang
+        table = question.langs(label, "table")
+        self.referee.announce(Notice("question", table[lang], None, table))
+        if question.seat is not None:
+            own = question.langs(label, "seat")
+            self.referee.announce(Notice("question", own[lang], question.seat, own))
+
+    def _announce_closed(self, question: Question, why: str) -> None:
+        payload = closed(question, why)
+        self.referee.announce(Notice("question", payload, None))
+        if question.seat is not None:
+            self.referee.announce(Notice("question", payload, question.seat))
+
+    @property
+    def question(self) -> Question | None:
+        """The open question (None: the camera asks nothing now)."""
+        return self._question
+
+    def close_question(self, why: str, state: tuple[int, int] | None = None) -> bool:
+        """Take the open question away (``questions.closed``); with ``state`` (session,
+        state_id), only if it was asked about another position. True if one was closed."""
+        with self._question_lock:
+            question = self._question
+            if question is None:
+                return False
+            if state is not None and state == (question.session, question.state_id):
+                return False
+            if why == "resolved" and question.id == self._answering:
+                return False  # the answer's own move: closed as answered
+            self._question = None
+        self._announce_closed(question, why)
+        return True
+
+    def answer(self, principal: Principal, question_id: Any, choice: Any) -> Outcome:
+        """A seat's (or the host's) answer: the chosen candidate's moves go to the referee as
+        that principal's intents (the rules check them like any move), and the question closes.
+
+        Refused, changing nothing: a question no longer open (answered, resolved, replaced),
+        a principal who is not asked, a choice the question did not offer."""
+        referee = self.referee
+        question = self._question
+        if question is None or question_id != question.id:
+            return _refused(referee, "question/closed")
+        if not question.may_answer(principal.role, principal.seat):
+            return _refused(referee, "question/not-yours", seat=question.seat or "")
+        if type(choice) is not int or not 0 <= choice < len(question.choices):
+            return _refused(referee, "question/bad-choice", count=len(question.choices))
+        state_id = question.state_id
+        outcome = _refused(referee, "question/closed")
+        self._answering = question.id
+        try:
+            for n, move in enumerate(question.choices[choice]):
+                body = {"state_id": state_id, "kind": "move", "move": codec.encode(move)}
+                outcome = referee.intent(principal, body)
+                if not outcome.ok:
+                    if n == 0:
+                        return outcome  # nothing changed: the question stays open
+                    break
+                state_id = outcome.state_id
+        finally:
+            self._answering = None
+        self._pending = None  # the picture is explained: nothing to read again
+        self.answered += 1
+        self.close_question("answered")
+        return outcome
+
+
+def _refused(referee: Referee, code: str, **params: Any) -> Outcome:
+    params = {"state_id": referee.state_id, **params}
+    return Outcome("error", referee.state_id, code, message(code, referee.lang, **params), params)
 
 
 @dataclass(frozen=True)
@@ -333,6 +429,9 @@ class _Pending:
     before: Image | None
     state_id: int
     """The position it was last read against."""
+    asked: bool = True
+    """Whether the table was asked about it (a picture waiting for the table's own move was
+    not: it is asked about once that move is in and it still fits nothing)."""
 
 
 def _evidence(image: Image | None, before: Image | None) -> tuple[bytes, dict[str, Any]] | None:
@@ -344,6 +443,15 @@ def _evidence(image: Image | None, before: Image | None) -> tuple[bytes, dict[st
     except (ValueError, cv2.error):  # the move stands without its picture
         log.warning("camera frame could not be encoded for the audit trail")
         return None
+
+
+def _code(result: Interpretation) -> str:
+    """The question a reading that is not observed asks (``camera/*``, bridge/questions.py)."""
+    if result.moves:
+        return "camera/unsure"
+    if result.distance or not result.candidates:
+        return "camera/unexplained"  # a part fit lists no choice: nothing fits whole
+    return "camera/ambiguous"
 
 
 def _common_prefix(result: Interpretation) -> tuple[Any, ...]:
@@ -368,6 +476,8 @@ class CameraStats:
     commits: int = 0
     camera_moves: int = 0
     confirmed: int = 0
+    answered: int = 0
+    """Moves the camera asked about, answered by the asked seat's simulated phone."""
     passes: int = 0
     mirrored: int = 0
     busy_s: float = 0.0
@@ -375,7 +485,8 @@ class CameraStats:
     """Wall-clock time (``time.time()``) the frame of the last commit arrived: where the
     settle-to-phone latency is measured from (``bridge.settle_latency``)."""
     chosen: list[tuple[Any, str]] = field(default_factory=list)
-    """The simulated table's moves and how the referee learnt each (``camera``/``confirmed``)."""
+    """The simulated table's moves and how the referee learnt each (``camera``, ``answered``,
+    ``confirmed``)."""
 
 
 class CameraTable:
@@ -429,10 +540,32 @@ class CameraTable:
 
     # Transport: every published update is a reason to look at the table again.
     def publish(self, update: Update) -> None:
+        """A new position resolves the question asked about an older one (a phone or the host
+        made the move), and wakes the simulated table."""
+        self.reader.close_question("resolved", (self.referee.row.id, update.state_id))
         self._wake.set()
 
     def notice(self, notice: Notice) -> None:
-        """Notices need no action here (the simulated people confirm on their own clock)."""
+        """Notices need no action here (the simulated phones answer on their own clock)."""
+
+    def answer(self, principal: Principal, question_id: Any, choice: Any) -> Outcome:
+        """A page's answer to the open question (``TableReader.answer``)."""
+        return self.reader.answer(principal, question_id, choice)
+
+    def question_for(self, principal: Principal, lang: str) -> dict[str, Any] | None:
+        """The open question as a page that connects now must see it (None: nothing open, or
+        not for this page: only the table display and the asked seat see it)."""
+        question = self.reader.question
+        if question is None:
+            return None
+        if principal.role == "seat" and principal.seat != question.seat:
+            return None
+        key = self.referee.game.info.key
+
+        def label(move: dict[str, Any], lng: str, public: bool) -> str:
+            return move_label(key, move, lng, public)
+
+        return question.payload(lang, label, "seat" if principal.role == "seat" else "table")
 
     # --- running -------------------------------------------------------------------------
 
@@ -541,6 +674,7 @@ class CameraTable:
             else self.tracker.update(image, now)
         )
         reading = None
+        self.reader.close_question("resolved", (self.referee.row.id, self.referee.state_id))
         if snapshot is not None:
             self.stats.commits += 1
             self.stats.settled_at = arrived
@@ -583,8 +717,9 @@ class CameraTable:
         """One turn of the simulated table; returns what happened.
 
         ``mirror`` (the table catches up with a change made elsewhere), ``pass`` (a hand passed
-        over), ``camera`` (a move the camera read), ``confirmed`` (a move a person confirmed after
-        the camera did not read it), ``refused`` or ``idle`` (nothing to do).
+        over), ``camera`` (a move the camera read), ``answered`` (the camera asked and the seat's
+        simulated phone answered), ``confirmed`` (a move the table does not show, entered on the
+        phone or the host display), ``refused`` or ``idle`` (nothing to do).
         """
         assert self.sim is not None
         referee = self.referee
@@ -621,6 +756,8 @@ class CameraTable:
             return how
         if self.config.confirm_s and self._stop.wait(self.config.confirm_s):
             return "idle"
+        if self._answer_as_player(move, state_id):
+            return "answered"
         outcome = self._confirm(move, state_id)
         if outcome.ok:
             self.stats.confirmed += 1
@@ -662,6 +799,26 @@ class CameraTable:
             and events[0].source == SOURCE
             and events[0].payload.get("move") == codec.encode(move)
         )
+
+    def _answer_as_player(self, move: Any, state_id: int) -> bool:
+        """The asked seat's simulated phone answers the camera's question with the move its
+        player made, as a person taps it on the panel; True if answered. A question with no
+        such choice (a change no move explains) is left to the move made on the phone."""
+        question = self.reader.question
+        if question is None or question.state_id != state_id:
+            return False
+        index = next((i for i, seq in enumerate(question.choices) if seq == (move,)), None)
+        if index is None:
+            return False
+        seat = question.seat
+        who = Principal("seat", seat) if seat is not None else Principal("host")
+        outcome = self.answer(who, question.id, index)
+        if not outcome.ok:
+            log.info("simulated answer refused: %s", outcome.to_json())
+            return False
+        self.stats.answered += 1
+        self.stats.chosen.append((move, "answered"))
+        return True
 
     def _confirm(self, move: Any, state_id: int) -> Outcome:
         """The simulated person confirms ``move`` the way a phone or the host display would."""

@@ -72,9 +72,9 @@ def violation_langs(violations: tuple[dict[str, Any], ...]) -> dict[str, dict[st
 @dataclass(frozen=True)
 class Notice:
     """A message for a room rather than a state change: a violation observed, a die rolled, a
-    table source asking people to confirm what it saw (``confirm``, see bridge/camera.py)."""
+    table source asking what it could not tell apart (``question``, bridge/questions.py)."""
 
-    event: Literal["violation", "roll", "confirm"]
+    event: Literal["violation", "roll", "confirm", "question"]
     payload: dict[str, Any]
     seat: str | None = None
     langs: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engine.game import Interpretation
 from engine.violations import InputError
@@ -63,6 +63,24 @@ class TableReading(Protocol):
 
     def follow_ups(self, state: Any, after: Any) -> list[Any]:
         """Moves the same seat makes at once after a move (the choice its effect asks for)."""
+        ...
+
+
+@runtime_checkable
+class Narrowing(Protocol):
+    """A game whose rules settle some of the table's ties (an optional part of its reading)."""
+
+    def narrow(
+        self, state: Any, found: Sequence[tuple[tuple[Any, ...], Any]]
+    ) -> list[tuple[Any, ...]]:
+        """Of the candidates (each with the position it ends in, all leaving the table as
+        seen), the ones a player could really have meant.
+
+        Only rules may drop one: a sequence that ends where another does but costs the same
+        seat more for nothing else (a longer walk to the same town, a Move more to the same
+        Village). What the camera cannot see and a player could mean is never decided here;
+        those stay, and the table is asked.
+        """
         ...
 
 
@@ -136,19 +154,22 @@ def interpret(
         return Interpretation((), True)
     options = list(game.legal_moves(state))
     options += [m for m in reading.chance(state, seen) if not game.check(state, m)]
-    scored: list[tuple[int, tuple[Any, ...]]] = []
+    scored: list[tuple[int, tuple[Any, ...], Any]] = []  # (distance, sequence, its end)
     for move in options:
         after = game.apply_unchecked(state, move)
-        scored.append((distance(reading, after, pieces, kinds, blind), (move,)))
+        scored.append((distance(reading, after, pieces, kinds, blind), (move,), after))
         for choice in reading.follow_ups(state, after):
             done = game.apply_unchecked(after, choice)
-            scored.append((distance(reading, done, pieces, kinds, blind), (move, choice)))
+            scored.append((distance(reading, done, pieces, kinds, blind), (move, choice), done))
     if not scored:
         return Interpretation((), False, distance=now, notes=("no legal move now",))
-    best = min(d for d, _ in scored)
+    best = min(d for d, _, _ in scored)
     if best >= now:
         return Interpretation((), False, distance=now, notes=("no legal move explains it",))
-    top = tuple(seq for d, seq in scored if d == best)
+    fits = [(seq, end) for d, seq, end in scored if d == best]
+    top = tuple(seq for seq, _ in fits)
+    if best == 0 and len(top) > 1 and isinstance(reading, Narrowing):
+        top = tuple(reading.narrow(state, fits)) or top
     if best == 0 and len(top) == 1:
         return Interpretation(top[0], False)
     return Interpretation((), False, top, best)

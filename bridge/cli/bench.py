@@ -11,6 +11,7 @@ then rough)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 from rich.console import Console
@@ -88,6 +89,39 @@ def vision_cmd(
                       resolution=figures["resolution"]))  # fmt: skip
     for key, value in figures.items():
         out.print(f"  {key:28} {value}")
+
+
+@bench.command(name="questions")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON line.")
+@click.option("--moves", default=400, show_default=True, type=click.IntRange(1, 5000),
+              help="Moves of each simulated game set-up read back by the rules.")  # fmt: skip
+@click.option("--camera", "camera_moves", default=0, show_default=True,
+              type=click.IntRange(0, 1000),
+              help="Steps of the simulated camera per game through the real pipeline "
+              "(0: not measured; about 0.4 s of CPU a step).")  # fmt: skip
+@click.option("--game", "game_keys", multiple=True, help="Only these games (default: all).")
+def questions_cmd(as_json: bool, moves: int, camera_moves: int, game_keys: tuple[str, ...]) -> None:
+    """How often the camera asks: per game, the share of table-visible moves read without a
+    question (bridge.question_share)."""
+    from bridge.question_share import camera_share, rules_share
+
+    drawable = drawable_games()
+    unknown = [k for k in game_keys if k not in drawable]
+    if unknown:
+        raise click.BadParameter(message("bench/no-camera-game", game=", ".join(unknown),
+                                         choices=", ".join(drawable) or "-"),
+                                 param_hint="--game")  # fmt: skip
+    figures: dict[str, Any] = {}
+    for key in game_keys or drawable:
+        figures[key] = {"rules": rules_share(key, moves)}
+        if camera_moves:
+            figures[key]["camera"] = camera_share(key, camera_moves)
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    for key, per in figures.items():
+        for measure_name, value in per.items():
+            out.print(f"  {key:12} {measure_name:7} {value}")
 
 
 def _default_game(readable: tuple[str, ...]) -> str:

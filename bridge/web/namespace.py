@@ -39,7 +39,7 @@ HISTORY_ALL_RATE = 40
 NAMESPACE = "/"
 
 HANDLED = {"intent": "on_intent", "sync": "on_sync", "history": "on_history",
-           UNREADABLE: "on_unreadable"}  # fmt: skip
+           "answer": "on_answer", UNREADABLE: "on_unreadable"}  # fmt: skip
 """The requests a client may send and the method answering each; any other event is refused
 (``on_other``). ``connect`` and ``disconnect`` are not requests and are never guarded."""
 
@@ -140,7 +140,12 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
                 join_room(web.seat_lang_room(principal.seat, lang))
             if principal.role == "host":
                 join_room(web.host_room)
+            if principal.role != "seat":
+                join_room(web.display_room(lang))
             web.send_snapshot(_sid(), principal, update, lang)
+            asked = _camera_question(web, principal, lang)
+            if asked is not None:  # the open question stays until answered, for a late page too
+                emit("question", asked)
         if principal.role == "host":
             emit("host", web.host_payload())
         emit("welcome", {"role": principal.role, "seat": principal.seat})
@@ -167,6 +172,25 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
         reply = outcome.to_json(lang)
         if outcome.session is not None:
             web.after_new_game(before)
+        if outcome.kind == "error":
+            emit("error", reply)
+        elif outcome.kind == "violation":
+            emit("violation", reply)
+        return reply
+
+    def on_answer(self, *args: Any) -> dict[str, Any]:
+        """The answer to the camera's open question, ``{"question": id, "choice": i}``: the
+        chosen moves go to the referee as the sender's intents (docs/protocol.md)."""
+        refused = self._one_argument("answer", args)
+        if refused is not None:
+            return refused
+        data = args[0]
+        camera = self.web.camera
+        if not isinstance(data, dict) or camera is None or not hasattr(camera, "answer"):
+            return self._refuse("question/closed")
+        principal, lang = self.web.client(_sid())
+        outcome = camera.answer(principal, data.get("question"), data.get("choice"))
+        reply: dict[str, Any] = outcome.to_json(lang)
         if outcome.kind == "error":
             emit("error", reply)
         elif outcome.kind == "violation":
@@ -223,6 +247,12 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
         if len(args) == 1:
             return None
         return self._refuse("intent/arguments", event=event, got=len(args))
+
+
+def _camera_question(web: WebTable, principal: Any, lang: str) -> dict[str, Any] | None:
+    """The camera's open question as this page sees it (None: no camera, or nothing for it)."""
+    ask = getattr(web.camera, "question_for", None)
+    return ask(principal, lang) if callable(ask) else None
 
 
 __all__ = ["TableNamespace", "client_lang", "error_payload", "refusal"]

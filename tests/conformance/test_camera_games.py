@@ -114,8 +114,9 @@ def test_the_simulated_camera_table_plays_the_game_and_the_referee_reads_moves(
     """``herald serve --game KEY`` (camera-sim, the default for a game the camera can draw):
     each move is filmed at 1280x720, the tracker and pipeline read the frames and the rules
     name the move, for several kinds of move; a move the table does not show (a card drawn, a
-    die, a sealed vote, a pass) is confirmed by the simulated person, and one the referee made
-    by itself (an automatic pass) is mirrored. What the referee stored, besides its own moves,
+    die, a sealed vote, a pass) is confirmed by the simulated person, a question the camera asks
+    is answered by the asked seat's simulated phone, and a move the referee made by itself (an
+    automatic pass) is mirrored. What the referee stored, besides its own moves,
     is what the simulator chose."""
     assert choose_table(key, None, None, tts=False) == ("camera-sim", False)
     game = registry.get_game(key)
@@ -130,7 +131,7 @@ def test_the_simulated_camera_table_plays_the_game_and_the_referee_reads_moves(
 
     while len(filmed()) < FILMED_KINDS:
         assert len(camera.stats.chosen) < FILMED_STEPS, camera.stats.chosen
-        assert camera.step("move") in ("camera", "confirmed", "mirror")
+        assert camera.step("move") in ("camera", "answered", "confirmed", "mirror")
     events = referee.store.events(referee.row.id)
     stored = [e.payload["move"] for e in events if e.source != AUTO]
     assert stored == [codec.encode(m) for m, _ in camera.stats.chosen]

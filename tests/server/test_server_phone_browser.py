@@ -214,7 +214,7 @@ def phone_table(referee: Any) -> CameraTable:
 
 
 class Asked:
-    """A transport keeping the positions at which the camera asked the table to confirm, and
+    """A transport keeping the positions at which the camera asked the table a question, and
     waking the test on every update and question."""
 
     def __init__(self) -> None:
@@ -225,7 +225,7 @@ class Asked:
         self.changed.set()
 
     def notice(self, notice: Notice) -> None:
-        if notice.event == "confirm" and notice.seat is None:
+        if notice.event == "question" and notice.seat is None and notice.payload["open"]:
             self.at.add(int(notice.payload["state_id"]))
         self.changed.set()
 
@@ -251,7 +251,13 @@ def play_along(referee: Referee, steps: tuple[Step, ...], asked: Asked) -> list[
         at = referee.state_id
         assert time.monotonic() < deadline, f"position {at} of {len(steps)} after {WAIT_S} s"
         step = steps[at]
-        if step.how == "phone" or (step.how in ("camera", "asked") and at in asked.at):
+        # a table move the camera cannot name is not asked about: the host enters it (bridge.camera)
+        table_move = step.how == "asked" and referee.game.actor(step.move) not in referee.seats
+        if (
+            step.how == "phone"
+            or table_move
+            or (step.how in ("camera", "asked") and at in asked.at)
+        ):
             if step.how == "camera":
                 missed.append(at)
             enter(referee, step, at)

@@ -240,7 +240,6 @@
     },
     refused: (err) => Herald.toast(err.message || t("ui/disconnected"), "bad"),
     violation: (v) => Herald.toast(v.message, "bad"),
-    confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
     // a roll no step took (used: false) stays in the device panel, not in a toast
     roll: (r) => {
@@ -261,6 +260,7 @@
     renderPrompt();
   });
   window.heraldSeat = { prompt: () => prompt, table: () => table };
+  window.heraldQuestion = HeraldQuestion.attach(conn); // the camera's question, when it asks this seat
   undoButton.addEventListener("click", async () => {
     const reply = await conn.intent({ kind: "undo" });
     if (!reply.ok) Herald.toast(reply.message, "bad"); // accepted: said with the state it made

@@ -131,6 +131,12 @@
         link.textContent = t("ui/phone-link");
         link.hidden = false;
       }
+      if (data.box_url) { // the host enters the group's own box (issue #24)
+        const link = document.getElementById("host-box");
+        link.href = new URL(data.box_url, location.href).pathname;
+        link.textContent = t("ui/box-link");
+        link.hidden = false;
+      }
       if (data.calibrate_url) { // a camera is attached: the host may calibrate it
         const link = document.getElementById("host-calibrate");
         link.href = new URL(data.calibrate_url, location.href).pathname;
@@ -150,7 +156,6 @@
       fill("join", figures);
     },
     violation: (v) => Herald.toast(v.message, "bad"),
-    confirm: (c) => Herald.toast(c.message, "bad"), // the camera asks: confirm the move
     error: (e) => Herald.toast(e.message, "bad"),
     // a roll no step took (used: false) stays in the device panel, not in a toast
     roll: (r) => {
@@ -159,6 +164,7 @@
     },
   });
   HeraldHistory.attach(conn, () => module);
+  window.heraldQuestion = HeraldQuestion.attach(conn, { host: Boolean(hostToken) }); // the camera's question
   HeraldDevices.attach(conn.socket, Boolean(hostToken));
   window.addEventListener("resize", () => latest && module && render(latest));
   window.heraldTable = { latest: () => latest, plot: () => HeraldPlot.pointsInside() };

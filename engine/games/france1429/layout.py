@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.games.france1429.geography import MapData
 from engine.games.france1429.map_layout import arrange
-from engine.games.france1429.movement import move_moves
+from engine.games.france1429.movement import move_moves, others_here
 from engine.games.france1429.moves import March
 from engine.games.france1429.state import FranceState
 from engine.layout import Item, ItemReading, Placed, Rect, region_rect, spot, sticker
@@ -47,7 +48,8 @@ PITCH_MM = 16.0
 """Spots 16 mm apart: a 10 mm sticker on a 16 mm counter, side by side (the simulated camera
 sees a 10 mm sticker at about 18 px)."""
 SPOTS = 4
-"""A Village holds 4 × 4 counters side by side; more lie piled under them (not seen)."""
+"""A Village's cell is 4 spots square; its region holds 3 × 4 counters side by side
+(``CAPACITY``); more lie piled under them (not seen)."""
 CELL_MM = SPOTS * PITCH_MM + 3.0
 GRID = (7, 5)
 """Columns and rows of Village cells; the two left corner cells hold the corner markers."""
@@ -237,8 +239,14 @@ def title_items(state: FranceState) -> Iterator[Item]:
         yield from [counter(label, "titles")] * n
 
 
-CAPACITY = {"village": SPOTS * SPOTS, "seat": STRIP_SPOTS * FAMILY_ROWS}
-"""Counters a Village or a Family Board holds side by side."""
+VILLAGE_COLUMNS = int((CELL_MM - 3 - 3) // PITCH_MM)
+"""Spots to a row in a Village's region (``CELL_MM - 3`` wide, stickers 1.5 mm in from each
+edge: ``engine.layout.spot``), as ``layout`` lays them: 3, so a Village shows 3 × 4 counters."""
+
+CAPACITY = {"village": VILLAGE_COLUMNS * SPOTS, "seat": STRIP_SPOTS * FAMILY_ROWS}
+"""Counters a Village or a Family Board holds side by side: the spots ``layout`` fills, so the
+counters expected to be seen are the counters drawn (a crowded Village's 13th counter was
+expected but not drawn)."""
 
 
 def items(state: FranceState) -> Iterator[Item]:
@@ -255,7 +263,7 @@ def items(state: FranceState) -> Iterator[Item]:
 
 def layout(state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
     """Every counter of ``state`` placed in the profile's ``regions``: side by side in its
-    Village (16 spots), on the holder's Family Board (18), or on its title space. Counters
+    Village (12 spots), on the holder's Family Board (18), or on its title space. Counters
     beyond a region's spots lie piled under the others: they are not placed (no camera sees
     them, so such a position is confirmed by people rather than read).
 
@@ -311,7 +319,8 @@ class FranceTable(ItemReading[FranceState]):
     def follow_ups(self, state: FranceState, after: FranceState) -> list[Any]:
         """A Lord who moved may go on along another road with the same troops (§8.1): a stack
         set down two roads away is read as both Moves, and when two roads lead there the
-        referee asks which (the camera does not see the road a stack came by)."""
+        referee asks which (the camera does not see the road a stack came by), unless the
+        rules settle it (``narrow``)."""
         if after.phase != "movement" or after.pending or after.battle is not None:
             return []
         moved = [
@@ -332,6 +341,51 @@ class FranceTable(ItemReading[FranceState]):
             and (m.maa, m.knights) == (lord.escort_maa, lord.escort_knights)
             and not m.captives
         ]
+
+    def narrow(
+        self, state: FranceState, found: Sequence[tuple[tuple[Any, ...], FranceState]]
+    ) -> list[tuple[Any, ...]]:
+        """Of Marches of one Lord ending in the same position, the one with the fewest Moves,
+        when nobody else is in the Village he ends in.
+
+        §8.1: one Move goes to an adjacent Village along a road, each Lord has up to 2; a
+        stack set down one road away may also have come by two roads (a Move more). Apart from
+        the Moves left, the road he came by is all that differs (``came_from``), and it
+        matters only to the others in that Village (§8.2: they may not leave by it, he may
+        need their leave). With nobody there, the longer way only spends a Move, which no
+        player means: the camera reads the shorter (docs/rules-decisions.md, FR-37). With
+        someone there, or any other difference (a Village he passed changed hands), the table
+        is asked which road.
+        """
+        calm: list[FranceState | None] = [_without_route(seq, end) for seq, end in found]
+        kept = []
+        for (seq, end), key in zip(found, calm, strict=True):
+            if key is None:
+                kept.append(seq)
+                continue
+            fewest = min(
+                other.lord(seq[0].lord).moves
+                for (_, other), k in zip(found, calm, strict=True)
+                if k is not None and k == key
+            )
+            if end.lord(seq[0].lord).moves == fewest:
+                kept.append(seq)
+        return kept
+
+
+def _without_route(seq: tuple[Any, ...], end: FranceState) -> FranceState | None:
+    """``end`` with the road the Lord came by and his Moves forgotten (None: not Marches of
+    one Lord, or others are in the Village he ends in)."""
+    if not seq or not all(isinstance(m, March) and m.lord == seq[0].lord for m in seq):
+        return None
+    lord = end.find_lord(seq[0].lord)
+    if lord is None or others_here(end, lord.seat, lord.village):
+        return None
+    plain = replace(lord, moves=0, came_from=None, passage=None)
+    troops = sorted((t for t in end.troops if t.count() or t.fresh_maa or t.fresh_knights),
+                    key=lambda t: (t.seat, t.village))  # fmt: skip
+    lords = tuple(plain if x.id == lord.id else x for x in end.lords)
+    return replace(end, lords=lords, troops=tuple(troops))
 
 
 TABLE_READING = FranceTable()

@@ -44,7 +44,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.games.viscounts.data_types import ViscountsData
-from engine.games.viscounts.moves import Reveal
+from engine.games.viscounts.moves import Reveal, Travel
 from engine.games.viscounts.state import VState
 from engine.layout import (
     Item,
@@ -513,6 +513,31 @@ class ViscountsTable(ItemReading[VState]):
             and isinstance((item.get("attrs") or {}).get("card"), str)
         }
         return [Reveal(p.seat, card) for card in sorted(shown) if card in p.deck]
+
+    def narrow(
+        self, state: VState, found: Sequence[tuple[tuple[Any, ...], VState]]
+    ) -> list[tuple[Any, ...]]:
+        """Of journeys ending on the same town (and followed by the same choices), the shortest.
+
+        §4 phase 2 (seed L358-392): a Viscount must move at least the played card's value and
+        "may move further by paying 1 Silver per extra town space". Nothing but the Silver
+        depends on the spaces walked (meeting and the main action depend on the town), so a
+        longer walk to the town a shorter one reaches only costs Silver: no player means it,
+        and the camera reads the walk that ends there for the least (docs/rules-decisions.md).
+        Silver is not on the table; a player who did pay more corrects it with Undo.
+        """
+        candidates = [seq for seq, _ in found]
+
+        def same_end(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+            return (a[0].seat, a[0].town, a[1:]) == (b[0].seat, b[0].town, b[1:])
+
+        walks = [seq for seq in candidates if seq and isinstance(seq[0], Travel)]
+        return [
+            seq
+            for seq in candidates
+            if seq not in walks
+            or seq[0].spaces == min(w[0].spaces for w in walks if same_end(w, seq))
+        ]
 
 
 TABLE_READING = ViscountsTable()

@@ -177,3 +177,49 @@ def test_a_photographed_move_is_read_back_through_the_pipeline() -> None:
     after = GAME.apply_unchecked(state, move)
     shot = render_placed(PLACE(after), seed=32, profile=PROFILE, camera=before.camera)
     assert GAME.interpret(state, read(shot.image)).moves == (move,)
+
+
+def test_a_stack_one_road_away_reads_as_that_road_unless_others_are_there() -> None:
+    """§8.1 (one Move a road, up to 2 a Lord) and §8.2 (the road a stack came by binds the
+    others in that Village): a stack set down one road away could also have come by two roads.
+    With nobody else in the Village the longer way only spends a Move, and the camera reads the
+    one road (FR-37); with another family there the road matters to it, and the table is
+    asked, listing both ways."""
+    from engine.games.france1429.layout import TABLE_READING
+    from engine.games.france1429.movement import others_here
+
+    read = asked = 0
+    for seed in range(1, 12):
+        state = gamedata.setup(GAME, profile_seats(PROFILE)[:4], OPTIONS)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if GAME.is_over(state) or (read and asked):
+                break
+            moves = GAME.legal_moves(state)
+            marches = [m for m in moves if isinstance(m, March) and not m.captives]
+            for move in marches:
+                after = GAME.apply_unchecked(state, move)
+                longer = [
+                    a
+                    for a in marches
+                    if (a.lord, a.maa, a.knights) == (move.lord, move.maa, move.knights)
+                    and any(
+                        f.to == move.to
+                        for f in TABLE_READING.follow_ups(state, GAME.apply_unchecked(state, a))
+                    )
+                ]
+                if not longer:
+                    continue
+                verdict = GAME.interpret(state, _truth(after))
+                if others_here(after, move.seat, move.to):
+                    assert not verdict.moves and (move,) in verdict.candidates, verdict
+                    assert len(verdict.candidates) > 1
+                    asked += 1
+                elif verdict.moves:
+                    assert verdict.moves == (move,), verdict
+                    read += 1
+            move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
+            state = GAME.apply_unchecked(state, move)
+        if read and asked:
+            break
+    assert read and asked, (read, asked)

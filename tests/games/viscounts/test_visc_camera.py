@@ -136,11 +136,35 @@ def test_a_pair_taken_a_card_played_and_a_journey_are_read_as_those_moves() -> N
             if not _shows(state, after):
                 continue  # a journey round the whole ring back to its town: asked on a phone
             verdict = GAME.interpret(state, _truth(after))
-            if kind is Travel and not verdict.moves:
-                # the same town reached by more spaces (paying Silver) is asked, never guessed
-                assert (move,) in verdict.candidates, (move, verdict)
-                continue
-            assert verdict.moves == (move,), (move, verdict)
+            assert verdict.moves == (_as_read(state, move),), (move, verdict)
+
+
+def _as_read(state: VState, move: Any) -> Any:
+    """The move as the camera reads it: a journey as the shortest walk to its town (VW-60,
+    seed L359-363: a longer walk there only costs Silver); any other move as itself."""
+    if not isinstance(move, Travel):
+        return move
+    walks = [m for m in GAME.legal_moves(state) if isinstance(m, Travel) and m.town == move.town]
+    return min(walks, key=lambda m: m.spaces)
+
+
+def test_a_longer_walk_to_the_same_town_reads_as_the_shortest() -> None:
+    """§4 phase 2 (seed L359-363): "they may move further by discarding Silver (1 Silver for
+    each extra space)". The table shows only the town; of the walks ending there the camera
+    reads the shortest, not asking (VW-60), and a town only one walk reaches reads as it."""
+
+    def walks(s: VState) -> list[Travel]:
+        return [m for m in GAME.legal_moves(s) if isinstance(m, Travel)]
+
+    state = _play_until(3, lambda s: len({m.town for m in walks(s)}) < len(walks(s)))
+    towns = {m.town for m in walks(state)}
+    longer = [m for m in walks(state) if m != _as_read(state, m)]
+    assert longer
+    for move in longer:
+        verdict = GAME.interpret(state, _truth(GAME.apply_unchecked(state, move)))
+        assert verdict.moves == (_as_read(state, move),) != (move,)
+        assert not verdict.candidates
+    assert len(towns) > 1
 
 
 @pytest.mark.parametrize("kind", [Build, Workers, Transcribe, Hire])
@@ -199,13 +223,14 @@ def test_every_position_of_a_simulated_game_lies_on_the_board_and_reads_as_itsel
         after = GAME.apply_unchecked(state, move)
         if moves and _shows(state, after):
             verdict = GAME.interpret(state, _truth(after))
+            seen = _as_read(state, move)  # a longer walk reads as the shortest one (VW-60)
             assert (
-                verdict.moves[:1] == (move,)
-                or (move,) in verdict.candidates
-                or any(c[:1] == (move,) for c in verdict.candidates)
+                verdict.moves[:1] == (seen,)
+                or (seen,) in verdict.candidates
+                or any(c[:1] == (seen,) for c in verdict.candidates)
             ), (move, verdict)
             shown += 1
-            read += verdict.moves[:1] == (move,)
+            read += verdict.moves[:1] == (seen,)
         state = after
     assert shown and read >= shown // 2
 
