@@ -35,7 +35,8 @@ from typing import Any, Literal, Protocol
 
 from bridge import autopass, gamedata
 from bridge.presenter import LOG_TAIL, Notice, Presenter, Update, violation_langs, worded
-from bridge.store import SessionRow, Store, StoreError, Tokens
+from bridge.replay_cache import ReplayCache
+from bridge.store import SessionRow, Store, StoreError, StoreUnavailable, Tokens
 from bridge.table_setup import SetupError, read_setup
 from engine import log, present
 from engine.game import HOST, TABLE, Game
@@ -44,6 +45,17 @@ from engine.i18n import DEFAULT_LANG, LANGUAGES, error_text, message, violation_
 from engine.violations import InputError, RuleViolation
 
 _LOG = logging.getLogger(__name__)
+
+
+@contextmanager
+def _logged_if_unavailable(what: str) -> Iterator[None]:
+    """A write that only shortens a restore, skipped with one log line while the store is away
+    (the committed events are the record)."""
+    try:
+        yield
+    except StoreUnavailable as exc:
+        _LOG.warning("%s not saved: %s", what, exc.reason)
+
 
 MAX_INTENT_BYTES = 16 * 1024
 """Largest intent accepted, as compact JSON. A whole revealed row is under 1 KiB."""
@@ -177,6 +189,7 @@ class Referee:
         self.closed: SessionRow | None = None
         """The unfinished session ``open`` closed to start this one (``resume=False``), if any."""
         self._lock = threading.RLock()
+        self._replays = ReplayCache()  # keyframes of the past states ``view_at`` replays
         self._transports: list[Transport] = []
         self.presenter = Presenter(game, lang)
         """Turns what this referee commits into what each client sees (bridge/presenter.py)."""
@@ -482,21 +495,27 @@ class Referee:
         except RuleViolation as exc:
             return self._violation(exc)
         seq = self._session.state_id + 1  # every accepted event raises state_id by exactly one
-        stored = self.store.append(self.row.id, seq, source, event, session.state_id)
+        try:
+            stored = self.store.append(self.row.id, seq, source, event, session.state_id)
+        except StoreUnavailable as exc:  # nothing committed, nothing changed: "try again"
+            _LOG.warning("event %d not recorded: %s", seq, exc.reason)
+            return self._error(exc.code, db=self.store.path, reason=exc.reason)
         self._session = session
         self._accepted_at = time.time()  # committed: what clients measure delivery from
         kept = frame is not None and self._keep_frame(seq, frame)
         self.presenter.record(session, event, stored, kept)
         over = self.is_over()
         if over:
-            self.store.set_status(self.row.id, "over")
+            with _logged_if_unavailable("the game's end"):  # the events say it anyway
+                self.store.set_status(self.row.id, "over")
         self._latest = self._update()
         for transport in list(self._transports):
             transport.publish(self._latest)
         if over or seq % self.snapshot_every == 0:
             # after the clients have the move: the snapshot only shortens a restore (the
             # committed events are the record), so it need not delay them
-            self.snapshot()
+            with _logged_if_unavailable(f"the snapshot at event {seq}"):
+                self.snapshot()
         if event.kind == "move" and source != autopass.SOURCE:
             self._auto_passes()
         return Outcome("accepted", self._session.state_id)
@@ -562,11 +581,7 @@ class Referee:
             row, game, current = self.row, self.game, self._session.state_id
         if type(state_id) is not int or not 0 <= state_id <= current:
             raise ValueError(state_id)
-        session = log.restart(game, row.header, gamedata.load(game, row.header.options))
-        for stored in self.store.events(row.id):
-            if stored.seq > state_id:
-                break
-            session = log.accept(session, log.decode_event(game, stored.payload))
+        session = self._replays.session_at(game, row, self.store, state_id)
         return {
             "state_id": state_id,
             "current": current,

@@ -53,6 +53,9 @@ class ServeConfig:
     """``--tls-cert``: serve HTTPS with this certificate (PEM) and ``tls_key``; a phone's browser
     opens its camera only on a secure page (the phone-camera page, docs/vision.md)."""
     tls_key: str | None = None
+    read_timeout: float = 10.0
+    """``--read-timeout``: seconds a connection may stay silent in the middle of a request (its
+    TLS handshake, headers or body) before it is closed (``bridge.web.server``)."""
     qr: bool = True
     mqtt_url: str | None = None
     serial_urls: tuple[str, ...] = ()

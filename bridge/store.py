@@ -15,10 +15,12 @@ imported.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sqlite3
 import stat
 import threading
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +39,7 @@ from bridge.store_records import (
     StoredFrame,
     StoreError,
     StoreRefused,
+    StoreUnavailable,
     Tokens,
     check_frame,
 )
@@ -54,6 +57,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreRefused",
+    "StoreUnavailable",
     "StoredEvent",
     "StoredFrame",
     "Tokens",
@@ -174,6 +178,7 @@ class EventStore(SqlEventStore):
         self.path = str(path)
         self.max_frames = FRAME_MAX_COUNT
         self._lock = threading.RLock()
+        self._claims: list[int] = []
         memory = self.path == ":memory:"
         if not memory:
             _prepare_file(Path(self.path))
@@ -196,6 +201,34 @@ class EventStore(SqlEventStore):
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise _refusal(self.path, exc) from exc
+
+    def _reconnect(self) -> None:
+        """Never needed: SQLite's connection is to a file, it has no server to lose."""
+
+    def claim(self, table_id: str) -> None:
+        """Make this process the one referee of ``table_id`` in this file, until it closes the
+        store or exits (even by a crash: the lock is the system's). A second ``herald serve``
+        on the same table gets ``StoreRefused`` (``store/table-taken``) before it writes; two
+        referees would each append to the log the other is also appending to.
+
+        The lock is a byte of the file ``<db>.lock`` (one byte per table), not of the store
+        itself: SQLite's own locks on the store are POSIX locks too, and closing any other
+        descriptor of it would drop them all."""
+        if self.path == ":memory:":
+            return
+        fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, zlib.crc32(table_id.encode()))
+        except OSError as exc:
+            os.close(fd)
+            raise StoreRefused("store/table-taken", db=self.path, table_id=table_id) from exc
+        self._claims.append(fd)
+
+    def close(self) -> None:
+        super().close()
+        for fd in self._claims:
+            os.close(fd)
+        self._claims.clear()
 
     def _check(self) -> None:
         """Refuse, before any write, a file that is not an empty database or a sound store of

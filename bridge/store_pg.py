@@ -20,7 +20,9 @@ transaction under an advisory lock, so two processes starting at once do not bot
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -34,6 +36,8 @@ from bridge.store_records import APPLICATION_ID, FRAME_MAX_COUNT, SCHEMA_VERSION
 from bridge.store_sql import Queries, SqlEventStore
 
 APPLICATION = "herald"
+CONNECT_TIMEOUT = 5
+"""Seconds a connection attempt may take (psycopg's default is to wait forever)."""
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -117,8 +121,10 @@ class PgEventStore(SqlEventStore):
         self.path = shown(url)
         self.max_frames = FRAME_MAX_COUNT
         self._lock = threading.RLock()
+        self._url = url
+        self._claims: dict[str, int] = {}
         try:
-            self._db = psycopg.connect(url, autocommit=True, row_factory=dict_row)
+            self._db = self._connect()
         except psycopg.Error as exc:
             reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise StoreRefused("store/cannot-connect", path_problem=True, db=self.path,
@@ -128,6 +134,38 @@ class PgEventStore(SqlEventStore):
         except BaseException:
             self._db.close()
             raise
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(self._url, autocommit=True, row_factory=dict_row,
+                               connect_timeout=CONNECT_TIMEOUT)  # fmt: skip
+
+    def _reconnect(self) -> None:
+        """A new connection after the server went away (a restart, a failover), holding the
+        tables this store had claimed again: the server let go of them with the old session,
+        so if another process took one meanwhile this one must stop writing it."""
+        with self._lock:
+            with contextlib.suppress(psycopg.Error):
+                self._db.close()
+            self._db = self._connect()
+            for table_id, key in self._claims.items():
+                if not self._try_lock(key):
+                    raise StoreRefused("store/table-taken", db=self.path, table_id=table_id)
+
+    def _try_lock(self, key: int) -> bool:
+        row = self._db.execute(
+            "SELECT pg_try_advisory_lock(%s, %s) AS got", (APPLICATION_ID, key)
+        ).fetchone()
+        return bool(row and row["got"])
+
+    def claim(self, table_id: str) -> None:
+        """Make this process the one referee of ``table_id`` in this database, for as long as
+        its connection lives (a session-level advisory lock: a crashed process's lock goes with
+        its connection). A second ``herald serve`` of the table gets ``StoreRefused``."""
+        key = zlib.crc32(table_id.encode()) - 2**31  # the lock's second key is a signed int4
+        with self._lock:
+            if not self._try_lock(key):
+                raise StoreRefused("store/table-taken", db=self.path, table_id=table_id)
+            self._claims[table_id] = key
 
     def _migrate(self) -> None:
         with self._tx() as db:

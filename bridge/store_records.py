@@ -53,6 +53,18 @@ class StoreRefused(StoreError):
         super().__init__(message(code, **params))
 
 
+class StoreUnavailable(StoreError):
+    """The database stayed unreachable for the store's whole retry time; nothing was written
+    (an event is acknowledged only once committed). The caller says "try again"."""
+
+    code = "store/unavailable"
+
+    def __init__(self, db: str, cause: BaseException) -> None:
+        first = str(cause).strip().splitlines()
+        self.reason = first[0] if first else type(cause).__name__
+        super().__init__(message(self.code, db=db, reason=self.reason))
+
+
 @dataclass(frozen=True)
 class Tokens:
     """The secrets of one session: the host token and one join token per seat."""
@@ -154,3 +166,5 @@ class Store(Protocol):
     ) -> StoredFrame: ...
     def frame(self, session_id: int, seq: int) -> StoredFrame | None: ...
     def frames(self, session_id: int) -> list[StoredFrame]: ...
+    def ping(self) -> None: ...
+    def claim(self, table_id: str) -> None: ...

@@ -21,12 +21,14 @@ command (bench/startup.py) would buy nothing the placeholder rewrite does not.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from bridge.store_records import (
     SessionRow,
@@ -34,10 +36,18 @@ from bridge.store_records import (
     StoredEvent,
     StoredFrame,
     StoreError,
+    StoreUnavailable,
     Tokens,
     check_frame,
 )
 from engine import log
+
+_LOG = logging.getLogger(__name__)
+T = TypeVar("T")
+
+RETRY_FOR = 5.0
+"""Seconds a store call keeps reconnecting to a database that went away (a PostgreSQL restart
+takes well under one) before it answers ``StoreUnavailable`` ("try again")."""
 
 
 class Cursor(Protocol):
@@ -100,6 +110,7 @@ class Queries:
     save_snapshot: str = _upsert("snapshots", ("session_id", "seq", "state_id", "time", "data"))
     latest_snapshot: str = "SELECT * FROM snapshots WHERE session_id=? ORDER BY seq DESC LIMIT 1"
     event_exists: str = "SELECT 1 FROM events WHERE session_id=? AND seq=?"
+    event_at: str = "SELECT * FROM events WHERE session_id=? AND seq=?"
     save_frame: str = _upsert("frames", ("session_id", "seq", "time", "meta", "jpeg"))
     trim_frames: str = (
         "DELETE FROM frames WHERE session_id=? AND seq NOT IN (SELECT seq FROM frames "
@@ -139,7 +150,56 @@ class SqlEventStore(ABC):
     _duplicate_errors: ClassVar[tuple[type[Exception], ...]]
     """What the driver raises when an event's ``(session_id, seq)`` is already stored."""
     _lost_errors: ClassVar[tuple[type[Exception], ...]] = ()
-    """Driver errors ``append`` reports as a ``StoreError`` (a server gone away); others rise."""
+    """Driver errors that mean the database server went away: the call reconnects and runs
+    again (``_retrying``), and after ``retry_for`` seconds raises ``StoreUnavailable``."""
+    retry_for: float = RETRY_FOR
+
+    @abstractmethod
+    def _reconnect(self) -> None:
+        """Open a new connection in place of a lost one (``_lost_errors``)."""
+
+    def _retrying(
+        self, work: Callable[[Connection], T], write: bool = True, within: float | None = None
+    ) -> T:
+        """Run ``work`` in one transaction (``write``) or under the lock, reconnecting and
+        running it again while the database is away, up to ``retry_for`` seconds.
+
+        A write that failed may still have committed (the connection dropped after the commit,
+        before its answer), so ``work`` must be safe to run twice: ``append`` checks whether its
+        event is already the stored one. ``within``: another retry time than ``retry_for``.
+        """
+        deadline = time.monotonic() + (self.retry_for if within is None else within)
+        delay = 0.05
+        lost: Exception | None = None
+        while True:
+            try:
+                if lost is not None:
+                    self._reconnect()
+                if write:
+                    with self._tx() as db:
+                        result = work(db)
+                else:
+                    with self._lock:
+                        result = work(self._db)
+                if lost is not None:
+                    _LOG.warning("store %s: reconnected", self.path)
+                return result
+            except self._lost_errors as exc:
+                if lost is None:
+                    _LOG.warning("store %s: connection lost (%s); reconnecting", self.path,
+                                 str(exc).strip().splitlines()[0] if str(exc).strip() else
+                                 type(exc).__name__)  # fmt: skip
+                lost = exc
+                if time.monotonic() + delay > deadline:
+                    raise StoreUnavailable(self.path, exc) from exc
+                time.sleep(delay)
+                delay = min(delay * 2, 0.5)
+
+    def ping(self) -> None:
+        """Ask the database for an answer (``/healthz``); ``StoreUnavailable`` when none comes
+        (after one reconnection)."""
+        within = min(self.retry_for, 1.0)
+        self._retrying(lambda db: db.execute("SELECT 1").fetchone(), write=False, within=within)
 
     @abstractmethod
     def _tx(self) -> AbstractContextManager[Connection]:
@@ -151,12 +211,10 @@ class SqlEventStore(ABC):
         """The id of the session ``Queries.insert_session`` just inserted."""
 
     def _all(self, query: str, args: tuple[Any, ...]) -> list[Any]:
-        with self._lock:
-            return list(self._db.execute(query, args).fetchall())
+        return self._retrying(lambda db: list(db.execute(query, args).fetchall()), write=False)
 
     def _one(self, query: str, args: tuple[Any, ...]) -> Any:
-        with self._lock:
-            return self._db.execute(query, args).fetchone()
+        return self._retrying(lambda db: db.execute(query, args).fetchone(), write=False)
 
     def close(self) -> None:
         with self._lock:
@@ -177,7 +235,7 @@ class SqlEventStore(ABC):
         return self._new_id(db.execute(self._queries.insert_session, row))
 
     def create_session(self, table_id: str, header: log.Header, tokens: Tokens) -> int:
-        with self._tx() as db:
+        with self._tx() as db:  # not retried: a lost commit could open the session twice
             return self._insert_session(db, table_id, header, tokens)
 
     def replace_session(
@@ -193,8 +251,7 @@ class SqlEventStore(ABC):
             return self._insert_session(db, table_id, header, tokens)
 
     def set_status(self, session_id: int, status: str) -> None:
-        with self._tx() as db:
-            db.execute(self._queries.set_status, (status, session_id))
+        self._retrying(lambda db: db.execute(self._queries.set_status, (status, session_id)))
 
     def session(self, session_id: int) -> SessionRow | None:
         rows = self._all(self._queries.session, (session_id,))
@@ -227,22 +284,29 @@ class SqlEventStore(ABC):
         payload = event.to_json()
         stamp = time.time()
         q = self._queries
+        text = json.dumps(payload)
+        attempts = 0
+
+        def write(db: Connection) -> StoredEvent:
+            nonlocal attempts
+            attempts += 1
+            if q.lock_session and db.execute(q.lock_session, (session_id,)).fetchone() is None:
+                raise StoreError(f"session {session_id}: no such session")
+            last = db.execute(q.last_seq, (session_id,)).fetchone()["last"]
+            if attempts > 1 and last == seq:
+                # the connection went away after the commit: the event is stored, once
+                row = db.execute(q.event_at, (session_id, seq)).fetchone()
+                if (row["source"], row["kind"], row["payload"]) == (source, event.kind, text):
+                    return stored_event(row)
+            if seq != last + 1:
+                raise StoreError(f"session {session_id}: event {seq} after {last}")
+            db.execute(q.insert_event, (session_id, seq, stamp, source, event.kind, text, state_id))
+            return StoredEvent(seq, stamp, source, event.kind, payload, state_id)
+
         try:
-            with self._tx() as db:
-                if q.lock_session and db.execute(q.lock_session, (session_id,)).fetchone() is None:
-                    raise StoreError(f"session {session_id}: no such session")
-                last = db.execute(q.last_seq, (session_id,)).fetchone()["last"]
-                if seq != last + 1:
-                    raise StoreError(f"session {session_id}: event {seq} after {last}")
-                db.execute(
-                    q.insert_event,
-                    (session_id, seq, stamp, source, event.kind, json.dumps(payload), state_id),
-                )
+            return self._retrying(write)
         except self._duplicate_errors as exc:
             raise StoreError(f"session {session_id}: event {seq} already stored") from exc
-        except self._lost_errors as exc:
-            raise StoreError(f"{self.path}: {exc}") from exc
-        return StoredEvent(seq, stamp, source, event.kind, payload, state_id)
 
     def events(self, session_id: int, after: int = 0) -> list[StoredEvent]:
         return [stored_event(r) for r in self._all(self._queries.events, (session_id, after))]
@@ -250,11 +314,8 @@ class SqlEventStore(ABC):
     # --- snapshots ---------------------------------------------------------------------------
 
     def save_snapshot(self, session_id: int, seq: int, state_id: int, data: dict[str, Any]) -> None:
-        with self._tx() as db:
-            db.execute(
-                self._queries.save_snapshot,
-                (session_id, seq, state_id, time.time(), json.dumps(data)),
-            )
+        row = (session_id, seq, state_id, time.time(), json.dumps(data))
+        self._retrying(lambda db: db.execute(self._queries.save_snapshot, row))
 
     def latest_snapshot(self, session_id: int) -> Snapshot | None:
         row = self._one(self._queries.latest_snapshot, (session_id,))
@@ -273,11 +334,14 @@ class SqlEventStore(ABC):
         check_frame(jpeg)
         stamp = time.time()
         q = self._queries
-        with self._tx() as db:
+
+        def write(db: Connection) -> None:
             if db.execute(q.event_exists, (session_id, seq)).fetchone() is None:
                 raise StoreError(f"session {session_id}: no event {seq} for a camera frame")
             db.execute(q.save_frame, (session_id, seq, stamp, json.dumps(meta), jpeg))
             db.execute(q.trim_frames, (session_id, session_id, self.max_frames))
+
+        self._retrying(write)
         return StoredFrame(seq, stamp, len(jpeg), meta, jpeg)
 
     def frame(self, session_id: int, seq: int) -> StoredFrame | None:

@@ -59,9 +59,10 @@ from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
 from bridge.venue import queue_refusal, shown_url
-from bridge.web import origins
+from bridge.web import origins, server
 from bridge.web.app import WebConfig, WebTable
 from bridge.web.phonecam import phone_source
+from bridge.web.server import ServerOptions
 from engine import data as engine_data
 from engine import selfplay
 from engine.capabilities import BOARD_PROFILE, DICE_POOL, capability
@@ -96,6 +97,19 @@ class NoDelayHandler(WSGIRequestHandler):
         super().setup()
         with contextlib.suppress(OSError):
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def serve_pages(app: Any, options: ServerOptions) -> None:
+    """Serve a page server's app (a table, the venue view) on gunicorn's threaded worker until
+    stopped (SIGTERM, Ctrl+C); an address it cannot listen on or an unreadable TLS pair is one
+    sentence (exit 1). Why gunicorn and how: ``bridge.web.server``, docs/deployment.md."""
+    try:
+        server.serve(app, options)
+    except server.ServeError as exc:
+        text = message(exc.code, host=options.host, port=options.port, reason=exc.detail)
+        raise click.ClickException(text) from exc
+    except KeyboardInterrupt:
+        pass
 
 
 def _stop_on_sigterm() -> None:
@@ -147,6 +161,9 @@ def _stop_on_sigterm() -> None:
                    "only on a secure page (--camera phone).")  # fmt: skip
 @click.option("--tls-key", default=None, metavar="PEM", type=PEM_FILE,
               help="The private key of --tls-cert.")  # fmt: skip
+@click.option("--read-timeout", default=10.0, show_default=True, type=click.FloatRange(0.5, 300),
+              help="Seconds a connection may stay silent in the middle of a request (its TLS "
+                   "handshake, headers or an uploaded frame) before it is closed.")  # fmt: skip
 @click.option("--allow-origin", multiple=True,
               help="Another origin allowed to open a socket (repeatable; never '*').")  # fmt: skip
 @click.option("--qr/--no-qr", default=True, show_default=True,
@@ -286,6 +303,11 @@ def run_server(cfg: ServeConfig) -> None:
             raise click.BadParameter(text, param_hint="--message-queue")
     store = early or _open_store(cfg.store_url or cfg.db_path)
     try:
+        store.claim(cfg.table_id)  # one referee per table: a second server is refused here
+    except StoreError as exc:
+        store.close()
+        raise click.ClickException(str(exc)) from exc
+    try:
         referee = Referee.open(store, game, cfg.table_id, seats, options, resume=cfg.resume,
                                force=cfg.force, auto_pass=cfg.auto_pass,
                                lang=cfg.lang)  # fmt: skip
@@ -393,11 +415,9 @@ def run_server(cfg: ServeConfig) -> None:
         camera.start()
     announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
-        tls = {"ssl_context": (cfg.tls_cert, cfg.tls_key)} if cfg.tls_cert else {}
-        web.socketio.run(web.app, host=cfg.host, port=cfg.port, allow_unsafe_werkzeug=True,
-                         request_handler=NoDelayHandler, **tls)  # fmt: skip
-    except KeyboardInterrupt:
-        pass
+        listen = ServerOptions(host=cfg.host, port=cfg.port, tls_cert=cfg.tls_cert,
+                               tls_key=cfg.tls_key, read_timeout=cfg.read_timeout)  # fmt: skip
+        serve_pages(web.app, listen)
     finally:
         if announcing is not None:
             announcing.set()

@@ -12,10 +12,11 @@ import sys
 
 import click
 
-from bridge.cli.serve import NoDelayHandler, _open_store, _stop_on_sigterm
+from bridge.cli.serve import _open_store, _stop_on_sigterm, serve_pages
 from bridge.venue import queue_refusal, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig
+from bridge.web.server import ServerOptions
 from bridge.web.venue_app import VenueWeb
 from engine.i18n import message
 
@@ -66,8 +67,7 @@ def venue(
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     _stop_on_sigterm()
     try:
-        web.socketio.run(web.app, host=host, port=port, allow_unsafe_werkzeug=True,
-                         request_handler=NoDelayHandler)  # fmt: skip
+        serve_pages(web.app, ServerOptions(host=host, port=port))
     except KeyboardInterrupt:
         pass
     finally:

@@ -27,14 +27,14 @@ from flask_socketio import SocketIO
 
 from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
-from bridge.store import Tokens
+from bridge.store import StoreUnavailable, Tokens
 from bridge.table_setup import choices
 from bridge.venue import VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled
 from bridge.web.boxes import boxes_blueprint
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.frames import frames_blueprint
-from bridge.web.limits import BoundedPacket, limit_polling_posts
+from bridge.web.limits import BoundedPacket, fold_handler_errors, limit_polling_posts
 from bridge.web.namespace import TableNamespace
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from bridge.web.phonecam import phone_blueprint, phone_source
@@ -438,10 +438,23 @@ def web_server(config: WebConfig, origin_allowed: Any) -> tuple[Flask, SocketIO]
         engineio_logger=False,
     )
     _limit_websocket_frames(socketio)
+    fold_handler_errors()
+    app.register_error_handler(TimeoutError, _stalled)
     app.wsgi_app = limit_polling_posts(  # type: ignore[method-assign,assignment]
         app.wsgi_app, "/socket.io", MAX_PACKET_BYTES
     )
     return app, socketio
+
+
+def _stalled(exc: TimeoutError) -> Response:
+    """A request whose body stopped coming (``bridge.web.server``'s read timeout): a refusal and
+    the connection closed, not a 500 and a traceback. The client may never read it."""
+    seconds = request.environ.get("herald.read_timeout", "?")
+    response = jsonify({"ok": False, "code": "http/stalled", "params": {"seconds": seconds},
+                        "message": message("http/stalled", seconds=seconds)})  # fmt: skip
+    response.status_code = 408
+    response.headers["Connection"] = "close"
+    return response
 
 
 def _limit_websocket_frames(socketio: SocketIO) -> None:
@@ -561,14 +574,23 @@ def _routes(web: WebTable) -> None:
 
     @app.get("/healthz")
     def health() -> Response:
+        """The table's state, and whether its event store answers: a table whose store is away
+        cannot record a move, so it is not healthy (503) even though its pages still load."""
         update = referee.current()
-        return jsonify(
-            {
-                "ok": True,
-                "state_id": update.state_id,
-                "game": referee.game.info.key,
-                "table_id": referee.table_id,
-                "session": referee.row.id,
-                "over": referee.is_over(),
-            }
-        )
+        body: dict[str, Any] = {
+            "ok": True,
+            "state_id": update.state_id,
+            "game": referee.game.info.key,
+            "table_id": referee.table_id,
+            "session": referee.row.id,
+            "over": referee.is_over(),
+            "store": "ok",
+        }
+        try:
+            referee.store.ping()
+        except StoreUnavailable as exc:
+            body.update(ok=False, store="unavailable", code=exc.code, message=str(exc))
+            response = jsonify(body)
+            response.status_code = 503
+            return response
+        return jsonify(body)

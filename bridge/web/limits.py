@@ -15,12 +15,14 @@ never a traceback, a stalled request or a broken session:
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from socketio import packet
 
+from bridge.devices.limits import LogLimiter
 from engine.i18n import message
 
 MAX_JSON_DEPTH = 64
@@ -100,12 +102,17 @@ class BoundedPacket(packet.Packet):  # type: ignore[misc]  # socketio is untyped
 
     json = BoundedJSON
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if kwargs.get("encoded_packet") in ("", b""):  # "4": python-socketio skips decoding it
+            self._unreadable(keep_id=False)
+
     def decode(self, encoded_packet: Any) -> int:
         try:
-            return int(super().decode(encoded_packet) or 0)
+            attachments = int(super().decode(encoded_packet) or 0)
         except UnreadableJSON as exc:
             data: Any = None
-            kind: Any = self.packet_type  # type: ignore[has-type]  # set by Packet.decode
+            kind: Any = getattr(self, "packet_type", None)  # set by Packet.decode
             if kind in (packet.EVENT, packet.BINARY_EVENT):
                 self.packet_type = packet.EVENT
                 data = [UNREADABLE, exc.code]
@@ -113,6 +120,47 @@ class BoundedPacket(packet.Packet):  # type: ignore[misc]  # socketio is untyped
                 data = {REFUSED_AUTH: exc.code}
             self.data = data
             return 0
+        except (ValueError, TypeError, IndexError, KeyError):
+            # not a Socket.IO packet at all ("4x", an unknown type): python-socketio would
+            # raise in its message handler, a traceback per packet (issue 26, finding 7)
+            self._unreadable(keep_id=False)
+            return 0
+        if not _well_formed(self.packet_type, self.data):
+            self._unreadable(keep_id=self.packet_type in (packet.EVENT, packet.BINARY_EVENT))
+            return 0
+        return attachments
+
+    def add_attachment(self, attachment: Any) -> bool:
+        """A binary packet's attachment; one that is not binary ends the packet as the
+        ``UNREADABLE`` event (python-socketio would raise in its message handler)."""
+        if isinstance(attachment, bytes):
+            return bool(super().add_attachment(attachment))
+        if self.packet_type != packet.BINARY_EVENT:
+            self.id = None
+        self.packet_type = packet.BINARY_EVENT  # what the server dispatches as an event
+        self.data = [UNREADABLE, "intent/bad-packet"]
+        self.attachments: list[bytes] = []
+        return True
+
+    def _unreadable(self, keep_id: bool) -> None:
+        """Become the ``UNREADABLE`` event (``intent/bad-packet``), answered under the packet's
+        id when it was a request, so the sender hears why."""
+        self.packet_type = packet.EVENT
+        self.data = [UNREADABLE, "intent/bad-packet"]
+        self.namespace = getattr(self, "namespace", None)
+        if not keep_id:
+            self.id = None
+        self.attachment_count = 0
+
+
+def _well_formed(kind: Any, data: Any) -> bool:
+    """Whether a decoded packet has the shape python-socketio's handlers index into: an event
+    is ``["name", ...]`` (a string name), an acknowledgement a list of arguments."""
+    if kind in (packet.EVENT, packet.BINARY_EVENT):
+        return isinstance(data, list) and bool(data) and isinstance(data[0], str)
+    if kind in (packet.ACK, packet.BINARY_ACK):
+        return isinstance(data, list)
+    return kind in (packet.CONNECT, packet.DISCONNECT)  # a client never sends CONNECT_ERROR
 
 
 def limit_polling_posts(app: WSGIApp, prefix: str, limit: int) -> WSGIApp:
@@ -165,3 +213,40 @@ def _drain(stream: Any, length: int) -> None:
         if not chunk:
             return
         left -= len(chunk)
+
+
+class FoldedErrors(logging.Filter):
+    """A logger's tracebacks as one line per kind of exception every few seconds.
+
+    The safety net under ``BoundedPacket``: whatever else a client sends that makes Engine.IO's
+    or Socket.IO's message handler raise is logged by Engine.IO with its traceback, once per
+    packet (500 a second from one socket, issue 26 finding 7). Here the first of a kind is one
+    line, the next ones are counted and told with the next line that gets through."""
+
+    def __init__(self, limiter: LogLimiter) -> None:
+        super().__init__()
+        self.limiter = limiter
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.exc_info or record.exc_info[1] is None:
+            return True
+        exc = record.exc_info[1]
+        kind = type(exc).__name__
+        held = self.limiter.allow(f"{record.name}:{kind}")
+        if held is None:
+            return False
+        text = f"{record.getMessage()}: {kind}: {exc}"
+        if held:
+            text = message("devices/log-more", text=text, count=held,
+                           seconds=round(self.limiter.interval))  # fmt: skip
+        record.msg, record.args, record.exc_info, record.exc_text = text, (), None, None
+        return True
+
+
+def fold_handler_errors() -> None:
+    """Fold the tracebacks Engine.IO and Socket.IO log for a packet their handlers could not
+    take (``FoldedErrors``); once per process."""
+    for name in ("engineio.server", "socketio.server"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, FoldedErrors) for f in logger.filters):
+            logger.addFilter(FoldedErrors(LogLimiter(logger)))

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
 
+from bridge.devices.limits import KeyedBuckets, LogLimiter, TokenBucket
 from bridge.referee import VIEWER
+from bridge.store import StoreUnavailable
 from bridge.web.backlog import guarded
 from bridge.web.limits import MAX_JSON_DEPTH, REFUSED_AUTH, UNREADABLE
 from engine.i18n import LANGUAGES, message
@@ -24,6 +26,15 @@ if TYPE_CHECKING:
     from bridge.web.app import WebTable
 
 _LOG = logging.getLogger(__name__)
+_REFUSALS = LogLimiter(_LOG)
+
+HISTORY_RATE = 8
+"""``history`` requests a second per connection: a page stepping through the past by its
+buttons or slider asks a few a second; a replay costs CPU the seats' moves need (issue 26,
+finding 9), so a client asking in a loop is held to this."""
+HISTORY_BURST = 16
+HISTORY_ALL_RATE = 40
+"""...and over all connections together, so many anonymous sockets cannot add up to more."""
 
 NAMESPACE = "/"
 
@@ -70,6 +81,9 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
     def __init__(self, web: WebTable) -> None:
         super().__init__(NAMESPACE)
         self.web = web
+        self._history_pace = KeyedBuckets(
+            HISTORY_RATE, HISTORY_BURST, overall=TokenBucket(HISTORY_ALL_RATE, HISTORY_ALL_RATE * 2)
+        )
 
     # --- dispatch ------------------------------------------------------------------------------
 
@@ -90,7 +104,12 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
         return lambda *args: self.on_other(event, *args)
 
     def error(self, exc: Exception) -> dict[str, Any]:
-        """A handler failed: logged, and the client told (``server/internal``)."""
+        """A handler failed: logged, and the client told (``server/internal``). The event
+        store away (``StoreUnavailable``, after its retries) is no fault of the server's: one
+        line, and the client told to try again."""
+        if isinstance(exc, StoreUnavailable):
+            _LOG.warning("socket handler: %s", exc)
+            return self._refuse(exc.code, db=self.web.referee.store.path, reason=exc.reason)
         self.web.app.logger.exception("socket handler failed", exc_info=exc)
         return self._refuse("server/internal")
 
@@ -184,6 +203,9 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
         refused = self._one_argument("history", args)
         if refused is not None:
             return refused
+        if not self._history_pace.allow(_sid()):
+            # answered, not emitted as an ``error``: the history page asks again a moment later
+            return error_payload("history/too-fast", self.web.referee.state_id, rate=HISTORY_RATE)
         wanted = args[0].get("state_id") if isinstance(args[0], dict) else None
         _, lang = self.web.client(_sid())
         try:
@@ -202,9 +224,11 @@ class TableNamespace(Namespace):  # type: ignore[misc]  # Flask-SocketIO is unty
 
     def on_unreadable(self, *args: Any) -> dict[str, Any]:
         """A packet whose JSON was not parsed (``bridge.web.limits``): refused, one log line."""
-        code = args[0] if args and args[0] in ("intent/too-deep", "intent/not-json") else ""
-        code = code or "intent/not-json"
-        _LOG.warning("refused an unreadable message from %s (%s)", _sid(), code)
+        known = ("intent/too-deep", "intent/not-json", "intent/bad-packet")
+        code = args[0] if args and args[0] in known else "intent/not-json"
+        # folded per kind: a client sending hundreds a second gets each answered, the log one
+        # line per kind every few seconds (with how many more there were)
+        _REFUSALS.warning(code, f"refused an unreadable message from {_sid()} ({code})")
         return self._refuse(code, limit=MAX_JSON_DEPTH)
 
     def on_other(self, event: str, *_: Any) -> dict[str, Any]:

@@ -19,16 +19,21 @@ docs/protocol.md ("Phone camera"); the page: docs/vision.md ("A phone as the cam
 
 from __future__ import annotations
 
+import io
+import struct
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request, send_from_directory
+from PIL import JpegImagePlugin
 
+from bridge.devices.limits import TokenBucket
 from bridge.referee import Referee
 from bridge.web.refusal import Refused
 from engine.i18n import DEFAULT_LANG, message
-from vision.sources import PHONE_MAX_BYTES, PhoneSource, SourceError
+from vision.sources import PHONE_MAX_BYTES, PHONE_MAX_SIDE, PhoneSource, SourceError
 
 STATIC = Path(__file__).parent / "static"
 
@@ -38,6 +43,31 @@ JPEG_QUALITY = 0.85
 
 class PhoneError(Refused):
     """A refused phone-camera request (``bridge.web.refusal``)."""
+
+
+PACE_BURST = 2.0
+"""Frames the page may send ahead of the asked rate: a frame held up by the network arrives
+right before the next one."""
+
+
+def jpeg_size(data: bytes) -> tuple[int, int]:
+    """The width and height a JPEG's header declares, read without decoding a pixel (Pillow's
+    JPEG reader stops at the frame header).
+
+    A 2 kB file may declare 16000x16000 pixels; OpenCV would allocate the 768 MB picture before
+    any check (issue 26, finding 8). Only JPEG is taken: the page sends ``image/jpeg``.
+
+    Raises:
+        PhoneError: ``vision/phone-bad-frame`` (400, "a JPEG was expected") for anything whose
+            header is not a JPEG's.
+    """
+    try:
+        picture = JpegImagePlugin.JpegImageFile(io.BytesIO(data))
+    except (SyntaxError, OSError, ValueError, IndexError, struct.error) as exc:
+        raise PhoneError("vision/phone-bad-frame", 400) from exc
+    width, height = picture.size
+    picture.close()
+    return int(width), int(height)
 
 
 def phone_source(camera: Any) -> PhoneSource | None:
@@ -95,6 +125,9 @@ def phone_blueprint(referee: Referee, camera: Any, lang: str = DEFAULT_LANG) -> 
         source = host_only(token)
         return jsonify({"ok": True, **status(source)})
 
+    pace = TokenBucket(rate=1.0, burst=PACE_BURST)
+    pace_lock = threading.Lock()
+
     @bp.post("/api/phone/<token>/frame")
     def frame(token: str) -> Response:
         source = host_only(token)
@@ -105,6 +138,14 @@ def phone_blueprint(referee: Referee, camera: Any, lang: str = DEFAULT_LANG) -> 
             raise PhoneError("vision/phone-too-large", 413, size=length, limit=PHONE_MAX_BYTES)
         # read the body ourselves: the app-wide 64 kB request cap is for everything else
         data = request.environ["wsgi.input"].read(length)
+        width, height = jpeg_size(data)
+        if max(width, height) > PHONE_MAX_SIDE:  # refused before a pixel is decoded
+            raise PhoneError("vision/phone-too-big", 400, width=width, height=height,
+                             limit=PHONE_MAX_SIDE)  # fmt: skip
+        with pace_lock:  # decoded at the rate the referee asks for (the page keeps it)
+            pace.rate = source.fps
+            if not pace.take(time.monotonic()):
+                raise PhoneError("phone/too-fast", 429, fps=source.fps)
         try:
             got = source.push(data)
         except SourceError as exc:

@@ -8,6 +8,7 @@ import re
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -85,10 +86,13 @@ class Served:
     seat_urls: dict[str, str]
     log: str = ""
     """Everything the server printed, complete once it stopped (``stop``)."""
+    tls: ssl.SSLContext | None = None
+    """A client context trusting the server's ``--tls-cert`` (None: the server speaks HTTP)."""
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        scheme = "https" if self.tls is not None else "http"
+        return f"{scheme}://127.0.0.1:{self.port}"
 
     def token(self, seat: str) -> str:
         return self.seat_urls[seat].rsplit("/", 1)[1]
@@ -98,7 +102,7 @@ class Served:
         return self.host_url.rsplit("/", 1)[1]
 
     def health(self) -> dict[str, Any]:
-        with urllib.request.urlopen(f"{self.base}/healthz", timeout=5) as r:
+        with urllib.request.urlopen(f"{self.base}/healthz", timeout=5, context=self.tls) as r:
             data: dict[str, Any] = json.loads(r.read())
             return data
 
@@ -207,6 +211,8 @@ def serve(
     table = re.search(r"Table display: (\S+)", output)
     assert host and table, output
     served = Served(proc, port, db, output, table.group(1), host.group(1), seats)
+    if "--tls-cert" in args:
+        served.tls = trusting(Path(args[args.index("--tls-cert") + 1]))
     while time.monotonic() < deadline:
         try:
             served.health()
@@ -215,6 +221,27 @@ def serve(
             time.sleep(0.1)
     served.stop(signal.SIGKILL)
     raise RuntimeError(f"herald serve did not answer: {output}")
+
+
+def trusting(cert: Path) -> ssl.SSLContext:
+    """A client context that trusts the self-signed ``cert`` (made by ``self_signed``)."""
+    context = ssl.create_default_context(cafile=str(cert))
+    context.check_hostname = False
+    return context
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A throwaway certificate and key for 127.0.0.1 (``openssl``; the test skips without it)."""
+    import pytest
+
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("openssl is not installed")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)  # fmt: skip
+    return cert, key
 
 
 SOCKET_WAIT = 30.0  # python-socketio's own defaults (1 s, 5 s) lapse on a loaded machine

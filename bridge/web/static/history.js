@@ -36,6 +36,10 @@ const HeraldHistory = (() => {
     document.getElementById("live").classList.add("behind");
     range().value = String(stateId);
     conn.socket.emit("history", { state_id: stateId }, (reply) => {
+      if (reply && reply.code === "history/too-fast") { // paced by the referee: ask again soon
+        setTimeout(() => { if (shown === stateId) show(stateId); }, 250);
+        return;
+      }
       if (!reply || !reply.ok || shown !== stateId) {
         if (reply && !reply.ok) Herald.toast(reply.message, "bad");
         return;
