@@ -20,6 +20,7 @@ from bridge.game_files import camera_games, camera_profile, drawable_games
 from bridge.settle_latency import measure
 from engine.i18n import message
 from vision.bench import run
+from vision.families import FAMILIES
 from vision.scenes import TILE_MM
 
 err = Console(stderr=True, highlight=False)
@@ -73,7 +74,9 @@ def vision_cmd(
         tasks = {
             "stream": bar.add_task(message("bench/stream"), total=frames),
             "scenes": bar.add_task(message("bench/scenes"), total=scenes),
-            "families": bar.add_task(message("bench/families"), total=family_scenes * 6),
+            "families": bar.add_task(
+                message("bench/families"), total=family_scenes * (len(FAMILIES) + 1)
+            ),
         }
 
         def progress(stage: str, done: int, total: int) -> None:
