@@ -198,9 +198,9 @@ def stream_figures(pipe: Pipeline, frames: int, progress: Progress | None = None
         ms.append((time.perf_counter() - t0) * 1000)
         if progress is not None:
             progress("stream", frame.index + 1, frames)
-    full = []
-    cards_ms = []
-    marker_ms = []
+    full: list[float] = []
+    cards_ms: list[float] = []
+    marker_ms: list[float] = []
     cpu: dict[str, list[float]] = {"full": [], "markers": [], "cards": []}
     stages: dict[str, list[float]] = {}
     for i in range(min(3, max(1, frames // 50))):

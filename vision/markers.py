@@ -500,6 +500,7 @@ class MarkerDetector:
         mosaic, places = _pack(crops, pad=8)
         mosaic = _unsharp(mosaic, c.sharpen_sigma * scale, c.sharpen_amount)
         params = self._params(crop=True)
+        params.adaptiveThreshWinSizeStep = c.rescan_win_step
         min_perimeter = 4 * c.rescan_min_side_px * scale * 0.8
         params.minMarkerPerimeterRate = min_perimeter / max(mosaic.shape)
         params.maxMarkerPerimeterRate = min(4.0, 4 * c.rescan_max_side_px * 1.3 / max(mosaic.shape))
