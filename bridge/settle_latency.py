@@ -117,7 +117,7 @@ def measure(game_key: str, moves: int = 10, fps: float = 8.0, seed: int = 3) -> 
     seats = profile_seats(camera_profile(game_key))[: max(game.info.min_players, 3)]
     with tempfile.TemporaryDirectory(prefix="herald-latency-") as tmp:
         store = EventStore(Path(tmp) / "t.db")
-        # the data set that plays: a game whose box data are incomplete (Glory) starts from its
+        # the data set that plays: a game whose box data are incomplete starts from its
         # simulated setup's options, as ``herald serve`` and the host page do
         referee = Referee.open(store, game, "latency", seats, start_options(game))
         port = _free_port()

@@ -34,7 +34,7 @@ from vision.family_bench import run_families
 from vision.library import Library
 from vision.markers import MarkerDetector, _gray, _unsharp, opencv_default_detector
 from vision.pipeline import Pipeline
-from vision.real_photos import labelled_figures, negative_figures
+from vision.real_photos import NEGATIVES, card_figures, labelled_figures, negative_figures
 from vision.scenes import hard_scene
 from vision.sim import SimulatedTable
 from vision.slots import SlotClassifier
@@ -253,7 +253,9 @@ def run(
     ``family_scenes`` scenes of each family of ``vision.families`` (0: none) give the
     per-family figures of Herald's detector and both OpenCV baselines (``marker_families``);
     ``real_photos`` are the labelled OpenCV photographs, and with ``negatives`` also the false
-    ids on OpenCV's marker-free sample photographs (slow: about 90 photos, two dictionaries).
+    ids on OpenCV's marker-free sample photographs (slow: about 90 photos, two dictionaries);
+    ``real_cards`` the card matcher on OpenCV's box photograph (and with ``negatives`` its false
+    claims on the other sample photographs).
 
     Raises:
         ValueError: ``scenes`` or ``frames`` below 1.
@@ -268,5 +270,6 @@ def run(
     figures["real_photos"] = labelled_figures()
     if negatives:
         figures["real_photos"]["negatives"] = negative_figures()
+    figures["real_cards"] = card_figures(negatives=NEGATIVES if negatives else None)
     ordered = {k: figures[k] for k in CONTRACT}
     return ordered | {k: v for k, v in figures.items() if k not in CONTRACT}

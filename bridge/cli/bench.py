@@ -98,7 +98,7 @@ def _default_game(readable: tuple[str, ...]) -> str:
     """The first game whose board has what the hard scenes lay out (tiles in ``slot`` regions
     at least a scene tile wide, cards on a ``tray``: vision.scenes), so tile and card top-1 are
     measured; a board without them (a map board of Villages only) would leave both unscored,
-    and slots narrower than the scenes' tiles (Glory's 32 mm Quest slots) would read none."""
+    and slots narrower than the scenes' tiles (32 mm card slots) would read none."""
     for key in readable:
         profile = camera_profile(key)
         slots = profile.regions_of_kind("slot")
