@@ -124,11 +124,11 @@ def card_figures(folder: Path = CARD_PHOTOS, negatives: Path | None = None) -> d
         for path in sorted(negatives.iterdir()):
             if path.suffix.lower() not in (".jpg", ".jpeg", ".png") or path.name in skip:
                 continue
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None or min(image.shape[:2]) < 64:
+            sample = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if sample is None or min(sample.shape[:2]) < 64:
                 continue
             photos += 1
-            false += len(matcher.find(np.asarray(image, np.uint8)))
+            false += len(matcher.find(np.asarray(sample, np.uint8)))
         out["negatives"] = {"photos": photos, "herald_false_claims": false}
     return out
 
