@@ -109,6 +109,7 @@ def measure(game_key: str, moves: int = 10, fps: float = 8.0, seed: int = 3) -> 
     from bridge.game_files import camera_profile
     from bridge.referee import Referee
     from bridge.store import EventStore
+    from bridge.table_setup import start_options
     from bridge.web.app import WebConfig, WebTable
     from engine.registry import get_game
 
@@ -116,7 +117,9 @@ def measure(game_key: str, moves: int = 10, fps: float = 8.0, seed: int = 3) -> 
     seats = profile_seats(camera_profile(game_key))[: max(game.info.min_players, 3)]
     with tempfile.TemporaryDirectory(prefix="herald-latency-") as tmp:
         store = EventStore(Path(tmp) / "t.db")
-        referee = Referee.open(store, game, "latency", seats, {})
+        # the data set that plays: a game whose box data are incomplete starts from its
+        # simulated setup's options, as ``herald serve`` and the host page do
+        referee = Referee.open(store, game, "latency", seats, start_options(game))
         port = _free_port()
         web = WebTable(referee, WebConfig(public_url=f"http://127.0.0.1:{port}"))
         # as ``herald serve`` runs it: Nagle off (``NoDelayHandler``), errors only in the log

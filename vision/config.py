@@ -53,6 +53,12 @@ class MarkerConfig:
     max_rejected_rescans: int = 400
     rescan_min_side_px: float = 8.0
     rescan_max_side_px: float = 120.0
+    # Threshold window step of the mosaic re-read (the windows run thresh_win_min..max): the
+    # mosaic is larger than the frame, so each window costs more than a first-pass window.
+    # Step 10 (4 windows, issue 29) against 6 (6 windows): on 22 tuning frames (hard scenes
+    # 1000-1009, lighting/sensor/stickers 1000-1003) the same reads plus 2 true markers, 8 %
+    # less CPU a frame; step 15 lost one.
+    rescan_win_step: int = 10
     # Own verification (independent of OpenCV's decoder) applied to every reported marker.
     verify_samples_per_cell: int = 12
     max_mixed_cells: int = 6
@@ -79,8 +85,36 @@ class MarkerConfig:
     adapted_min_perimeter_rate: float = 0.01
     adapted_win_min: int = 3
     adapted_win_max: int = 53
-    adapted_win_step: int = 10
+    adapted_win_step: int = 4
     adapted_error_correction: float = 0.6
+    adapted_pixels_per_cell: int = 8
+    # (issue 29: the third pass uses exactly the adapted baseline's parameters, so every marker
+    # that baseline reads reaches ``soft_read``; with step 10 and 4 pixels per cell it missed
+    # some the baseline read.)
+    # Weak codes (issue 29): stickers not printed by Herald's kit may carry them, so they are
+    # read, but only on stricter evidence than other codes: no mixed cell beyond
+    # ``weak_max_mixed_cells``, a separation of ``weak_min_separation`` at every scale, no bit
+    # off in the third pass, and a light quiet zone all round (every cell of the ring just
+    # outside the black border at least ``weak_ring_share`` of the way from black to white).
+    weak_codes: bool = True
+    weak_max_mixed_cells: int = 2
+    weak_min_separation: float = 0.2
+    weak_ring_share: float = 0.6
+    # The third pass's soft read also tries the quad moved by half a pixel and grown by 4 %
+    # when OpenCV's corners as given do not read (issue 29: the adapted baseline's corners of a
+    # 25 px marker are good to about half a pixel, which decides a 3 px cell).
+    soft_jitter: bool = True
+    # The third pass's reads need a light quiet zone too (every ring cell at least this share
+    # of the way from black to white): a die's white face with dark pips on dark felt once
+    # read as a code, its "border" being the felt.
+    soft_ring_share: float = 0.5
+    # ... and at most this many cells with quadrants on both sides of the dark/light split
+    # (tuning seeds: true reads 0-4, another dictionary's marker read as a code 9-14).
+    soft_max_mixed_cells: int = 6
+    # A dictionary whose codes are at least this many correctable bits apart is "sparse"
+    # (6x6_250: 5, AprilTag 36h11: 5; 4x4_250: 1): the mixed-cell limit is for dense ones, the
+    # jittered corners for sparse ones.
+    sparse_min_correction: int = 2
     soft_max_bit_errors: int = 1
     soft_min_margin: int = 2
     soft_max_border_errors: int = 1

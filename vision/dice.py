@@ -81,6 +81,27 @@ def read_dice(view: Image, cfg: DiceConfig | None = None) -> list[DieRead]:
     return sorted(out, key=lambda d: (d.center[0], d.center[1]))
 
 
+PHOTO_LONG_SIDE_PX = 1920
+"""A photo read for dice anywhere is shrunk to this long side first: ``DiceConfig``'s die areas
+are for a tray view or a table camera, where a die is 15-140 px across."""
+
+
+def find_dice(
+    image: Image, cfg: DiceConfig | None = None
+) -> list[tuple[DieRead, tuple[float, float]]]:
+    """Dice anywhere in a photo (no board, no tray), each with its centre in image pixels.
+
+    The tray view is only a convenience for the reading: a white die with dark pips is the same
+    bright square blob on any darker ground, and a blob whose pips are no die face stays
+    unreadable. A large photo is shrunk so a die falls in the size range the config allows.
+    """
+    h, w = image.shape[:2]
+    k = min(1.0, PHOTO_LONG_SIDE_PX / max(h, w))
+    view = image if k == 1.0 else cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    dice = read_dice(np.asarray(view, np.uint8), cfg)
+    return [(d, (d.center[0] / k, d.center[1] / k)) for d in dice]
+
+
 _GRID = (0.27, 0.5, 0.73)
 
 

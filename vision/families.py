@@ -12,7 +12,12 @@ code and parameter ranges, and stresses one thing while the rest stays moderate:
 - ``sensor``: heavy noise, JPEG/webcam compression, low light lifted by gain;
 - ``scale``: markers 16-80 px;
 - ``clutter``: board art, cards, dice and printed distractors (other dictionaries' markers,
-  bit patterns that are no code, checkerboards).
+  bit patterns that are no code, checkerboards);
+- ``stickers`` (issue 29): the independent scenes the issue describes: every sticker of one
+  printed size (about 30 px a side at the frame's centre), Gaussian blur sigma 0.9-1.6 px, JPEG
+  quality 70, a light gradient from about x0.45 to x1.2 across the frame, a mild perspective and
+  a hand-sized occluder over part of the table; its stickers carry any id of the dictionary,
+  the weak codes Herald's kit never prints included (stickers made with another generator).
 
 ``TUNING`` families may be looked at while changing the detector; ``HELD_OUT`` families are only
 measured (the benchmark reports them per family). A scene is a pure function of ``(family, seed,
@@ -98,6 +103,14 @@ class Conditions:
     dice: int = 0
     distractors: int = 0
     board_art: bool = True
+    one_size: bool = False
+    """Every marker has the same printed size (its side in the frame varies only with the
+    perspective); otherwise each is drawn at a side in ``side_px`` wherever it lies."""
+    occluders: int = 0
+    """Hand-sized occluders (a palm and forearm) drawn over the table after the stickers."""
+    all_ids: bool = False
+    """Stickers carry any id of the dictionary from 4 up, the weak codes Herald's own kit never
+    prints included; otherwise only the kit's ids."""
 
 
 # -- the families -----------------------------------------------------------------------------
@@ -183,16 +196,38 @@ def _clutter(rng: np.random.Generator, s: float) -> Conditions:
     )
 
 
+def _stickers(rng: np.random.Generator, s: float) -> Conditions:
+    """Issue 29's independent scenes: one printed sticker size, blur, JPEG 70, a strong light
+    gradient, a mild perspective and a hand over part of the table."""
+    side = _lerp(rng, (34.0, 38.0), (28.0, 32.0), s)
+    return Conditions(
+        tilt_deg=float(rng.uniform(5, 15)),
+        roll_deg=float(rng.uniform(-10, 10)),
+        side_px=(side, side),
+        one_size=True,
+        n_markers=40,
+        # light x gradient: about x0.45 on one side of the frame to x1.2 on the other
+        light=_lerp(rng, (0.9, 1.0), (0.80, 0.85), s),
+        gradient=_lerp(rng, (0.05, 0.1), (0.33, 0.40), s),
+        blur_sigma=_lerp(rng, (0.6, 0.9), (0.9, 1.6), s),
+        noise_sigma=float(rng.uniform(2, 5)),
+        jpeg_quality=round(90 - 20 * s),
+        occluders=1,
+        all_ids=True,
+    )
+
+
 FAMILIES: dict[str, Callable[[np.random.Generator, float], Conditions]] = {
     "lighting": _lighting,
     "optics": _optics,
     "sensor": _sensor,
     "scale": _scale,
     "clutter": _clutter,
+    "stickers": _stickers,
 }
 TUNING = ("lighting", "sensor")
 """Families the detector may be tuned on (seeds below ``HELD_OUT_SEED``)."""
-HELD_OUT = ("optics", "scale", "clutter")
+HELD_OUT = ("optics", "scale", "clutter", "stickers")
 """Families never looked at while tuning: every headline figure is measured on them."""
 HELD_OUT_SEED = 50_000
 """Seeds from here on are the benchmark's, for every family; tuning used lower seeds."""
@@ -376,16 +411,27 @@ def _render(
     frame = _table_texture(rng, cond, hom)
     taken: list[tuple[float, float, float]] = []  # plane x, y, radius
 
-    def place(frame_side: tuple[float, float], quiet: float) -> tuple[FloatArray, float] | None:
-        """A free plane square whose frame image has a side in ``frame_side``."""
+    def local_scale(pc: FloatArray) -> float:
+        """Frame px per plane unit around plane point ``pc``."""
+        probe = _project(hom, pc + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
+        (ax, ay), (bx, by) = probe[1] - probe[0], probe[2] - probe[0]
+        return float(np.sqrt(abs(ax * by - ay * bx)))
+
+    centre = _project(inv, np.array([[w / 2, h / 2]], dtype=np.float64))[0]
+    printed = float(np.mean(cond.side_px)) / local_scale(centre)  # one size, in plane units
+
+    def place(
+        frame_side: tuple[float, float], quiet: float, one_size: bool = False
+    ) -> tuple[FloatArray, float] | None:
+        """A free plane square whose frame image has a side in ``frame_side`` (or, with
+        ``one_size``, of the scene's one printed size)."""
         for _ in range(60):
             fx, fy = rng.uniform(60, w - 60), rng.uniform(60, h - 60)
             pc: FloatArray = _project(inv, np.array([[float(fx), float(fy)]]))[0]
-            # Local scale: frame px per plane unit around that point.
-            probe = _project(hom, pc + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
-            (ax, ay), (bx, by) = probe[1] - probe[0], probe[2] - probe[0]
-            scale = float(np.sqrt(abs(ax * by - ay * bx)))
+            scale = local_scale(pc)
             side = float(np.exp(rng.uniform(np.log(frame_side[0]), np.log(frame_side[1])))) / scale
+            if one_size:
+                side = printed
             r = side * (0.5 + quiet) * 1.45
             if all(np.hypot(pc[0] - x, pc[1] - y) > r + rr for x, y, rr in taken):
                 taken.append((float(pc[0]), float(pc[1]), r))
@@ -432,11 +478,11 @@ def _render(
         outer = side * (1 + 2 * 0.2)
         _paste(frame, img, _project(hom, _square(pc, outer, rng.uniform(0, 2 * np.pi))))
 
-    ids = _sticker_ids()
+    ids = _sticker_ids(cond.all_ids)
     chosen = rng.choice(ids, size=min(cond.n_markers, len(ids)), replace=False)
     truth: list[MarkerTruth] = []
     for marker_id in chosen:
-        spot = place(cond.side_px, 0.2)
+        spot = place(cond.side_px, 0.2, cond.one_size)
         if spot is None:
             continue
         pc, side = spot
@@ -446,6 +492,7 @@ def _render(
         _paste(frame, _marker_image(_DICT, int(marker_id)), sticker)
         truth.append(MarkerTruth(int(marker_id), inner))
 
+    covered = _occlude(frame, cond.occluders, rng)
     frame = _light(frame, cond, rng)
     frame = _blur(frame, cond, rng)
     if cond.distortion:
@@ -459,12 +506,59 @@ def _render(
         and t.corners[:, 1].min() >= margin
         and t.corners[:, 0].max() < w - margin
         and t.corners[:, 1].max() < h - margin
+        and not _touches(covered, t.corners)
     ]
     return frame, kept, [t for t in truth if all(t is not k for k in kept)]
 
 
-@lru_cache(maxsize=1)
-def _sticker_ids() -> list[int]:
+def _occlude(frame: Image, count: int, rng: np.random.Generator) -> Image:
+    """Draw ``count`` hands (a palm, four fingers and a forearm running off the frame) over the
+    table; the mask of what they cover, grown by a few pixels so a marker whose border a
+    finger's blurred edge touches is not counted as fully in view."""
+    w, h = SIZE
+    mask = np.zeros((h, w), np.uint8)
+    for _ in range(count):
+        cx, cy = float(rng.uniform(0.2 * w, 0.8 * w)), float(rng.uniform(0.2 * h, 0.8 * h))
+        ang = float(rng.uniform(0, 2 * np.pi))
+        palm = float(rng.uniform(70, 110))  # a palm of about 9 cm at a few px/mm
+        d = np.array([np.cos(ang), np.sin(ang)])
+        n = np.array([-d[1], d[0]])
+        hand = np.zeros((h, w), np.uint8)
+        c = np.array([cx, cy])
+        cv2.ellipse(hand, (round(cx), round(cy)), (round(palm * 0.6), round(palm * 0.5)),
+                    float(np.degrees(ang)), 0, 360, 255, -1, cv2.LINE_AA)  # fmt: skip
+        arm_end = c + d * 3000
+        cv2.line(hand, (round(cx), round(cy)), (round(arm_end[0]), round(arm_end[1])), 255,
+                 round(palm * 0.7), cv2.LINE_AA)  # fmt: skip
+        for k in range(4):
+            base = c - d * palm * 0.5 + n * palm * (k - 1.5) * 0.22
+            tip = base - d * palm * float(rng.uniform(0.45, 0.7))
+            cv2.line(hand, (round(base[0]), round(base[1])), (round(tip[0]), round(tip[1])), 255,
+                     max(3, round(palm * 0.16)), cv2.LINE_AA)  # fmt: skip
+        skin = np.array(rng.uniform([90, 120, 170], [140, 170, 225]), np.float32)
+        shade = cv2.GaussianBlur(hand.astype(np.float32) / 255.0, (0, 0), 1.2)[..., None]
+        texture = 1 + 0.05 * cv2.resize(rng.normal(0, 1, (h // 16, w // 16)).astype(np.float32),
+                                        (w, h))[..., None]  # fmt: skip
+        frame[:] = np.clip(frame * (1 - shade) + skin * texture * shade, 0, 255).astype(np.uint8)
+        mask = np.maximum(mask, hand)
+    return np.asarray(cv2.dilate(mask, np.ones((7, 7), np.uint8)), np.uint8)
+
+
+def _touches(mask: Image, corners: FloatArray) -> bool:
+    """True when any pixel of the marker's quad lies under ``mask``."""
+    if not mask.any():
+        return False
+    quad = np.zeros_like(mask)
+    cv2.fillConvexPoly(quad, np.round(corners).astype(np.int32), 255)
+    return bool(np.any((quad > 0) & (mask > 0)))
+
+
+@lru_cache(maxsize=2)
+def _sticker_ids(all_ids: bool = False) -> list[int]:
+    """Sticker ids drawn: those Herald's kit prints, or (``all_ids``) every id from 4 up,
+    the weak codes the kit leaves out included (stickers printed by another generator)."""
+    if all_ids:
+        return list(range(4, int(dictionary_by_name(_DICT).bytesList.shape[0])))
     return [i for i in usable_ids(_DICT) if i >= 4]
 
 

@@ -30,13 +30,16 @@ Reads = list[tuple[int, tuple[float, float]]]
 
 
 def adapted_parameters() -> cv2.aruco.DetectorParameters:
-    """OpenCV's detector adapted to 16-40 px stickers, as the issue's second baseline."""
+    """OpenCV's detector adapted to 16-40 px stickers, as issue 29 words its baseline: adaptive
+    threshold windows 3-53 step 4, minimum perimeter rate 0.01, error correction 0.6, 8 pixels
+    per cell, sub-pixel corners (issue 17's had step 10 and OpenCV's 4 pixels per cell)."""
     p = cv2.aruco.DetectorParameters()
     p.minMarkerPerimeterRate = 0.01
     p.adaptiveThreshWinSizeMin = 3
     p.adaptiveThreshWinSizeMax = 53
-    p.adaptiveThreshWinSizeStep = 10
+    p.adaptiveThreshWinSizeStep = 4
     p.errorCorrectionRate = 0.6
+    p.perspectiveRemovePixelPerCell = 8
     p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     return p
 

@@ -162,6 +162,7 @@ class MarkerDetector:
         p.adaptiveThreshWinSizeMax = c.adapted_win_max
         p.adaptiveThreshWinSizeStep = c.adapted_win_step
         p.errorCorrectionRate = c.adapted_error_correction
+        p.perspectiveRemovePixelPerCell = c.adapted_pixels_per_cell
         p.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         return p
 
@@ -304,21 +305,49 @@ class MarkerDetector:
 
     def _soft_upscaled(self, gray: Image, pts: FloatArray, marker_id: int) -> float | None:
         """``soft_read`` on the same upscaled view ``_verify_upscaled`` uses, without sharpening
-        (sharpening a compressed marker brings its block edges back)."""
-        crop, local, _ = self._upscaled_crop(gray, pts)
-        return self.soft_read(crop, local, marker_id)
+        (sharpening a compressed marker brings its block edges back).
+
+        OpenCV's corners of a 25 px marker are good to about half a pixel, and with 3 px cells
+        that decides the read (a ChArUco marker of OpenCV's tutorial photograph read with one
+        corner 0.8 px off is refused, with the other set of corners it reads): when the corners
+        as given do not read, the quad shifted by half a pixel and grown by 4 % are tried, and
+        the first that reads is taken. Each try must pass the whole soft read, margin included,
+        with no bit off the code. Only in a sparse dictionary (codes at least
+        ``sparse_min_correction`` correctable bits apart: 6x6_250, AprilTag): in 4x4_250 a
+        printed pattern two bits from a code, blurred, reads as that code in one of the nine
+        tries (two such false ids on the clutter family's tuning seeds).
+        """
+        crop, local, k = self._upscaled_crop(gray, pts)
+        got = self.soft_read(crop, local, marker_id)
+        sparse = int(self.dictionary.maxCorrectionBits) >= self.cfg.sparse_min_correction
+        if got is not None or not self.cfg.soft_jitter or not sparse:
+            return got
+        centre = local.mean(axis=0)
+        step = 0.5 * k
+        for grow in (1.0, 1.04):
+            for dx in (-step, 0.0, step):
+                for dy in (-step, 0.0, step):
+                    if grow == 1.0 and dx == dy == 0.0:
+                        continue
+                    moved = (local - centre) * grow + centre + (dx, dy)
+                    got = self.soft_read(crop, moved, marker_id, exact=True)
+                    if got is not None:
+                        return got
+        return None
 
     def _upscaled_crop(self, gray: Image, pts: FloatArray) -> tuple[Image, FloatArray, float]:
         """The marker's neighbourhood, upscaled when it is small, with its corners in the crop
-        and the scale used."""
+        and the scale used. The margin holds a cell's width beyond the border (the quiet-zone
+        ring ``_quiet_ring`` reads), at least 6 px."""
         c = self.cfg
         h, w = gray.shape
         side = float(np.mean(_sides(pts)))
         k = c.upscale if side <= c.rescan_max_side_px else 1.0
-        x0 = int(max(0, pts[:, 0].min() - 6))
-        y0 = int(max(0, pts[:, 1].min() - 6))
-        x1 = int(min(w, pts[:, 0].max() + 7))
-        y1 = int(min(h, pts[:, 1].max() + 7))
+        m = max(6, int(np.ceil(side / (self.marker_size + 2))) + 2)
+        x0 = int(max(0, pts[:, 0].min() - m))
+        y0 = int(max(0, pts[:, 1].min() - m))
+        x1 = int(min(w, pts[:, 0].max() + m + 1))
+        y1 = int(min(h, pts[:, 1].max() + m + 1))
         crop = gray[y0:y1, x0:x1]
         if k != 1.0:
             crop = np.asarray(
@@ -326,7 +355,9 @@ class MarkerDetector:
             )
         return crop, (pts - (x0, y0)) * k, k
 
-    def soft_read(self, gray: Image, pts: FloatArray, marker_id: int) -> float | None:
+    def soft_read(
+        self, gray: Image, pts: FloatArray, marker_id: int, exact: bool = False
+    ) -> float | None:
         """Our own tolerant bit read: the cells' contrast if they spell ``marker_id`` and no
         other code.
 
@@ -335,12 +366,20 @@ class MarkerDetector:
         0.6 of the dictionary's correction capacity, if more), and every other code of the
         dictionary in every rotation must be ``soft_min_margin`` bits (or the capacity) further
         away than the claimed one: a blurred sticker is read, a texture that happens to sit one
-        bit from a code and two from another is not. Weak codes are never reported.
+        bit from a code and two from another is not. In a dense dictionary (4x4_250: codes a
+        bit or two apart) at most ``soft_max_mixed_cells`` cells may have quadrants on both
+        sides of the split (a distractor printed two bits from a code, or another dictionary's
+        finer code, has 9-14 such cells, a blurred sticker 0-4); a sparse one's distance is
+        its own protection (a 6x6 marker at 3 px a cell has 8-14). The ring just outside the
+        border must be light (the quiet zone). A weak code (``weak_codes``) must be read with no
+        bit off and a lighter ring. ``exact``: no bit off for any code.
         """
         c = self.cfg
-        if marker_id < 0 or marker_id >= len(self._codes) or not self.usable[marker_id]:
+        if not self._readable_id(marker_id):
             return None
-        means = self._quadrant_means(gray, pts).mean(axis=0)
+        weak = not self.usable[marker_id]
+        quads = self._quadrant_means(gray, pts)
+        means = quads.mean(axis=0)
         cells = self.marker_size + 2
         values = np.sort(means.ravel())
         # Otsu on the cell means: the split with the largest between-class variance.
@@ -353,6 +392,10 @@ class MarkerDetector:
         if best_t is None:
             return None
         light = means > best_t
+        dense = int(self.dictionary.maxCorrectionBits) < c.sparse_min_correction
+        mixed = int(((quads > best_t) != light[None]).any(axis=0).sum())
+        if dense and mixed > c.soft_max_mixed_cells:
+            return None
         border = np.ones((cells, cells), dtype=bool)
         border[1:-1, 1:-1] = False
         # Bigger codes are further apart (6x6_250 corrects 5 bits, 4x4_250 one): the allowance
@@ -371,9 +414,47 @@ class MarkerDetector:
         correctable = int(self.dictionary.maxCorrectionBits)
         allowed = max(c.soft_max_bit_errors, round(0.6 * correctable))
         margin = max(c.soft_min_margin, correctable)
-        if own > allowed or int(others.min()) < own + margin:
+        if own > (0 if weak or exact else allowed) or int(others.min()) < own + margin:
+            return None
+        share = c.weak_ring_share if weak else c.soft_ring_share
+        if not self._quiet_ring(gray, pts, dark_mean, gap, share):
             return None
         return round(gap / 255.0, 3)
+
+    def _readable_id(self, marker_id: int) -> bool:
+        """An id of the dictionary that may be reported: a weak code only with ``weak_codes``."""
+        if marker_id < 0 or marker_id >= len(self._codes):
+            return False
+        return bool(self.usable[marker_id]) or self.cfg.weak_codes
+
+    def _quiet_ring(
+        self, gray: Image, pts: FloatArray, black: float, gap: float, share: float
+    ) -> bool:
+        """True when every cell of the ring just outside the marker's black border is light.
+
+        A printed marker sits in a white quiet zone (OpenCV needs it to find the border); board
+        art that spells a weak code (a dark square with a light dot) is usually part of a
+        larger dark shape or a frame, whose ring is not light all round.
+        """
+        cells = self.marker_size + 2
+        s = self.cfg.verify_samples_per_cell
+        side = (cells + 2) * s
+        dst = np.array([[s, s], [side - s, s], [side - s, side - s], [s, side - s]], np.float32)
+        h = cv2.getPerspectiveTransform(pts.astype(np.float32), dst)
+        canon = cv2.warpPerspective(gray, h, (side, side), flags=cv2.INTER_LINEAR,
+                                    borderMode=cv2.BORDER_CONSTANT, borderValue=0)  # fmt: skip
+        # The middle half of the ring's depth (a quiet zone may be under a cell wide: the
+        # simulated pawns' is 0.9 cell), cut into cell-long pieces along each side.
+        bands = [np.rot90(canon, r)[s // 4 : s - s // 4] for r in range(4)]
+        ring = np.concatenate(
+            [
+                np.asarray(b, np.float64)[:, s : side - s]
+                .reshape(b.shape[0], cells, s)
+                .mean(axis=(0, 2))
+                for b in bands
+            ]
+        )
+        return bool(ring.min() >= black + share * gap)
 
     def _rescan(
         self, gray: Image, quads: Sequence[FloatArray]
@@ -419,6 +500,7 @@ class MarkerDetector:
         mosaic, places = _pack(crops, pad=8)
         mosaic = _unsharp(mosaic, c.sharpen_sigma * scale, c.sharpen_amount)
         params = self._params(crop=True)
+        params.adaptiveThreshWinSizeStep = c.rescan_win_step
         min_perimeter = 4 * c.rescan_min_side_px * scale * 0.8
         params.minMarkerPerimeterRate = min_perimeter / max(mosaic.shape)
         params.maxMarkerPerimeterRate = min(4.0, 4 * c.rescan_max_side_px * 1.3 / max(mosaic.shape))
@@ -494,8 +576,12 @@ class MarkerDetector:
         """
         c = self.cfg
         need = c.min_separation if min_separation is None else min_separation
-        if marker_id < 0 or marker_id >= len(self._codes) or not self.usable[marker_id]:
+        if not self._readable_id(marker_id):
             return None
+        weak = not self.usable[marker_id]
+        if weak:
+            need = max(need, c.weak_min_separation)
+        max_mixed = c.weak_max_mixed_cells if weak else c.max_mixed_cells
         quads = self._quadrant_means(gray, pts)
         means = quads.mean(axis=0)
         cells = self.marker_size + 2
@@ -512,7 +598,10 @@ class MarkerDetector:
             # cells that are half black, half white, whatever the blur.
             threshold = float(black.mean()) + gap / 2.0
             mixed = int(((quads > threshold) != expected[None]).any(axis=0).sum())
-            if separation >= need and mixed <= c.max_mixed_cells and (best is None or gap > best):
+            if separation >= need and mixed <= max_mixed and (best is None or gap > best):
+                share = c.weak_ring_share
+                if weak and not self._quiet_ring(gray, pts, float(black.mean()), gap, share):
+                    continue
                 best = gap
         return None if best is None else round(best / 255.0, 3)
 

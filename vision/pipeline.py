@@ -25,7 +25,7 @@ from vision.calibration import (
 )
 from vision.cards import CardMatch, Matcher
 from vision.config import VisionConfig
-from vision.dice import DieRead, read_dice, rectify
+from vision.dice import DieRead, find_dice, read_dice, rectify
 from vision.library import Library
 from vision.markers import MarkerDetection, MarkerDetector
 from vision.slots import SlotClassifier, SlotRead
@@ -36,6 +36,10 @@ Rect = tuple[int, int, int, int]
 
 DICE_PX_PER_MM = 6.0
 SLOT_VIEW_PX = 96
+
+NO_BOARD = BoardProfile(name="", width_mm=0.0, height_mm=0.0)
+"""The profile of a photo read without a board: no corners are looked for (``has_board``), no
+region holds anything, no sticker is named (each is ``marker:<id>``)."""
 
 
 @dataclass
@@ -98,7 +102,9 @@ class Pipeline:
     Args:
         cfg: Thresholds.
         profile: The game's board profile (its package's ``camera/profile.json``, or a
-            calibrated one).
+            calibrated one). None reads any photo without a board: markers of ``dictionary``
+            (default: the sticker kit's), cards of ``library`` anywhere, dice anywhere; no
+            board is calibrated, so nothing has board millimetres or a region.
         library: Enrolled faces for cards (local features) and tiles (slot correlation).
         slot_faces: Square faces for the slot classifier; taken from ``library_dir`` if given.
         dictionary: ArUco dictionary name, overriding the profile's.
@@ -108,14 +114,16 @@ class Pipeline:
         self,
         cfg: VisionConfig | None = None,
         *,
-        profile: BoardProfile,
+        profile: BoardProfile | None,
         library: Library | None = None,
         slots: SlotClassifier | None = None,
         dictionary: str | None = None,
     ) -> None:
         self.cfg = cfg or VisionConfig()
-        self.profile = profile
-        self.markers = MarkerDetector(self.cfg.markers, dictionary or self.profile.dictionary)
+        self.has_board = profile is not None
+        self.profile = profile if profile is not None else NO_BOARD
+        default = self.profile.dictionary if profile is not None else self.cfg.markers.dictionary
+        self.markers = MarkerDetector(self.cfg.markers, dictionary or default)
         self.matcher = Matcher(library) if library is not None and len(library) else None
         self.slots = slots
 
@@ -123,15 +131,15 @@ class Pipeline:
     def from_paths(
         cls,
         cfg: VisionConfig | None,
-        profile_path: str | Path,
+        profile_path: str | Path | None,
         library_dir: str | Path | None = None,
         dictionary: str | None = None,
     ) -> Pipeline:
-        """Build from files, as the CLI does."""
+        """Build from files, as the CLI does (no profile path: any photo, no board)."""
         from vision.calibration import load_profile
 
         cfg = cfg or VisionConfig()
-        profile = load_profile(profile_path)
+        profile = load_profile(profile_path) if profile_path is not None else None
         library = slots = None
         if library_dir is not None:
             library = Library.load(library_dir, cfg.match)
@@ -143,6 +151,11 @@ class Pipeline:
     def detect(self, frame: Image) -> FrameResult:
         """Run every stage on a whole frame."""
         markers = self.markers.detect(frame)
+        if not self.has_board:
+            result = FrameResult(Calibration(False), markers)
+            result.cards = self.matcher.find(frame) if self.matcher else []
+            result.dice = find_dice(frame, self.cfg.dice)
+            return result
         board = calibrate(markers, self.profile, self.cfg.board)
         markers = filter_by_size(markers, board, self.profile, self.cfg.board.size_tolerance)
         result = FrameResult(board, markers)
@@ -203,7 +216,7 @@ class Pipeline:
         Corner markers are calibration, not components, and are left out. A sticker the
         profile does not name is reported as ``marker:<id>`` so nothing seen is dropped.
         """
-        corner_ids = set(self.profile.corner_ids)
+        corner_ids = set(self.profile.corner_ids) if self.has_board else set()
         obs: list[Observation] = []
         for m in result.markers:
             if m.id in corner_ids:

@@ -21,6 +21,8 @@ from vision.family_bench import Reads, detectors
 
 PHOTOS = Path(__file__).resolve().parents[1] / "tests" / "data" / "opencv_photos"
 """The labelled photographs and ``labels.json``."""
+CARD_PHOTOS = Path(__file__).resolve().parents[1] / "tests" / "data" / "opencv_cards"
+"""OpenCV's feature-matching pair (a box top and a photograph with that box) and its labels."""
 NEGATIVES = Path("/usr/share/doc/opencv-doc/examples/data")
 """OpenCV's sample photographs without markers (``apt-get install opencv-doc``)."""
 NEGATIVE_DICTS = ("4x4_250", "6x6_250")
@@ -90,6 +92,44 @@ def negative_figures(folder: Path = NEGATIVES) -> dict[str, Any] | None:
             for det_name, read in dets.items():
                 false[det_name] = false.get(det_name, 0) + len(read(image))
     out["false_ids"] = false
+    return out
+
+
+def card_figures(folder: Path = CARD_PHOTOS, negatives: Path | None = None) -> dict[str, Any]:
+    """Cards on real photographs: the labelled faces enrolled (``herald vision enroll``), each
+    labelled photo read by the card matcher (found / expected, faces claimed that are not
+    there), and with ``negatives`` every OpenCV sample photograph without those faces (every
+    claim there is false). Only Herald: the OpenCV baselines read markers, not cards."""
+    from vision.cards import Matcher
+    from vision.library import Library
+
+    labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    library = Library()
+    for face, file in sorted(labels["faces"].items()):
+        library.add(face, np.asarray(cv2.imread(str(folder / file), cv2.IMREAD_COLOR), np.uint8))
+    matcher = Matcher(library)
+    out: dict[str, Any] = {"photos": {}}
+    for name, entry in sorted(labels["photos"].items()):
+        image = np.asarray(cv2.imread(str(folder / name), cv2.IMREAD_COLOR), np.uint8)
+        claims = [c.id for c in matcher.find(image)]
+        want = list(entry["cards"])
+        found = sum(min(claims.count(f), want.count(f)) for f in set(want))
+        out["photos"][name] = {
+            "cards": len(want),
+            "herald": {"found": found, "false_claims": len(claims) - found},
+        }
+    if negatives is not None and negatives.is_dir():
+        skip = set(labels["faces"].values()) | set(labels["photos"]) | _NOT_NEGATIVE
+        photos = false = 0
+        for path in sorted(negatives.iterdir()):
+            if path.suffix.lower() not in (".jpg", ".jpeg", ".png") or path.name in skip:
+                continue
+            sample = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if sample is None or min(sample.shape[:2]) < 64:
+                continue
+            photos += 1
+            false += len(matcher.find(np.asarray(sample, np.uint8)))
+        out["negatives"] = {"photos": photos, "herald_false_claims": false}
     return out
 
 

@@ -21,6 +21,8 @@ from bridge.game_files import camera_games, camera_profile, drawable_games
 from bridge.settle_latency import measure
 from engine.i18n import message
 from vision.bench import run
+from vision.families import FAMILIES
+from vision.scenes import TILE_MM
 
 err = Console(stderr=True, highlight=False)
 out = Console(highlight=False, soft_wrap=True)
@@ -45,7 +47,7 @@ def bench() -> None:
               help="Camera moves for the settle-to-phone latency (0: not measured).")  # fmt: skip
 @click.option("--game", "game_key", default=None,
               help="Whose board profile the scenes lie on (default: the first game a camera "
-              "can read whose board has tile slots and a card tray).")  # fmt: skip
+              "can read whose board has slots for the scenes' tiles and a card tray).")  # fmt: skip
 def vision_cmd(
     as_json: bool,
     scenes: int,
@@ -73,7 +75,9 @@ def vision_cmd(
         tasks = {
             "stream": bar.add_task(message("bench/stream"), total=frames),
             "scenes": bar.add_task(message("bench/scenes"), total=scenes),
-            "families": bar.add_task(message("bench/families"), total=family_scenes * 6),
+            "families": bar.add_task(
+                message("bench/families"), total=family_scenes * (len(FAMILIES) + 1)
+            ),
         }
 
         def progress(stage: str, done: int, total: int) -> None:
@@ -125,11 +129,14 @@ def questions_cmd(as_json: bool, moves: int, camera_moves: int, game_keys: tuple
 
 
 def _default_game(readable: tuple[str, ...]) -> str:
-    """The first game whose board has what the hard scenes lay out (tiles in ``slot`` regions,
-    cards on a ``tray``: vision.scenes), so tile and card top-1 are measured; a board without
-    them (a map board of Villages only) would leave both unscored."""
+    """The first game whose board has what the hard scenes lay out (tiles in ``slot`` regions
+    at least a scene tile wide, cards on a ``tray``: vision.scenes), so tile and card top-1 are
+    measured; a board without them (a map board of Villages only) would leave both unscored,
+    and slots narrower than the scenes' tiles (32 mm card slots) would read none."""
     for key in readable:
         profile = camera_profile(key)
-        if profile.regions_of_kind("slot") and profile.regions_of_kind("tray"):
+        slots = profile.regions_of_kind("slot")
+        wide = slots and all(min(r.rect[2], r.rect[3]) >= TILE_MM for r in slots)
+        if wide and profile.regions_of_kind("tray"):
             return key
     return readable[0]

@@ -59,8 +59,9 @@ def vision() -> None:
 @click.option("--library", type=click.Path(file_okay=False), help="Enrolled faces directory.")
 @click.option("--profile", type=click.Path(dir_okay=False), help="Board profile (JSON).")
 @click.option("--game", default=None,
-              help="Read the board with this game's own camera profile (when no --profile; "
-              "default: the only game that ships one).")  # fmt: skip
+              help="Read the board with this game's own camera profile (when no --profile). "
+              "Without --game or --profile any photo is read: markers, cards, dice, no "
+              "board.")  # fmt: skip
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Tuning file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON document.")
 def detect(
@@ -72,15 +73,14 @@ def detect(
     config_path: str | None,
     as_json: bool,
 ) -> None:
-    """Detect markers, the board, cards/tiles and dice in one FRAME image."""
+    """Detect markers, cards and dice in one FRAME image (and the board, with a profile)."""
     cfg = _config(config_path)
-    if profile is None:
+    if profile is None and game is not None:
         from bridge.game_files import camera_games, camera_profile_path
 
         readable = camera_games()
-        chosen = game if game is not None else (readable[0] if len(readable) == 1 else None)
-        shipped = camera_profile_path(chosen) if chosen in readable else None
-        if chosen is None or shipped is None:
+        shipped = camera_profile_path(game) if game in readable else None
+        if shipped is None:
             _fail("vision/sticker-no-profile", game=game, choices=", ".join(readable) or "-")
         profile = str(shipped)
     if dictionary is not None:
@@ -110,6 +110,8 @@ def detect(
         message("vision/board-found", error=result.board.reprojection_px)
         if result.board.found
         else message("vision/board-missing")
+        if pipeline.has_board
+        else message("vision/board-none")
     )
     out.print(
         message(

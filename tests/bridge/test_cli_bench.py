@@ -14,6 +14,7 @@ pytestmark = pytest.mark.slow  # a long group: started first (tests/conftest.py)
 
 
 def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
+    """No --game: the default game's board (issue 25 point 8: the default run works)."""
     result = CliRunner().invoke(main, ["bench", "vision", "--json", "--scenes", "1",
                                        "--frames", "6", "--family-scenes", "1",
                                        "--moves", "0"])  # fmt: skip
@@ -36,6 +37,11 @@ def test_bench_vision_json_prints_the_contract_keys_with_sane_values() -> None:
     photos = figures["real_photos"]["total"]
     assert photos["herald"]["markers"] == photos["opencv_adapted"]["markers"] > 0
     assert figures["card_match_ms_median"] > 0 and figures["full_detect_ms_median"] > 0
+    # issue 29: CPU figures per stage, and a card found in a real photograph
+    assert figures["full_detect_cpu_ms_median"] > 0 and figures["card_match_cpu_ms_median"] > 0
+    assert set(figures["marker_stages_cpu_ms_median"]) == {
+        "first_pass", "rescan_mosaic", "cross_check", "adapted_pass"}  # fmt: skip
+    assert figures["real_cards"]["photos"]["box_in_scene.png"]["herald"]["found"] == 1
     # --moves 0: the latency is not measured (its own test: tests/bridge/test_settle_latency.py)
     assert "settle_to_phone" not in figures
 

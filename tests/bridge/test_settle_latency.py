@@ -13,7 +13,9 @@ from bridge.settle_latency import measure
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # a served table, a client process and a filmed move: minutes under load
 def test_a_camera_move_reaches_every_client_and_is_timed_from_its_settled_frame() -> None:
-    figures = measure("middle-ages", moves=1)
+    # Glory: its box data are incomplete, so the bench plays its simulated setup's data set (the
+    # one that plays) instead of crashing on the box's (issue 25 point 8)
+    figures = measure("glory", moves=1)
     assert figures["camera_moves"] == 1 and figures["moves_asked"] == 1
     assert figures["clients"] == 5  # three seat phones, the host, the table display
     total = figures["settle_to_phone_ms_median"]

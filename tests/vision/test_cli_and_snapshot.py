@@ -81,6 +81,48 @@ def test_enroll_then_detect_json_contract(workdir: Path) -> None:
     assert sorted(d["value"] for d in doc["dice"]) == truth["dice"]
 
 
+def test_detect_reads_any_photo_without_a_game(workdir: Path) -> None:
+    """Issue 25 point 8 / issue 29 point 3: no --game, no --profile: markers, cards and dice of
+    the photo are read, no board is looked for (nothing has board millimetres)."""
+    runner = CliRunner()
+    images = [str(workdir / f"{k}.png") for k in [*TILES[:6], "card-a"]]
+    enrolled = runner.invoke(vision, ["enroll", *images, "--library", str(workdir / "lib")])
+    assert enrolled.exit_code == 0
+    res = runner.invoke(
+        vision, ["detect", str(workdir / "frame.png"), "--library", str(workdir / "lib"), "--json"]
+    )
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert doc["board"] == {"found": False, "homography": None}
+    truth = json.loads((workdir / "truth.json").read_text())
+    ids = {m["id"] for m in doc["markers"]}
+    # the board's own corner markers are stickers like any other here
+    assert set(truth["markers"]) | {0, 1, 2, 3} <= ids <= set(truth["present"]) | {0, 1, 2, 3}
+    assert all(m["board_xy"] is None for m in doc["markers"])
+    assert "card-a" in {c["id"] for c in doc["cards"]}
+    assert "alien" not in {c["id"] for c in doc["cards"]}
+    # dice anywhere in the photo, not only in a calibrated tray
+    assert sorted(d["value"] for d in doc["dice"]) == truth["dice"] != []
+    res = runner.invoke(vision, ["detect", str(workdir / "frame.png")])
+    assert res.exit_code == 0, res.output
+    assert "no board profile" in res.output
+
+
+def test_detect_reads_a_real_photograph_without_a_game() -> None:
+    """OpenCV's ArUco tutorial photograph (6x6_250, labelled by hand): read without a game."""
+    photo = Path(__file__).parents[1] / "data" / "opencv_photos" / "singlemarkersoriginal.jpg"
+    labels = json.loads((photo.parent / "labels.json").read_text(encoding="utf-8"))
+    want = sorted(m["id"] for m in labels["photos"][photo.name]["markers"])
+    res = CliRunner().invoke(vision, ["detect", str(photo), "--dict", "6x6_250", "--json"])
+    assert res.exit_code == 0, res.output
+    assert sorted(m["id"] for m in json.loads(res.output)["markers"]) == want
+
+
+def test_detect_with_an_unknown_game_names_the_games_it_reads(workdir: Path) -> None:
+    res = CliRunner().invoke(vision, ["detect", str(workdir / "frame.png"), "--game", "nope"])
+    assert res.exit_code == 2 and "middle-ages" in res.output
+
+
 def test_detect_bad_inputs_exit_2_with_catalog_text(workdir: Path, tmp_path: Path) -> None:
     runner = CliRunner()
     res = runner.invoke(
