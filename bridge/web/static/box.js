@@ -135,15 +135,22 @@
     const file = $("photo").files[0];
     if (!file || !S.kept) return;
     const path = `/face/${encodeURIComponent(S.draft.game)}/${encodeURIComponent(S.kept)}/${encodeURIComponent($("card").value)}`;
-    const { body } = await call(path, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
     $("photo").value = "";
+    await sendFile(path, file);
+  });
+
+  // A file sent as the request body (a photo, a box file): the box it makes is kept, and opened.
+  async function sendFile(path, file) {
+    const { body } = await call(path, {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
+    });
     if (!body.ok) return refuse(body.message);
     refuse("");
     fill("status", body.message);
     await loadGames(body.game);
     $("start").value = `box:${body.file}`;
     await start();
-  });
+  }
   $("load").addEventListener("click", start);
 
   // --- the forms -------------------------------------------------------------------------------
@@ -236,16 +243,8 @@
   $("import").addEventListener("change", async () => {
     const file = $("import").files[0];
     if (!file) return;
-    const { body } = await call("/import", {
-      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
-    });
     $("import").value = "";
-    if (!body.ok) return refuse(body.message);
-    refuse("");
-    fill("status", body.message);
-    await loadGames(body.game);
-    $("start").value = `box:${body.file}`;
-    await start();
+    await sendFile("/import", file);
   });
 
   const asked = new URLSearchParams(location.search); // ?game=KEY&start=set:box (a link may say)
