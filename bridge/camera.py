@@ -454,6 +454,33 @@ class CameraTable:
         if self.source is not None:
             self.source.close()
 
+    def switch_game(
+        self, profile_path: str | Path | None, library_dir: str | Path | None = None
+    ) -> None:
+        """Read (and, simulated, draw) the referee's game from now on: a new game at the table
+        may be another game, whose profile, faces and layout the old parts cannot read (issue 25,
+        point 1: France's layout kept for Viscounts). The loop stops, every per-game part is
+        built again for ``referee.game`` (the frame source is kept), and the loop starts again
+        when it was running.
+
+        Raises:
+            CameraError: the new game cannot be read (no profile, seats its stickers do not
+                name); the camera then stays stopped, so no frame is read with the old parts.
+        """
+        running = self._worker.running
+        if self._worker.stop():
+            self.referee.detach(self)
+        kind: Literal["camera-sim", "camera"] = "camera-sim" if self.sim is not None else "camera"
+        fresh = open_camera_table(self.referee, kind, self.config, profile_path=profile_path,
+                                  library_dir=library_dir, source=self.source)  # fmt: skip
+        self.pipeline, self.reader, self.sim = fresh.pipeline, fresh.reader, fresh.sim
+        self.profile_path, self.tracker = fresh.profile_path, fresh.tracker
+        self._new_profile = None
+        self._worker = Worker("herald-camera", self._run, join_timeout=10)
+        self._wake, self._stop = self._worker.woken, self._worker.stopping
+        if running:
+            self.start()
+
     def _run_source(self) -> None:
         """Read a real source: a live camera or stream at ``fps`` (frames in between are
         skipped), a video file at its own pace, an image folder one still picture at a time
@@ -753,11 +780,13 @@ def open_camera_table(
     camera: str | None = None,
     profile_path: str | Path | None = None,
     library_dir: str | Path | None = None,
+    source: FrameSource | None = None,
 ) -> CameraTable:
     """The camera table ``herald serve --table`` asks for.
 
     ``camera-sim`` films the referee's own game with the simulated camera; ``camera`` reads the
-    frame source ``camera`` names (``vision.sources.open_source``).
+    frame source ``camera`` names (``vision.sources.open_source``), or ``source`` when the table
+    already has one open (a new game keeps the camera it was filmed by).
 
     Raises:
         CameraError: no profile, a seat the profile's stickers cannot name, a broken library or
@@ -786,6 +815,9 @@ def open_camera_table(
         motion = replace(pipeline.cfg.tracker, motion_scale=config.sim_motion_scale)
         return CameraTable(referee, pipeline, reader, config, sim=sim, profile_path=used_path,
                            tracker=motion)  # fmt: skip
+    if source is not None:
+        return CameraTable(referee, pipeline, reader, config, source=source,
+                           profile_path=used_path)  # fmt: skip
     if not camera:
         raise CameraError("camera/no-source")
     try:

@@ -9,15 +9,20 @@ each may carry a name the players chose, shown beside the colour everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from bridge import gamedata
+from bridge.game_files import camera_profile_path
 from bridge.seats import SEAT_NAMES, seat_names
 from engine import data as engine_data
 from engine import refs, registry, selfplay
 from engine.game import Game
+from engine.i18n import has_message
 from engine.violations import InputError, RuleViolation
+from vision.calibration import load_profile
 
 MAX_NAME = 24
 """Longest seat name accepted (characters): a name must fit beside its colour on a phone."""
@@ -48,6 +53,31 @@ readable_ref = refs.readable
 """A rulebook reference as players read it (``engine.refs.readable``)."""
 
 
+ColoursFor = Callable[[str], tuple[str, ...]]
+"""The seat colours a table can seat for a game (its camera's stickers name them), in order."""
+
+
+@cache
+def sticker_colours(key: str) -> tuple[str, ...]:
+    """The seat colours the game's built-in camera profile names (its seat stickers, in order),
+    those the pages can name: a camera table seats these (France 1429's magenta and white)."""
+    path = camera_profile_path(key)
+    if path is None:
+        return ()
+    profile = load_profile(path)
+    colours: list[str] = []
+    for _, label in sorted(profile.markers.items()):
+        kind, _, seat = label.partition(":")
+        if kind == profile.seat_sticker and seat and seat not in colours:
+            colours.append(seat)
+    return tuple(c for c in colours if has_message(f"ui/colour-{c}"))
+
+
+def seat_colours(key: str) -> tuple[str, ...]:
+    """Every colour a seat of this game may take: the pages' colours, then its stickers'."""
+    return (*SEAT_NAMES, *(c for c in sticker_colours(key) if c not in SEAT_NAMES))
+
+
 def _jsonable(value: Any) -> Any:
     return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
 
@@ -65,12 +95,18 @@ def start_options(game: Game[Any, Any]) -> dict[str, Any]:
         return {**defaults, **selfplay.setups(game, len(seats))[0].options}
 
 
-def choices() -> dict[str, Any]:
-    """What the host page may choose: every registered game, its seats, options and data sets."""
+def choices(colours_for: ColoursFor | None = None) -> dict[str, Any]:
+    """What the host page may choose: every registered game, its seats, options and data sets.
+
+    ``colours_for`` names the colours this table can seat for a game (a camera table: its
+    stickers'), which the form offers first and starts from; None: every colour a seat may take.
+    """
     games = []
     for key in registry.game_keys():
         game = registry.get_game(key)
         info = game.info
+        colours = colours_for(key) if colours_for is not None else seat_colours(key)
+        count = max(info.min_players, min(3, info.max_players))
         spec = engine_data.data_spec(game)
         options = [
             {
@@ -92,6 +128,8 @@ def choices() -> dict[str, Any]:
                 "start": {k: _jsonable(v) for k, v in start_options(game).items()},
                 "data_option": spec.option if spec else None,
                 "data_sets": sorted(spec.shipped) if spec else [],
+                "colours": list(colours),
+                "seats": list(colours[:count]),
             }
         )
     return {"games": games, "colours": list(SEAT_NAMES)}
@@ -116,7 +154,7 @@ def read_setup(data: Any) -> Setup:
     names: dict[str, str] = {}
     for entry in seats_in:
         seat = entry.get("seat") if isinstance(entry, dict) else None
-        if seat not in SEAT_NAMES:
+        if seat not in seat_colours(key):
             raise SetupError("setup/colour", colour=str(seat)[:20])
         if seat in seats:
             raise SetupError("setup/colour-twice", colour=seat)

@@ -47,6 +47,7 @@ from bridge.store import (
     create_private,
     open_store,
 )
+from bridge.table_parts import Problem, TableParts
 from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
@@ -250,13 +251,14 @@ def run_server(cfg: ServeConfig) -> None:
         # saves there, and until it does the game's built-in profile is read
         profile_file = f"{cfg.db_path}.board.json"
     fallback = ""
+    fallback_error: CameraError | None = None
     if table != "moves":
         try:
             seats = camera_seats(game_key, profile_file, players)
         except CameraError as exc:
             if named:
                 raise click.ClickException(exc.text()) from exc
-            table, fallback = "moves", exc.text()
+            table, fallback, fallback_error = "moves", exc.text(), exc
     if cfg.message_queue is not None:
         problem = queue_problem(cfg.message_queue)
         if problem is not None:
@@ -289,7 +291,7 @@ def run_server(cfg: ServeConfig) -> None:
             if named:
                 store.close()
                 raise click.ClickException(exc.text()) from exc
-            table, fallback = "moves", exc.text()
+            table, fallback, fallback_error = "moves", exc.text(), exc
     # listening on every interface, the links name the LAN address phones reach
     lan = origins.lan_address() if origins.is_wildcard(cfg.host) else None
     link_host = origins.link_host(cfg.host, lan)
@@ -325,6 +327,19 @@ def run_server(cfg: ServeConfig) -> None:
         table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room)
         web.devices_panel = table_devices.panel
 
+    def moves_table() -> SimTable:  # plays while the camera cannot read a game switched to
+        return SimTable(referee, SimConfig(mode=sim_mode, delay=cfg.move_delay, seed=cfg.seed,
+                                           restart_after=restart),
+                        roller=devices.roll)  # fmt: skip
+
+    parts = TableParts(referee, camera=camera, profile_base=profile_file,
+                       library_dir=cfg.library_dir, sims=[sim], roller=devices.roll,
+                       fallback=moves_table if sim_mode != "off" else None,
+                       changed=web.tell_host)  # fmt: skip
+    web.parts = parts
+    if fallback and fallback_error is not None:
+        parts.problems.append(Problem.of("table/camera-off", fallback_error, game=game.info.name))
+
     echo = click.echo
     params = {"session": referee.row.id, "state_id": referee.state_id}
     echo(message("serve/heading", game=game.info.name, table_id=cfg.table_id, **params))
@@ -355,6 +370,8 @@ def run_server(cfg: ServeConfig) -> None:
     if tts_link is not None:
         echo(message("serve/tts", host=cfg.tts_host, port=cfg.tts_port))
     echo(message("serve/devices", note=devices.start(referee, attach_web)))
+    parts.desk = devices.devices.desk if devices.devices is not None else None
+    parts.tts_source = tts_link.source if tts_link is not None else None
     if cfg.message_queue is not None:
         echo(message("serve/queue", url=shown_url(cfg.message_queue)))
     echo(message("serve/stop"))
@@ -365,6 +382,7 @@ def run_server(cfg: ServeConfig) -> None:
     sim.start()
     if camera is not None:
         camera.start()
+    parts.start()
     announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
         tls = {"ssl_context": (cfg.tls_cert, cfg.tls_key)} if cfg.tls_cert else {}
@@ -375,6 +393,7 @@ def run_server(cfg: ServeConfig) -> None:
     finally:
         if announcing is not None:
             announcing.set()
+        parts.stop()
         sim.stop()
         if camera is not None:
             camera.stop()

@@ -134,6 +134,9 @@ class WebTable:
     """Each connection's language (``auth.lang`` when it connected)."""
     devices_panel: Any = None
     """A callable giving the device panel (``TableDevices.panel``), for the venue's summary."""
+    parts: Any = None
+    """The table's per-game parts (``bridge.table_parts.TableParts``): what could not be built
+    for the current game goes on the host display."""
     _clients_lock: threading.Lock = field(default_factory=threading.Lock)
     _venue_due: threading.Event = field(default_factory=threading.Event)
 
@@ -274,6 +277,10 @@ class WebTable:
         for sid in stale:
             self.socketio.server.disconnect(sid)
 
+    def tell_host(self) -> None:
+        """The host display gets its payload again (the table's parts were built anew)."""
+        self.socketio.emit("host", self.host_payload(), to=self.host_room)
+
     def host_payload(self) -> dict[str, Any]:
         """What the host display gets: the join links, the table's address, the export link."""
         host: dict[str, Any] = {
@@ -290,6 +297,7 @@ class WebTable:
                 scale=4, dark="#1b1b1b", light="#ffffff"
             )
         host["frames_url"] = f"/api/frames/{self.referee.row.tokens.host}"
+        host["problems"] = self.parts.problems_json(self.referee.lang) if self.parts else []
         return host
 
     # --- origins -----------------------------------------------------------------------------
@@ -501,7 +509,7 @@ def _routes(web: WebTable) -> None:
     @app.get("/api/setup")
     def setup_choices() -> Response:
         """What the host page's new-game form offers: games, seats, options, data sets."""
-        return jsonify(choices())
+        return jsonify(choices(web.parts.colours_for if web.parts is not None else None))
 
     @app.get("/favicon.ico")
     def no_icon() -> Response:

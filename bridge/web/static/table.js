@@ -114,6 +114,7 @@
     state: render,
     refused: (err) => Herald.toast(err.message || t("ui/disconnected"), "bad"),
     host: (data) => {
+      HeraldSetup.problems(data.problems || []);
       document.getElementById("join-box").hidden = false;
       const start = document.getElementById("host-start");
       start.textContent = t("ui/new-game");
