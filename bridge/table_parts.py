@@ -116,6 +116,8 @@ class TableParts:
     changed: Callable[[], None] | None = None
     problems: list[Problem] = field(default_factory=list)
     first_game: str = field(init=False)
+    built_for: str = field(init=False)
+    """The game the parts were last built for (the host page knows a rebuild is done)."""
     rebuilds: int = field(default=0, init=False)
     """Rebuilds done (tests wait on it)."""
     _seen: tuple[str, tuple[str, ...]] = field(init=False)
@@ -124,7 +126,7 @@ class TableParts:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
 
     def __post_init__(self) -> None:
-        self.first_game = self.referee.game.info.key
+        self.first_game = self.built_for = self.referee.game.info.key
         self._seen = (self.first_game, self.referee.seats)
         self._worker = Worker("herald-table-parts", self._run)
 
@@ -176,6 +178,7 @@ class TableParts:
                 _LOG.exception("rebuilding the table's parts failed")
                 with self._lock:
                     self.problems = [Problem("table/rebuild-failed", {"detail": str(exc)[:200]})]
+                    self.built_for = self.referee.game.info.key
                     self.rebuilds += 1
                 self._told()
 
@@ -199,6 +202,7 @@ class TableParts:
             for sim in drivers:
                 sim.roller = self.roller if has_dice else None
             self.problems = problems
+            self.built_for = key
             self.rebuilds += 1
         _LOG.info("table parts rebuilt for %s (%d problems)", key, len(problems))
         self._told()

@@ -298,6 +298,7 @@ class WebTable:
             )
         host["frames_url"] = f"/api/frames/{self.referee.row.tokens.host}"
         host["problems"] = self.parts.problems_json(self.referee.lang) if self.parts else []
+        host["parts_game"] = self.parts.built_for if self.parts else self.referee.game.info.key
         return host
 
     # --- origins -----------------------------------------------------------------------------
