@@ -95,8 +95,8 @@ def _stop_on_sigterm() -> None:
 
 @click.command()
 @click.option("--game", "game_key", default=None,
-              help="The game to referee (default: the game of the table's unfinished session, "
-                   "else --default-game, else the only registered game).")  # fmt: skip
+              help="The game to referee (default: the table's unfinished session's, else "
+                   "--default-game, else its last session's, else the host picks).")  # fmt: skip
 @click.option("--default-game", default=None, metavar="GAME",
               help="The game of a new session when --game is not given (a restart resumes the "
                    "table's unfinished session, whatever its game).")  # fmt: skip
@@ -210,17 +210,32 @@ def _game_and_seats(cfg: ServeConfig) -> tuple[Game[Any, Any], int]:
     return game, players
 
 
-def _unnamed_game(cfg: ServeConfig, store: Store) -> ServeConfig:
-    """``cfg`` with the game to serve when ``--game`` was not given: the table's unfinished
-    session's (with its seat count), so a restart comes back to the game the host started in
-    the browser; else ``--default-game``."""
+def _unnamed_game(cfg: ServeConfig, store: Store) -> tuple[ServeConfig, bool]:
+    """``cfg`` with the game to serve when ``--game`` was not given, and whether the host is to
+    pick the game (a lobby).
+
+    The table's unfinished session's game (with its seat count), so a restart comes back to the
+    game the host started in the browser; else ``--default-game``; else the game of the table's
+    last session, finished or not (the group plays what it played last); else, on a first run
+    with several games registered, the first of them as the lobby's backdrop: the host page
+    opens its New game form so the host picks the game (issue 25, point 8: a first ``herald
+    serve`` refused to start, "Several games are registered").
+    """
     if cfg.game_key is not None:
-        return cfg
+        return cfg, False
     found = store.unfinished(cfg.table_id) if cfg.resume is not False else None
     if found is not None and found.header.game in game_keys():
         players = cfg.players or len(found.header.players)
-        return dataclasses.replace(cfg, game_key=found.header.game, players=players)
-    return dataclasses.replace(cfg, game_key=cfg.default_game)
+        return dataclasses.replace(cfg, game_key=found.header.game, players=players), False
+    if cfg.default_game is not None:
+        return dataclasses.replace(cfg, game_key=cfg.default_game), False
+    played = [r for r in store.sessions(cfg.table_id) if r.header.game in game_keys()]
+    if played:
+        last = max(played, key=lambda r: r.id)
+        players = cfg.players or len(last.header.players)
+        return dataclasses.replace(cfg, game_key=last.header.game, players=players), False
+    keys = game_keys()
+    return dataclasses.replace(cfg, game_key=keys[0] if keys else None), len(keys) > 1
 
 
 def run_server(cfg: ServeConfig) -> None:
@@ -228,9 +243,10 @@ def run_server(cfg: ServeConfig) -> None:
     if bool(cfg.tls_cert) != bool(cfg.tls_key):
         raise click.UsageError(message("serve/tls-pair"))
     early: Store | None = None
+    lobby = False
     if cfg.game_key is None:
         early = _open_store(cfg.store_url or cfg.db_path)
-        cfg = _unnamed_game(cfg, early)
+        cfg, lobby = _unnamed_game(cfg, early)
     game, players = _game_and_seats(cfg)
     game_key = game.info.key
     table, named = choose_table(game_key, cfg.table_opt, cfg.camera_spec, cfg.tts)
@@ -337,6 +353,7 @@ def run_server(cfg: ServeConfig) -> None:
                        fallback=moves_table if sim_mode != "off" else None,
                        changed=web.tell_host)  # fmt: skip
     web.parts = parts
+    web.lobby = lobby
     if fallback and fallback_error is not None:
         parts.problems.append(Problem.of("table/camera-off", fallback_error, game=game.info.name))
 
@@ -353,12 +370,13 @@ def run_server(cfg: ServeConfig) -> None:
         echo(_options_notice(game, fallback_options))
     if origins.is_wildcard(cfg.host) and lan is None and not cfg.public_url:
         echo(message("serve/no-lan", port=cfg.port))
+    if lobby:
+        echo(message("serve/lobby", game=game.info.name,
+                     games=", ".join(get_game(k).info.name for k in game_keys())))  # fmt: skip
     echo(message("serve/table-url", url=web.table_url()))
     echo(message("serve/host-url", url=web.host_url()))
-    for seat in referee.seats:
+    for seat in referee.seats:  # the links first: the QR codes follow, below every sentence
         echo(message("serve/seat-url", seat=seat, url=web.seat_url(seat)))
-        if cfg.qr:
-            echo(_qr(web.seat_url(seat)))
     if fallback:
         echo(message("serve/table-fallback", reason=fallback))
     echo(_table_line(camera))
@@ -374,6 +392,10 @@ def run_server(cfg: ServeConfig) -> None:
     parts.tts_source = tts_link.source if tts_link is not None else None
     if cfg.message_queue is not None:
         echo(message("serve/queue", url=shown_url(cfg.message_queue)))
+    if cfg.qr:
+        for seat in referee.seats:
+            echo(message("serve/seat-qr", seat=seat))
+            echo(_qr(web.seat_url(seat)))
     echo(message("serve/stop"))
     sys.stdout.flush()
 

@@ -135,6 +135,9 @@ class WebTable:
     devices_panel: Any = None
     """A callable giving the device panel (``TableDevices.panel``), for the venue's summary."""
     parts: Any = None
+    lobby: bool = False
+    """No game was chosen when the table started (``herald serve`` with neither ``--game`` nor
+    a session to come back to): the host display opens its New game form until a game starts."""
     """The table's per-game parts (``bridge.table_parts.TableParts``): what could not be built
     for the current game goes on the host display."""
     _clients_lock: threading.Lock = field(default_factory=threading.Lock)
@@ -269,6 +272,7 @@ class WebTable:
         """A new game began (the host's ``start``): the host display gets the new join links,
         and when the seats changed, phones holding an old seat token are disconnected (their
         token no longer names a seat; the new links do)."""
+        self.lobby = False
         self.socketio.emit("host", self.host_payload(), to=self.host_room)
         if before.seats == self.referee.row.tokens.seats:
             return
@@ -299,6 +303,7 @@ class WebTable:
         host["frames_url"] = f"/api/frames/{self.referee.row.tokens.host}"
         host["problems"] = self.parts.problems_json(self.referee.lang) if self.parts else []
         host["parts_game"] = self.parts.built_for if self.parts else self.referee.game.info.key
+        host["lobby"] = self.lobby
         return host
 
     # --- origins -----------------------------------------------------------------------------

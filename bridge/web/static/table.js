@@ -96,6 +96,7 @@
   }
 
   let conn = null;
+  let lobbyShown = false;
   async function hostUndo() {
     const reply = await conn.intent({ kind: "undo" });
     if (!reply.ok) Herald.toast(reply.message, "bad"); // accepted: said with the state it made
@@ -120,6 +121,8 @@
       start.textContent = t("ui/new-game");
       start.onclick = () => latest && HeraldSetup.open(latest, sendSetup);
       start.hidden = false;
+      // the table started with no game chosen: the host picks it here first (the lobby)
+      if (data.lobby && latest && !lobbyShown) { lobbyShown = true; HeraldSetup.open(latest, sendSetup); }
       if (data.export_url) {
         const link = document.getElementById("host-export");
         link.href = new URL(data.export_url, location.href).pathname;
