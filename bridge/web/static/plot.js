@@ -16,9 +16,16 @@ const HeraldPlot = (() => {
     return said === code ? t("ui/total") : said;
   }
 
-  // series: {move: {seat: total}}; seats in table order. Returns the uPlot chart (or null).
-  function draw(root, series, seats, key) {
-    const moves = Object.keys(series || {}).map(Number).sort((a, b) => a - b);
+  // series: {move: {seat: total}} (a point where a total changed); seats in table order; `now`
+  // the current move. A total holds until it changes, so the lines are steps, drawn on to the
+  // current move: a game whose measure moves rarely (France 1429's Victory Points) shows its
+  // lines across the game, not one dot (issue 25, point 5). Returns the uPlot chart (or null).
+  function draw(root, series, seats, key, now) {
+    series = { ...(series || {}) };
+    const known = Object.keys(series).map(Number);
+    const newest = known.length ? Math.max(...known) : null;
+    if (newest !== null && Number.isInteger(now) && now > newest) series[now] = series[newest];
+    const moves = Object.keys(series).map(Number).sort((a, b) => a - b);
     if (!moves.length || typeof uPlot === "undefined") {
       if (chart) { chart.destroy(); chart = null; shape = ""; }
       root.replaceChildren();
@@ -30,9 +37,9 @@ const HeraldPlot = (() => {
     }))];
     const label = measure(key);
     const few = moves.length < 3; // one or two points: drawn as dots, a line needs more
-    const now = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}|${few}`;
+    const look = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}|${few}`;
     const width = Math.max(240, Math.min(720, root.clientWidth || 480));
-    if (chart && shape === now && chart.root.isConnected && root.contains(chart.root)) {
+    if (chart && shape === look && chart.root.isConnected && root.contains(chart.root)) {
       chart.setData(data);
       if (Math.abs(chart.width - width) > 4) chart.setSize({ width, height: chart.height });
       return chart;
@@ -54,6 +61,7 @@ const HeraldPlot = (() => {
           stroke: Herald.SEAT_COLOURS[s] || "#666",
           width: 2.5,
           spanGaps: true,
+          paths: uPlot.paths && uPlot.paths.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined,
           points: { show: few, size: 8 },
         })),
       ],
@@ -62,7 +70,7 @@ const HeraldPlot = (() => {
         { label, stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE },
       ],
     }, data, holder);
-    shape = now;
+    shape = look;
     return chart;
   }
 

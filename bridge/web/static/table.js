@@ -75,6 +75,25 @@
         ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null));
   }
 
+  // The last move's itemised lines, each with whose it is (its seat's chip), one line per thing:
+  // the same line for the same seat said once with its count ("+4 Glory for the Title" three
+  // times, and three "Event Earthquake" lines, named no seat: issue 25, point 5).
+  function lastLines(items) {
+    const merged = [];
+    for (const line of items) {
+      const same = merged.find((m) => m.seat === line.seat && m.text === line.text && m.amount === line.amount);
+      if (same) same.count++;
+      else merged.push({ ...line, count: 1 });
+    }
+    return merged.map((line) => {
+      const [item] = lines([line]);
+      if (line.seat && line.seat !== "table") item.prepend(seatChip(line.seat), " ");
+      if (line.count > 1) item.append(` ×${line.count}`);
+      item.setAttribute("data-seat", line.seat || "");
+      return item;
+    });
+  }
+
   let module = null; // the game's page module, once loaded
   let moduleKey = null;
   let pending = null; // the newest state that arrived while the module was loading
@@ -116,12 +135,12 @@
     fill("prompts", Herald.prompts({ ...view, prompts: (view.prompts || []).filter((p) => p.seat !== "table") }));
     const last = view.last_lines || [];
     document.getElementById("last-box").hidden = !last.length;
-    fill("last", lines(last));
+    fill("last", lastLines(last));
     const series = data.score_by_move || {};
     const plotted = Object.keys(series).length > 0;
     document.getElementById("h-plot").hidden = !plotted;
     document.getElementById("plot").hidden = !plotted;
-    HeraldPlot.draw(document.getElementById("plot"), series, data.seats, data.game);
+    HeraldPlot.draw(document.getElementById("plot"), series, data.seats, data.game, data.state_id);
     fill("scores", Herald.scores(view, null));
     fill("final-box", data.over ? Herald.finalScreen(data.game, view) : []);
     fill("log", renderLog(data));
