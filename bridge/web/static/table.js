@@ -132,7 +132,18 @@
     if (module.renderTable) module.renderTable(root, view, ctx);
     else Herald.genericBoard(root, view);
     highlight(root, data.over ? [] : data.to_act || []);
-    fill("prompts", Herald.prompts({ ...view, prompts: (view.prompts || []).filter((p) => p.seat !== "table") }));
+    const seatPrompts = (view.prompts || []).filter((p) => p.seat !== "table");
+    // no seat is asked (the table rolls a duel's dice, say): say what the table waits for, as
+    // the banner does, not a bare "—" under "Who acts now" (issue 25, point 5)
+    const tablePrompt = (view.prompts || []).find((p) => p.seat === "table");
+    const acting = (data.to_act || []).filter((s) => s !== "table");
+    let asked = Herald.prompts({ ...view, prompts: seatPrompts });
+    if (!seatPrompts.length && !data.over && tablePrompt) {
+      asked = [el("li", { class: "table-step", "data-seat": "table" }, Herald.tableStep(tablePrompt.text))];
+    } else if (!seatPrompts.length && !data.over && acting.length) {
+      asked = acting.map((s) => el("li", { "data-seat": s }, Herald.seatChip(s)));
+    }
+    fill("prompts", asked);
     const last = view.last_lines || [];
     document.getElementById("last-box").hidden = !last.length;
     fill("last", lastLines(last));
