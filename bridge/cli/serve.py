@@ -185,7 +185,8 @@ def _stop_on_sigterm() -> None:
 @click.option("--tower-every", default=0.0, show_default=True, type=click.FloatRange(0),
               help="Seconds between the virtual tower's own rolls (0: never).")  # fmt: skip
 @click.option("--auto-pass/--no-auto-pass", "auto_pass", default=True, show_default=True,
-              help="A seat whose only option is to pass passes by itself (logged).")  # fmt: skip
+              help="A step with one possible move (a pass, a single choice) makes itself "
+                   "(logged; a run of them is one line).")  # fmt: skip
 @click.option("--lang", "lang", default=DEFAULT_LANG, show_default=True,
               type=click.Choice(LANGUAGES), help="The table display's language.")  # fmt: skip
 @click.pass_context
