@@ -31,34 +31,11 @@
 
   const entryText = (e) => Herald.seatWords((e.labels && e.labels[Herald.LANG]) || e.label);
 
-  // Runs of moves the referee made itself (a step with one possible move, bridge/autopass.py)
-  // fold into one line: "9 moves made by themselves: red: pass ×5, blue: pass ×4" instead of
-  // nine lines (issue 25, point 6). Entries stay one per event in the data (undo, history).
-  function foldLog(entries) {
-    const out = [];
-    for (const e of entries) {
-      const last = out[out.length - 1];
-      const auto = e.source === "auto" && e.kind !== "undo" && !e.undone;
-      if (auto && last && last.run) last.run.push(e);
-      else out.push(auto ? { ...e, run: [e] } : e);
-    }
-    return out.map((e) => (e.run && e.run.length > 1 ? e : (e.run ? e.run[0] : e)));
-  }
-
-  function runText(run) {
-    const groups = [];
-    for (const e of run) {
-      const text = entryText(e);
-      const last = groups[groups.length - 1];
-      if (last && last.text === text) last.count++;
-      else groups.push({ text, count: 1 });
-    }
-    const moves = groups.map((g) => (g.count > 1 ? `${g.text} ×${g.count}` : g.text)).join(", ");
-    return t("ui/log-auto-run", { count: run.length, moves });
-  }
+  // A run of moves the referee made itself is one line (logfold.js).
+  const runText = (run) => t("ui/log-auto-run", { count: run.length, moves: HeraldLogFold.moves(run.map(entryText)) });
 
   function renderLog(data) {
-    const entries = foldLog(data.log).reverse();
+    const entries = HeraldLogFold.fold(data.log).reverse();
     return entries.map((e, i) => e.run ? el("li", { class: "auto-run", "data-seq": e.run[0].seq, "data-run": e.run.length },
       el("button", { class: "seq link", type: "button", title: t("ui/history-show"), onclick: () => HeraldHistory.show(e.run[e.run.length - 1].seq) },
         `${e.run[0].seq}–${e.run[e.run.length - 1].seq}`),
