@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bridge.camera import CameraError, CameraTable, load_board_profile, profile_seats
+from bridge.game_files import camera_profile_path
 from bridge.referee import Notice, Referee, Update
 from bridge.table_setup import seat_colours
 from bridge.tts.errors import TTSError
@@ -32,6 +33,7 @@ from bridge.tts.profile import load_profile as load_tts_profile
 from bridge.worker import Worker
 from engine.capabilities import DICE_POOL, capability
 from engine.i18n import LANGUAGES, has_message, message
+from vision.calibration import load_profile
 
 _LOG = logging.getLogger(__name__)
 
@@ -101,6 +103,8 @@ class TableParts:
         roller: The dice tower's roll (the devices), given to a game that has dice.
         tts_source: The Tabletop Simulator source, whose profile follows the game.
         desk: The device pairing desk, whose seats follow the game.
+        calibrator: The calibration page's server side, whose built-in profile (the regions the
+            page asks to place) follows the game.
         changed: Called after each rebuild (the host page is told).
     """
 
@@ -113,6 +117,7 @@ class TableParts:
     roller: Any = None
     tts_source: Any = None
     desk: Any = None
+    calibrator: Any = None
     changed: Callable[[], None] | None = None
     problems: list[Problem] = field(default_factory=list)
     first_game: str = field(init=False)
@@ -221,6 +226,9 @@ class TableParts:
             return False
         if self._worker.running:  # serving: a camera stopped by an earlier game starts again
             self.camera.start()
+        shipped = camera_profile_path(key)
+        if self.calibrator is not None and shipped is not None:
+            self.calibrator.builtin = load_profile(shipped)
         return True
 
     def _rebuild_tts(self, key: str, problems: list[Problem]) -> None:

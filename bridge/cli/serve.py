@@ -354,6 +354,7 @@ def run_server(cfg: ServeConfig) -> None:
                        fallback=moves_table if sim_mode != "off" else None,
                        changed=web.tell_host)  # fmt: skip
     web.parts = parts
+    parts.calibrator = web.calibrator
     web.lobby = lobby
     if fallback and fallback_error is not None:
         parts.problems.append(Problem.of("table/camera-off", fallback_error, game=game.info.name))

@@ -16,6 +16,7 @@ from bridge.store import open_store
 from bridge.table_parts import Problem, TableParts, profile_for
 from bridge.table_setup import SetupError, choices, read_setup, seat_colours, start_options
 from bridge.web.app import WebConfig, WebTable
+from bridge.web.calibration import Calibrator
 from engine import get_game
 
 
@@ -102,9 +103,11 @@ def test_the_dice_roller_follows_the_game(tmp_path: Path) -> None:
 def test_a_real_simulated_camera_switches_to_another_game(tmp_path: Path) -> None:
     referee = referee_for(tmp_path, "france1429", ("green", "blue", "magenta"))
     camera = open_camera_table(referee, "camera-sim", CameraConfig(mode="all", delay=0))
-    parts = TableParts(referee, camera=camera)
+    calibrator = Calibrator(camera, "france1429")
+    parts = TableParts(referee, camera=camera, calibrator=calibrator)
     start(referee, "viscounts", ["red", "blue", "green"])
     assert parts.rebuild() == []
+    assert calibrator.builtin.name == "viscounts"  # the calibration page asks for its regions
     assert camera.sim.profile.name == "viscounts" and camera.pipeline.profile.name == "viscounts"
     camera.settle()  # the Viscounts table is laid out and filmed (France's layout failed here)
     assert camera.step("move") in ("camera", "confirmed", "mirror")
