@@ -182,7 +182,7 @@ const Herald = (() => {
 
   // The table's step as the banner says it, with one prefix: "Table, please: …", unless the
   // game's sentence already names the table ("The table reports the card drawn"); issue 25,
-  // point 5 saw "Table, please: Table: …" in every game but Middle Ages.
+  // point 5 saw "Table, please: Table: …" in most games.
   function tableStep(text) {
     const said = tableText(text);
     const named = said.toLowerCase().startsWith(t("ui/the-table").toLowerCase());

@@ -53,7 +53,7 @@
   }
 
   // The last move's itemised lines, each with whose it is (its seat's chip), one line per thing:
-  // the same line for the same seat said once with its count ("+4 Glory for the Title" three
+  // the same line for the same seat said once with its count (one title's points three
   // times, and three "Event Earthquake" lines, named no seat: issue 25, point 5).
   function lastLines(items) {
     const merged = [];
@@ -110,7 +110,7 @@
     else Herald.genericBoard(root, view);
     highlight(root, data.over ? [] : data.to_act || []);
     const seatPrompts = (view.prompts || []).filter((p) => p.seat !== "table");
-    // no seat is asked (the table rolls a duel's dice, say): say what the table waits for, as
+    // no seat is asked (the table rolls a sub-game's dice, say): say what the table waits for, as
     // the banner does, not a bare "—" under "Who acts now" (issue 25, point 5)
     const tablePrompt = (view.prompts || []).find((p) => p.seat === "table");
     const acting = (data.to_act || []).filter((s) => s !== "table");
