@@ -2,8 +2,8 @@
 
 A duel of a game with many small steps asked each seat to decline up to six of them one by
 one even when "pass" was the only option (issue 15, point 5: one duel logged ten "blue: pass"),
-and a seat left one legal choice (Middle Ages' single graveyard to return a lord to, France
-1429's one way to take its losses) still waited for Confirm (issue 25, point 6). The referee
+and a seat left one legal choice (a single place to return a piece to, one way to take a loss)
+still waited for Confirm (issue 25, point 6). The referee
 plays such a move itself, as an ordinary event with the source ``auto`` (so the log shows it
 and a replay rebuilds it), unless the table turned this off (``herald serve --no-auto-pass``,
 the host's setup). The log folds a run of them into one line (``engine.log``'s folding, the

@@ -459,7 +459,7 @@ class CameraTable:
     ) -> None:
         """Read (and, simulated, draw) the referee's game from now on: a new game at the table
         may be another game, whose profile, faces and layout the old parts cannot read (issue 25,
-        point 1: France's layout kept for Viscounts). The loop stops, every per-game part is
+        point 1: one game's layout asked of another's state). The loop stops, every per-game part is
         built again for ``referee.game`` (the frame source is kept), and the loop starts again
         when it was running.
 

@@ -3,8 +3,8 @@
 The host's New game may switch the table from one game to another (issue 25, point 1). The
 referee then plays the new game, but what ``herald serve`` built for the first one - the
 camera's profile, faces and layout, the Tabletop Simulator profile, the seats the device desk
-pairs, the simulated table's dice roller - went on reading the old one: France 1429's layout
-asked of a Viscounts state failed in the camera's thread, the table stayed at state 0 and no page
+pairs, the simulated table's dice roller - went on reading the old one: the first game's layout
+asked of the new game's state failed in the camera's thread, the table stayed at state 0 and no page
 said why. ``TableParts`` watches the referee's sessions (it is a ``Transport``) and, when the
 game or the seats changed, builds those parts again in its own thread: the camera's loop must be
 joined, which cannot be done under the referee's lock that ``publish`` is called with.
@@ -78,7 +78,7 @@ class Driver(Protocol):
 def profile_for(base: str | Path | None, game_key: str, first_game: str) -> Path | None:
     """The board profile file of ``game_key`` at this table: ``base`` (``--profile`` or
     ``DB.board.json``) for the game the table was started with, and a sibling file named after
-    the game for any other (``DB.board.viscounts.json``), so calibrating one game never
+    the game for any other (``DB.board.<game>.json``), so calibrating one game never
     overwrites another's profile. None: the game's built-in profile (no file)."""
     if base is None:
         return None

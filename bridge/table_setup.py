@@ -60,7 +60,7 @@ ColoursFor = Callable[[str], tuple[str, ...]]
 @cache
 def sticker_colours(key: str) -> tuple[str, ...]:
     """The seat colours the game's built-in camera profile names (its seat stickers, in order),
-    those the pages can name: a camera table seats these (France 1429's magenta and white)."""
+    those the pages can name: a camera table seats these (magenta and white, say)."""
     path = camera_profile_path(key)
     if path is None:
         return ()

@@ -39,7 +39,7 @@ const Herald = (() => {
     blue: "#2f6fdb", green: "#2e9d4f", pink: "#e05a9c", yellow: "#c9a400", purple: "#8a4fd0",
     orange: "#e07a1f", teal: "#168f8f",
     red: "#c8372d", // the camera's seats are its sticker colours (red, blue, green, yellow)
-    magenta: "#c2188f", white: "#b9b4aa", // France 1429's stickers (white drawn as a light grey line)
+    magenta: "#c2188f", white: "#b9b4aa", // sticker colours too (white drawn as a light grey line)
   };
   let ui = {};
 

@@ -18,7 +18,7 @@ const HeraldPlot = (() => {
 
   // series: {move: {seat: total}} (a point where a total changed); seats in table order; `now`
   // the current move. A total holds until it changes, so the lines are steps, drawn on to the
-  // current move: a game whose measure moves rarely (France 1429's Victory Points) shows its
+  // current move: a game whose measure moves rarely (points won a few times a game) shows its
   // lines across the game, not one dot (issue 25, point 5). Returns the uPlot chart (or null).
   function draw(root, series, seats, key, now) {
     series = { ...(series || {}) };
