@@ -410,6 +410,8 @@ class CameraTable:
         self._np_rng = np.random.default_rng(config.seed)
         self._latest: Image | None = None
         self._new_profile: BoardProfile | None = None
+        self.on_failure: Callable[[Exception], None] | None = None
+        """Told when the camera's loop dies of an error (the host page says so)."""
         self._clock = 0.0
         self._worker = Worker("herald-camera", self._run, join_timeout=10)
         self._wake, self._stop = self._worker.woken, self._worker.stopping
@@ -509,8 +511,9 @@ class CameraTable:
                         return
         except SourceError as exc:
             log.warning("camera source failed: %s", exc.text())
-        except Exception:  # the referee keeps serving phones if the camera thread dies
+        except Exception as exc:  # the referee keeps serving phones if the camera thread dies
             log.exception("camera loop failed")
+            self._failed(exc)
         log.info("camera source %s ended", self.name)
 
     def _run_sim(self) -> None:
@@ -523,8 +526,17 @@ class CameraTable:
                 started = time.monotonic()
                 self.step()
                 pause = max(0.0, self._pause() - (time.monotonic() - started))
-        except Exception:
+        except Exception as exc:
             log.exception("simulated camera failed")
+            self._failed(exc)
+
+    def _failed(self, exc: Exception) -> None:
+        """The loop died: whoever watches the camera is told (never only a log line)."""
+        if self.on_failure is not None and not self._stop.is_set():
+            try:
+                self.on_failure(exc)
+            except Exception:
+                log.exception("telling about the camera's failure failed")
 
     def _pause(self) -> float:
         spread = self.config.delay * self.config.jitter

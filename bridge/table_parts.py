@@ -134,6 +134,19 @@ class TableParts:
         self.first_game = self.built_for = self.referee.game.info.key
         self._seen = (self.first_game, self.referee.seats)
         self._worker = Worker("herald-table-parts", self._run)
+        if self.camera is not None:
+            self.camera.on_failure = self.camera_failed
+
+    def camera_failed(self, exc: Exception) -> None:
+        """The camera's loop died mid-game: the host page says so, and the move-level simulated
+        table plays on in its place (the camera starts again with the next game)."""
+        if (self.referee.game.info.key, self.referee.seats) != self._seen:
+            return  # another game began: its rebuild is due and builds the camera anew
+        with self._lock:
+            self.problems = [*self.problems, Problem("table/camera-failed",
+                                                     {"detail": str(exc)[:200]})]  # fmt: skip
+            self._switch_fallback(camera_ok=False)
+        self._told()
 
     # Transport: a published update may be the first of another game.
     def publish(self, update: Update) -> None:

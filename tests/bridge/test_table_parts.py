@@ -146,3 +146,17 @@ def test_a_problem_fills_its_reason_in_each_language() -> None:
     problem = Problem.of("table/camera-off", CameraError("camera/no-profile", game="x"), game="X")
     assert problem.text("en") != problem.text("pl") and "{" not in problem.text("pl")
     assert isinstance(CameraTable, type)
+
+
+def test_a_camera_that_dies_mid_game_is_said_and_the_moves_table_plays_on(tmp_path: Path) -> None:
+    referee = referee_for(tmp_path, "middle-ages", ("red", "blue", "green"))
+    camera, fallback = RefusingCamera(), Driver()
+    told: list[int] = []
+    parts = TableParts(referee, camera=camera, fallback=lambda: fallback,  # type: ignore[arg-type]
+                       changed=lambda: told.append(1))  # fmt: skip
+    camera.on_failure(RuntimeError("the frame source broke"))  # type: ignore[attr-defined]
+    (problem,) = parts.problems_json("pl")
+    assert problem["code"] == "table/camera-failed"
+    assert "the frame source broke" in problem["message"] and "Kamera" in problem["message"]
+    assert fallback.running and told == [1]
+    referee.store.close()
