@@ -412,6 +412,9 @@ class CameraTable:
         self._new_profile: BoardProfile | None = None
         self.on_failure: Callable[[Exception], None] | None = None
         """Told when the camera's loop dies of an error (the host page says so)."""
+        self.game_key = referee.game.info.key
+        """The game the parts were built for: a new game of another game waits for
+        ``switch_game``, never reads its table with these parts."""
         self._clock = 0.0
         self._worker = Worker("herald-camera", self._run, join_timeout=10)
         self._wake, self._stop = self._worker.woken, self._worker.stopping
@@ -477,6 +480,7 @@ class CameraTable:
                                   library_dir=library_dir, source=self.source)  # fmt: skip
         self.pipeline, self.reader, self.sim = fresh.pipeline, fresh.reader, fresh.sim
         self.profile_path, self.tracker = fresh.profile_path, fresh.tracker
+        self.game_key = fresh.game_key
         self._new_profile = None
         self._worker = Worker("herald-camera", self._run, join_timeout=10)
         self._wake, self._stop = self._worker.woken, self._worker.stopping
@@ -498,6 +502,8 @@ class CameraTable:
             for frame in self.source:
                 if self._stop.is_set():
                     return
+                if self._stale():
+                    continue  # another game began: no frame is read with the old parts
                 if not folder and gap and frame.time - last < gap:
                     continue  # a 30 fps camera is read at the configured rate
                 last = frame.time
@@ -512,6 +518,8 @@ class CameraTable:
         except SourceError as exc:
             log.warning("camera source failed: %s", exc.text())
         except Exception as exc:  # the referee keeps serving phones if the camera thread dies
+            if self._stale():
+                return
             log.exception("camera loop failed")
             self._failed(exc)
         log.info("camera source %s ended", self.name)
@@ -521,14 +529,21 @@ class CameraTable:
             self.settle()
             pause = self._pause()
             while not self._stop.is_set():
-                if self._idle(pause):
-                    return
+                if self._idle(pause) or self._stale():
+                    return  # stopped, or another game: ``switch_game`` starts a new loop
                 started = time.monotonic()
                 self.step()
                 pause = max(0.0, self._pause() - (time.monotonic() - started))
         except Exception as exc:
+            if self._stale():
+                log.info("camera: another game began; its parts are being built")
+                return
             log.exception("simulated camera failed")
             self._failed(exc)
+
+    def _stale(self) -> bool:
+        """Whether the referee plays another game than the one these parts read."""
+        return bool(self.referee.game.info.key != self.game_key)
 
     def _failed(self, exc: Exception) -> None:
         """The loop died: whoever watches the camera is told (never only a log line)."""
@@ -557,6 +572,8 @@ class CameraTable:
                 self._wake.clear()
                 if self._stop.is_set():
                     return True
+                if self._stale():
+                    return False  # the loop ends; the new game's parts start another
                 if self.sim is not None and self._differs(self.referee.session.state):
                     return False
             if self.sim is not None and self.sim.layout is not None:
@@ -565,7 +582,10 @@ class CameraTable:
     # --- frames ----------------------------------------------------------------------------
 
     def feed(self, image: Image, at: float | None = None) -> Reading | None:
-        """One frame through the tracker; a committed snapshot is read at once."""
+        """One frame through the tracker; a committed snapshot is read at once (none while the
+        referee plays another game than these parts read: ``switch_game`` comes)."""
+        if self._stale():
+            return None
         started = time.perf_counter()
         arrived = time.time()
         self._latest = image
