@@ -30,6 +30,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from bridge import autopass, gamedata
@@ -166,6 +167,8 @@ class Referee:
         """
         self.game = game
         self.auto_pass = auto_pass
+        self.box_library: Path | None = None
+        """Where the boxes kept at this table are (``DB.boxes/``): New game may play on one."""
         self.store = store
         self.row = row
         self.lang = lang
@@ -437,7 +440,7 @@ class Referee:
             chosen = None
             if setup is not None:
                 try:
-                    chosen = read_setup(setup)
+                    chosen = read_setup(setup, self.box_library)
                 except SetupError as exc:
                     return self._error(exc.code, **exc.params)
             game = chosen.game if chosen else self.game

@@ -47,6 +47,7 @@ class ServeConfig:
     restart_after: float = 30.0
     """Seconds after the end before the simulated table starts a new game (0: never)."""
     option_pairs: tuple[str, ...] = ()
+    box: str | None = None
     public_url: str | None = None
     allow_origin: tuple[str, ...] = ()
     tls_cert: str | None = None

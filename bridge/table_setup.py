@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from bridge import gamedata
+from bridge.box.errors import BoxError
+from bridge.box.library import listed, read_box_file
 from bridge.game_files import camera_profile_path
 from bridge.seats import SEAT_NAMES, seat_names
 from engine import data as engine_data
@@ -95,8 +98,13 @@ def start_options(game: Game[Any, Any]) -> dict[str, Any]:
         return {**defaults, **selfplay.setups(game, len(seats))[0].options}
 
 
-def choices(colours_for: ColoursFor | None = None) -> dict[str, Any]:
-    """What the host page may choose: every registered game, its seats, options and data sets.
+BOX_PREFIX = "box:"
+"""How the form names a box kept at the table in the data option."""
+
+
+def choices(library: Path | None = None, colours_for: ColoursFor | None = None) -> dict[str, Any]:
+    """What the host page may choose: every registered game, its seats, options and data sets
+    (the shipped ones and the boxes kept in ``library``, each as ``box:<file>`` with its name).
 
     ``colours_for`` names the colours this table can seat for a game (a camera table: its
     stickers'), which the form offers first and starts from; None: every colour a seat may take.
@@ -130,13 +138,29 @@ def choices(colours_for: ColoursFor | None = None) -> dict[str, Any]:
                 "data_sets": sorted(spec.shipped) if spec else [],
                 "colours": list(colours),
                 "seats": list(colours[:count]),
+                "data_boxes": kept_boxes(key, library) if spec else [],
             }
         )
     return {"games": games, "colours": list(SEAT_NAMES)}
 
 
-def read_setup(data: Any) -> Setup:
-    """The setup a host page sent, checked; ``SetupError`` names the first thing wrong."""
+def kept_boxes(key: str, library: Path | None) -> list[dict[str, str]]:
+    """The boxes of game ``key`` kept at the table, as the form offers them (a box that can no
+    longer be read is left out: ``herald box check`` says why)."""
+    if library is None:
+        return []
+    out = []
+    for path in listed(library, key):
+        try:
+            out.append({"value": f"{BOX_PREFIX}{path.name}", "name": read_box_file(path).name})
+        except BoxError:
+            continue
+    return out
+
+
+def read_setup(data: Any, library: Path | None = None) -> Setup:
+    """The setup a host page sent, checked; ``SetupError`` names the first thing wrong. A data
+    option ``box:<file>`` names a box kept in ``library``: the options keep its path."""
     if not isinstance(data, dict):
         raise SetupError("setup/malformed")
     key = data.get("game")
@@ -164,14 +188,23 @@ def read_setup(data: Any) -> Setup:
         seats.append(seat)
         if name.strip():
             names[seat] = name.strip()
-    options = _options(game, data.get("options", {}))
+    options = _options(game, data.get("options", {}), library)
     auto_pass = data.get("auto_pass")
     if auto_pass is not None and not isinstance(auto_pass, bool):
         raise SetupError("setup/malformed")
     return Setup(game, tuple(seats), names, options, auto_pass)
 
 
-def _options(game: Game[Any, Any], given: Any) -> dict[str, Any]:
+def _kept_path(key: str, value: Any, library: Path | None) -> Path | None:
+    """The kept box a ``box:<file>`` value names (only a file listed in the library for this
+    game: a name is never joined to a path)."""
+    if library is None or not isinstance(value, str) or not value.startswith(BOX_PREFIX):
+        return None
+    name = value[len(BOX_PREFIX) :]
+    return next((p for p in listed(library, key) if p.name == name), None)
+
+
+def _options(game: Game[Any, Any], given: Any, library: Path | None) -> dict[str, Any]:
     """The options given, each one the game declares with one of its choices (or a shipped data
     set for the data option); what is not given keeps its default."""
     if not isinstance(given, dict):
@@ -184,7 +217,10 @@ def _options(game: Game[Any, Any], given: Any) -> dict[str, Any]:
         if option is None:
             raise SetupError("setup/option", option=str(name)[:40])
         if spec is not None and name == spec.option:
-            if value not in spec.shipped:
+            kept = _kept_path(game.info.key, value, library)
+            if kept is not None:
+                value = str(kept.resolve())
+            elif value not in spec.shipped:
                 raise SetupError("setup/option-value", option=name, value=str(value)[:40])
         elif option.choices and value not in option.choices:
             raise SetupError("setup/option-value", option=name, value=str(value)[:40])

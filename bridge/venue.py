@@ -33,14 +33,39 @@ VENUE_EVENT = "venue_table"
 """The event carrying one table's summary to the venue room (and in the venue's snapshot)."""
 
 
+LOCAL_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+"""Hosts a queue may be reached on without TLS: the traffic never leaves the machine."""
+
+
+def queue_url_problem(url: str) -> str | None:
+    """Why Herald will not use the queue at ``url`` (None: it will): no password, or plain
+    ``redis://`` to another machine (the password and every emit would cross the LAN in clear).
+
+    Whoever can publish on the queue can send to every client of the venue, so a queue takes a
+    Redis user and password (issue 26, finding 4; docs/deployment.md has the ACL). A
+    ``unix://`` socket is guarded by its file's mode and may go without one.
+    """
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        return message("queue/not-redis")
+    parts = urlsplit(url)
+    if parts.scheme == "unix":
+        return None
+    if not parts.password:
+        return message("queue/no-password")
+    if parts.scheme == "redis" and (parts.hostname or "").lower() not in LOCAL_HOSTS:
+        return message("queue/needs-tls", host=parts.hostname or "")
+    return None
+
+
 def queue_problem(url: str) -> str | None:
     """Why the message queue at ``url`` cannot be used (None: Redis answered a PING).
 
     Checked before serving so a wrong ``--message-queue`` is one clear sentence at start, not a
     log line per emit while phones silently miss every update sent by the other processes.
     """
-    if not url.startswith(("redis://", "rediss://", "unix://")):
-        return message("queue/not-redis")
+    refused = queue_url_problem(url)
+    if refused is not None:
+        return refused
     import redis  # only a venue needs it: ``make run`` never imports it
 
     try:
@@ -49,6 +74,18 @@ def queue_problem(url: str) -> str | None:
         client.close()
     except (redis.RedisError, OSError, ValueError) as exc:
         return str(exc) or type(exc).__name__
+    return None
+
+
+def queue_refusal(url: str) -> str | None:
+    """The sentence ``herald serve``/``herald venue`` refuse ``--message-queue URL`` with, or
+    None when the queue is fit to use (a password, TLS off this machine, Redis answers)."""
+    insecure = queue_url_problem(url)
+    if insecure is not None:
+        return message("queue/insecure", url=shown_url(url), reason=insecure)
+    problem = queue_problem(url)
+    if problem is not None:
+        return message("queue/unreachable", url=shown_url(url), reason=problem)
     return None
 
 

@@ -13,7 +13,7 @@ verbs against the same signatures. A game without a verb gets the caller's defau
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
@@ -173,6 +173,17 @@ class HasData(Protocol):
     data_spec: DataSpec
 
 
+class CompletesState(Protocol):
+    """A game whose state repeats what follows from other fields (who owns a site, a count that
+    must add up): a position written by hand may leave those out."""
+
+    def complete_state(self, data: Any) -> Any:
+        """The state's JSON with each derived field it leaves out filled in from the fields it
+        gives (before the schema check: anything malformed is returned as it is, for the schema
+        to refuse). Fields given are kept: the whole-position check judges them."""
+        ...
+
+
 # --- what players read ---------------------------------------------------------------------------
 
 
@@ -264,6 +275,17 @@ class CameraFaces(Protocol):
         ...
 
 
+class BoardProfile(Protocol):
+    """A board whose camera profile depends on the game's data (a map, a board's spaces): the
+    profile of the data a table plays, so a group's own box is read on its own board."""
+
+    def board_profile(self, data: GameData, usable: Sequence[int]) -> dict[str, Any]:
+        """The camera's board profile (the JSON of ``camera/profile.json``) for ``data``;
+        ``usable`` are the marker ids the sticker kit may print (``vision.markers.usable_ids``
+        of the shipped profile's dictionary), the first four the board's corners."""
+        ...
+
+
 class CliVerbs(Protocol):
     """A game package's ``cli`` module: the game's own ``herald rules GAME`` verbs."""
 
@@ -280,6 +302,7 @@ FLOW = Capability[FlowGame](FlowGame)
 REVEALS = Capability[Reveals](Reveals)
 WINDOW_MOVES = Capability[WindowMoves](WindowMoves)
 HAS_DATA = Capability[HasData](HasData)
+COMPLETES_STATE = Capability[CompletesState](CompletesState)
 LAST_LINES = Capability[LastLines](LastLines)
 LABELS = Capability[Labels](Labels)
 NAMES = Capability[Names](Names)
@@ -288,10 +311,12 @@ PREVIEWS = Capability[Previews](Previews)
 MONEY = Capability[Money](Money)
 LAYOUT = Capability[Layout](Layout)
 CAMERA_FACES = Capability[CameraFaces](CameraFaces)
+BOARD_PROFILE = Capability[BoardProfile](BoardProfile)
 CLI_VERBS = Capability[CliVerbs](CliVerbs)
 
 OPTIONAL_VERBS: tuple[Capability[Any], ...] = (
     DICE_MOVE, DICE_POOL, ATTEMPT, AUTO_MOVE, PASSES, FLOW_KIND, FLOW, REVEALS, WINDOW_MOVES,
     HAS_DATA, LAST_LINES, LABELS, NAMES, PREVIEW, PREVIEWS, MONEY, LAYOUT, CAMERA_FACES,
+    COMPLETES_STATE, BOARD_PROFILE,
 )  # fmt: skip
 """Every optional verb a game object may offer (the CLI module's ``VERBS`` is not the game's)."""

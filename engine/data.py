@@ -19,7 +19,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine import codec, registry
 from engine.capabilities import HAS_DATA, capability
@@ -64,6 +64,11 @@ class DataSpec:
     shipped: Mapping[str, str]
     parse: Callable[[DataDoc], Any]
     encode: Callable[[Any], Any] = codec.encode
+    in_state: str | None = None
+    kept: Callable[[GameData], Any] | None = None
+    """``in_state``: the top-level field of the game's state that holds what the rules keep of
+    the data; ``kept``: that field's JSON for loaded data. Declared, a state file may name its
+    data set there instead of repeating it (:func:`expand_state`, :func:`compact_state`)."""
 
 
 @dataclass(frozen=True)
@@ -143,8 +148,25 @@ def load(
             f"object, not {source!r}",
             f"$.options.{spec.option}",
         )
+    return from_doc(game, doc)
+
+
+def from_doc(game: Any, doc: DataDoc) -> GameData:
+    """The game's data parsed from ``doc`` (its readers already chosen by the caller: a box file
+    reads the files a document names from inside the box, never from the disk or the shipped
+    sets). ``InputError`` names a document that breaks the game's format; ``ValueError`` for a
+    game without data."""
+    spec = data_spec(game)
+    if spec is None:
+        raise ValueError(f"{game.info.key} takes no data")
     value = spec.parse(doc)
     return GameData(doc.source, digest(spec.encode(value)), value)
+
+
+def shipped_reader(key: str) -> Reader:
+    """Reads a file of the game's own ``data/`` folder by name (what ``DataDoc.shipped`` is for a
+    shipped set)."""
+    return _shipped_reader(key)
 
 
 def setup(
@@ -178,6 +200,77 @@ def check_same(recorded: Mapping[str, str] | None, data: GameData | None) -> Non
             f"({recorded.get('digest')}); the data loaded now differ ({given})",
             "$.data",
         )
+
+
+REF_KEYS = frozenset({"set", "digest"})
+"""A data reference in a state: ``{"set": NAME, "digest": "sha256:…"}`` (digest optional)."""
+
+
+def reference(data: GameData) -> dict[str, str]:
+    """The reference a state file may hold in place of ``data``'s content."""
+    return {"set": data.source, "digest": data.digest}
+
+
+def is_reference(held: Any) -> TypeGuard[dict[str, str]]:
+    """Whether a state's data field is a reference rather than the data themselves."""
+    return (
+        isinstance(held, dict)
+        and isinstance(held.get("set"), str)
+        and bool(held["set"])
+        and set(held) <= REF_KEYS
+        and isinstance(held.get("digest", ""), str)
+    )
+
+
+def expand_state(game: Any, state: Any, read: Reader | None = None) -> Any:
+    """A state's JSON with a data reference replaced by the data it names.
+
+    People write positions by hand: a state whose data field (``DataSpec.in_state``) says
+    ``{"set": "stand-in", "digest": "sha256:…"}`` gets the named set loaded (a shipped set,
+    or a file through ``read``) and put in its place. A digest that differs from the set's
+    content is refused naming both, so a position written against other data is never judged
+    with these. Anything else is returned as it is.
+    """
+    spec = data_spec(game)
+    if spec is None or spec.in_state is None or spec.kept is None or not isinstance(state, dict):
+        return state
+    held = state.get(spec.in_state)
+    if not is_reference(held):
+        return state
+    where = f"$.{spec.in_state}"
+    try:
+        loaded = load(game, {spec.option: held["set"]}, read)
+    except InputError as exc:
+        raise InputError(exc.code, exc.detail, f"{where}.set") from exc
+    assert loaded is not None
+    wanted = held.get("digest")
+    if wanted is not None and wanted != loaded.digest:
+        raise InputError(
+            "input/data-digest",
+            f"the position names data {held['set']!r} with digest {wanted}; that set's digest "
+            f"is {loaded.digest} (its content differs)",
+            f"{where}.digest",
+        )
+    return {**state, spec.in_state: spec.kept(loaded)}
+
+
+def compact_state(game: Any, state: Any, data: GameData | None) -> Any:
+    """A state's JSON with its data field replaced by a reference to ``data`` when it holds
+    exactly what ``data`` gives (data given inline have no name and stay embedded)."""
+    spec = data_spec(game)
+    if (
+        spec is None
+        or spec.in_state is None
+        or spec.kept is None
+        or data is None
+        or data.source == INLINE
+        or not isinstance(state, dict)
+        or spec.in_state not in state
+    ):
+        return state
+    if state[spec.in_state] != codec.encode(spec.kept(data)):
+        return state
+    return {**state, spec.in_state: reference(data)}
 
 
 def _shipped_reader(key: str) -> Reader:

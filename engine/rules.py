@@ -8,13 +8,15 @@ validate against the game's JSON Schema before decoding so bad input never reach
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import jsonschema
 import jsonschema_rs
 
 from engine import codec, flow
-from engine.capabilities import ATTEMPT, capability
+from engine import data as gamedata
+from engine.capabilities import ATTEMPT, COMPLETES_STATE, capability
 from engine.game import Game
 from engine.violations import InputError, RuleViolation, Violation
 
@@ -142,15 +144,66 @@ def _validate(game: Game[Any, Any], ref: str, data: Any, what: str) -> None:
     raise InputError("input/schema", f"not a valid {what}: {error.message}", path)
 
 
-def decode_state(game: Game[Any, Any], data: Any) -> Any:
-    """A state from JSON, validated against the game's schema first."""
+def decode_state(game: Game[Any, Any], data: Any, read: gamedata.Reader | None = None) -> Any:
+    """A state from JSON, validated against the game's schema first. A state that names its
+    data set instead of holding it (``engine.data.expand_state``) gets the set loaded: a
+    shipped one, or a file through ``read``; a game that derives fields fills in those a hand-
+    written position leaves out (``complete_state``)."""
+    data = gamedata.expand_state(game, data, read)
+    completes = capability(game, COMPLETES_STATE)
+    if completes is not None:
+        data = completes.complete_state(data)
     _validate(game, schema(game)["x-state"], data, f"{game.info.key} state")
     return codec.decode(game.state_type, data)
 
 
+_MOVE_REFS: dict[str, dict[str, str]] = {}
+
+
+def move_refs(game: Game[Any, Any]) -> dict[str, str]:
+    """Each move kind of the game → the schema reference of its move type (empty when some
+    move type has no constant ``kind`` to tell it by); worked out once per game."""
+    found = _MOVE_REFS.get(game.info.key)
+    if found is None:
+        found = _MOVE_REFS[game.info.key] = _move_refs(game)
+    return found
+
+
+def _move_refs(game: Game[Any, Any]) -> dict[str, str]:
+    defs = schema(game)["$defs"]
+    union = defs["Move"]
+    found: dict[str, str] = {}
+    for node in union.get("anyOf", union.get("oneOf", [union])):
+        ref = node.get("$ref")
+        kind = None
+        if ref is not None:
+            kind = defs[ref.rsplit("/", 1)[-1]].get("properties", {}).get("kind", {}).get("const")
+        if not isinstance(kind, str) or kind in found:
+            return {}
+        found[kind] = ref
+    return found
+
+
 def decode_move(game: Game[Any, Any], data: Any) -> Any:
-    """A move from JSON, validated against the game's schema first."""
-    _validate(game, "#/$defs/Move", data, f"{game.info.key} move")
+    """A move from JSON, validated against the game's schema first.
+
+    A move is judged against the type its ``kind`` names, so a refusal names the field that is
+    missing or wrong ("'seat' is a required property") rather than "not valid under any of the
+    given schemas"; a missing or unknown ``kind`` is refused listing the kinds there are."""
+    what = f"{game.info.key} move"
+    kinds = move_refs(game)
+    if isinstance(data, dict) and kinds:
+        kind = data.get("kind")
+        if kind not in kinds:
+            said = "has no 'kind'" if "kind" not in data else f"has kind {json.dumps(kind)}"
+            raise InputError(
+                "input/schema",
+                f"not a valid {what}: it {said}; the kinds are {', '.join(sorted(kinds))}",
+                "$.kind",
+            )
+        _validate(game, kinds[kind], data, f"{what} {kind!r}")
+    else:
+        _validate(game, "#/$defs/Move", data, what)
     return codec.decode(codec.union_of(game.move_types), data)
 
 

@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import log
+from engine import flow, log, rules
 from engine.data import GameData
 from engine.game import Game, SimSetup
 from engine.i18n import violations_text
-from engine.violations import RuleViolation
+from engine.violations import InputError, RuleViolation
 
 MAX_MOVES = 10_000
 
@@ -82,6 +82,50 @@ def play(
         result.errors.extend(f"final position: {f.code}" for f in faults)
     result.session = session
     return result
+
+
+def step_names(game: Game[Any, Any]) -> tuple[str, ...]:
+    """The named steps of a game's declared turn flow (``"<sub-game>/<step>"`` inside one);
+    empty for a game that keeps its own turn order."""
+    on = flow.on_flow(game)
+    if on is None:
+        return ()
+    inner = (f"{g.name}/{s.name}" for g in on.flow.subgames for s in g.steps)
+    return (*(s.name for s in on.flow.steps), *inner)
+
+
+def advance_to(
+    game: Game[Any, Any], state: Any, step: str, rng: random.Random, max_moves: int = MAX_MOVES
+) -> Any:
+    """The first state from ``state`` on whose flow step ``step`` is open, reached by the same
+    play as :func:`play` (chance from ``sample_chance``, seats' moves uniformly among the legal
+    ones): a tester or a group writing a position starts from a real one in one call.
+
+    ``InputError`` (``input/at``) for a step the game does not have (listing its steps) or one
+    this play does not reach before the game ends."""
+    names = step_names(game)
+    on = flow.on_flow(game)
+    if on is None:
+        raise InputError("input/at", f"{game.info.key} declares no turn flow with named steps")
+    if step not in names:
+        raise InputError(
+            "input/at", f"{game.info.key} has no step {step!r}; its steps: {', '.join(names)}"
+        )
+    for _ in range(max_moves):
+        if on.position(state).active == step:
+            return state
+        if game.is_over(state):
+            break
+        move = game.sample_chance(state, rng)
+        if move is None:
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            move = moves[rng.randrange(len(moves))]
+        state = rules.apply(game, state, move)
+    raise InputError(
+        "input/at", f"play from this setup did not reach step {step!r} (try another seed)"
+    )
 
 
 def setups(

@@ -50,11 +50,18 @@ class RuleViolation(ValueError):
 
 
 class InputError(ValueError):
-    """Input that is not a valid state, move or log of the game (schema or type error)."""
+    """Input that is not a valid state, move or log of the game (schema or type error).
 
-    def __init__(self, code: str, detail: str, path: str = "") -> None:
+    ``faults`` lists every fault found, each ``(path, detail)``, when a check found more than
+    one (a data file checked whole): a person fixes them all in one pass, not one per try.
+    """
+
+    def __init__(
+        self, code: str, detail: str, path: str = "", faults: tuple[tuple[str, str], ...] = ()
+    ) -> None:
         self.code = code
         self.detail = detail
         self.path = path
+        self.faults = faults or ((path, detail),)
         where = f" at {path}" if path else ""
         super().__init__(f"{code}{where}: {detail}")

@@ -1,5 +1,6 @@
 """What every table device shares: identity, boot and seq, outbox, pairing, Herald's commands."""
 
+from firmware.compat import ticks_add, ticks_diff
 from firmware.outbox import SEQ_ROLL, BootCounter, Outbox
 from firmware.pairing import CodeEntry
 from firmware.wire import FW_VERSION, PROTO
@@ -16,7 +17,14 @@ class Device:
     "Pairing"). Herald says ``paired`` (with the seat, or the table) or ``unpaired``; the device
     keeps the last word in ``store`` under ``pair`` (``seat:<seat>``, ``table`` or ``none``) and,
     while unpaired, takes a pairing code (:meth:`request_pair`) instead of sending events.
+
+    A pairing request is sent again every :data:`PAIR_RESEND_MS` until Herald answers it (a
+    request published before Herald listened is otherwise lost), and after the wait Herald names
+    when it answers ``devices/pair-wait``. Whenever Herald's answer changes what the device is
+    paired to, the digits entered so far are dropped: a code is entered whole in one state.
     """
+
+    PAIR_RESEND_MS = 3000
 
     KIND = "device"
 
@@ -32,6 +40,9 @@ class Device:
         self.pairing = store.load("pair")
         self.code = CodeEntry()
         self.control = []  # messages for Herald outside the outbox (pairing requests)
+        self.pair_request = None  # the request not answered yet
+        self.pair_requests = 0  # codes entered since start (the host hal checks an entry took)
+        self.pair_due = None  # when to send it (again); None: at once
 
     @property
     def boot(self):
@@ -95,15 +106,21 @@ class Device:
         return self.emit(fields)
 
     def request_pair(self, code):
-        """Send Herald the pairing ``code`` a person entered."""
-        self.control.append(
-            {"t": "pair", "v": PROTO, "device": self.device_id, "code": code,
-             "device_kind": self.KIND}
-        )  # fmt: skip
+        """Send Herald the pairing ``code`` a person entered (until Herald answers it)."""
+        self.pair_request = {"t": "pair", "v": PROTO, "device": self.device_id, "code": code,
+                             "device_kind": self.KIND}  # fmt: skip
+        self.pair_requests += 1
+        self.pair_due = None
         self.log("pair " + code)
 
-    def take_control(self):
+    def take_control(self, now=0):
+        """Messages for Herald now: the pairing request when it is due (again)."""
         out, self.control = self.control, []
+        if self.pair_request is not None and (
+            self.pair_due is None or ticks_diff(now, self.pair_due) >= 0
+        ):
+            out.append(self.pair_request)
+            self.pair_due = ticks_add(now, self.PAIR_RESEND_MS)
         return out
 
     def on_command(self, msg, now):
@@ -130,14 +147,27 @@ class Device:
                 self.pairing = value
                 self.store.save("pair", value)
             self.code.clear()
+            self.pair_request = None
             self.log("paired " + value)
             self.on_paired(role, seat, now)
         elif kind == "unpaired":
+            code = msg.get("code")
+            if code == "devices/pair-wait" and self.pair_request is not None:
+                wait = msg.get("retry_ms")
+                wait = wait if isinstance(wait, int) and 0 < wait <= 600000 else 5000
+                self.pair_due = ticks_add(now, wait)  # ask again once Herald will look at it
+                self.log("pair wait %d" % wait)
+                return
+            answer = code not in (None, "devices/not-paired")  # to a pairing request
             if self.pairing != "none":
                 self.pairing = "none"
                 self.store.save("pair", "none")
+                answer = True
+            if answer:
+                self.code.clear()  # digits pressed before this answer belong to no code
+                self.pair_request = None
             self.log("unpaired")
-            self.on_unpaired(msg.get("code"), now)
+            self.on_unpaired(code, now)
 
     def on_led(self, pattern, now):
         pass

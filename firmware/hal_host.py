@@ -8,8 +8,9 @@ line), so tests and the simulated table exercise the same state machines a board
     dice 6:red:strength,6:black:horse   (other dice put in the tray: the next rolls use them)
     pickup        (dice leave the tray: no roll)   put 4 2  (dice set down by hand: no roll)
     press die0 | press send                             dice tower manual buttons
-    pair 213312   (once the device is unpaired: enter the pairing code, on a seat box by
-                   pressing its buttons 1 = confirm, 2 = pass, 3 = undo, as a person would)
+    pair 213312213312   (once the device is unpaired: enter the pairing code, on a seat box
+                         by pressing its buttons 1 = confirm, 2 = pass, 3 = undo, as a
+                         person would; presses stop once the box is paired)
     battery 42 | wait 100 | quit
 
 ``--mqtt mqtts://host:8883?ca=FILE`` connects with TLS, checking the broker's certificate against
@@ -43,6 +44,10 @@ from firmware.pairing import buttons_for
 
 PRESS_MS = 80
 GAP_MS = 60
+HOLD_MS = 1200
+CHECK_MS = 500
+"""After a code's last press, how long until the person looks whether the box took it."""
+CODE_TRIES = 5
 
 
 def log(text):
@@ -186,9 +191,8 @@ class Script:
                 self._at(PRESS_MS, self._set_pin(name, 1))
                 self.cursor += PRESS_MS + GAP_MS
             elif verb == "hold":
-                hold_ms = 1200
-                self._at(hold_ms, self._set_pin(name, 1))
-                self.cursor += hold_ms + GAP_MS
+                self._at(HOLD_MS, self._set_pin(name, 1))
+                self.cursor += HOLD_MS + GAP_MS
             elif verb == "up":
                 self._at(0, self._set_pin(name, 1))
                 self.cursor += GAP_MS
@@ -240,23 +244,53 @@ class Script:
         else:
             log("unknown command " + line.strip())
 
-    def _pair(self, code, waited=0):
-        """Wait (as a person would) until the device asks for a code, then enter it."""
+    def _code_press(self, name):
+        """A press of a code being entered, made only while the device still asks for a code:
+        a person stops once the box shows it is paired (the rest would be the seat's presses)."""
+        pin, device = self.pins[name], self.device
+
+        def act():
+            if device.wants_code():
+                pin.level = 0
+
+        return act
+
+    def _pair(self, code, waited=0, tries=0):
+        """Wait (as a person would) until the device asks for a code, then enter it.
+
+        If the entry ends without the device having sent a request (a stalled process saw a
+        press last long enough to be a hold, which starts the entry over), the person holds a
+        button to start afresh and enters the code again, up to :data:`CODE_TRIES` times. A
+        request Herald answered is never entered again: that was the pile-up of issue 25,
+        point 9, where entries typed every 3 s ran into a box that had paired meanwhile.
+        """
         device = self.device
 
         def enter():
             if not device.wants_code():
                 if waited < 600:  # 60 s
                     self.cursor = max(self.cursor, self.actions_now)
-                    self._at(100, lambda: self._pair(code, waited + 1))
+                    self._at(100, lambda: self._pair(code, waited + 1, tries))
                 return
             presses = buttons_for(code)
             if presses and all(b in self.pins for b in presses):
                 self.cursor = max(self.cursor, self.actions_now)
+                if tries:  # a hold starts the entry over (the firmware drops what was pressed)
+                    self._at(0, self._code_press(presses[0]))
+                    self._at(HOLD_MS, self._set_pin(presses[0], 1))
+                    self.cursor += HOLD_MS + GAP_MS
+                sent = device.pair_requests
                 for button in presses:
-                    self._at(0, self._set_pin(button, 0))
+                    self._at(0, self._code_press(button))
                     self._at(PRESS_MS, self._set_pin(button, 1))
                     self.cursor += PRESS_MS + GAP_MS
+
+                def check():
+                    if device.wants_code() and device.pair_requests == sent and tries < CODE_TRIES:
+                        log("entry lost: again")
+                        self._pair(code, 0, tries + 1)
+
+                self._at(CHECK_MS, check)
             elif hasattr(device, "enter_code"):
                 device.enter_code(code)
             else:

@@ -91,7 +91,7 @@ class MqttLink:
             return
         try:
             self.client.check_msg()
-            for msg in self.device.take_control():
+            for msg in self.device.take_control(now):
                 self.client.publish(self.t_pair, dumps(msg), qos=1)
             self.device.pump()
             for _seq, msg in self.device.outbox.due(now):
@@ -154,7 +154,7 @@ class SerialLink:
             elif ticks_diff(now, self._last_hb) >= self.hb_ms:
                 self._last_hb = now
                 self.port.write(frame(self.device.heartbeat()))
-            for msg in self.device.take_control():
+            for msg in self.device.take_control(now):
                 self.port.write(frame(msg))
             if self._heard_at is not None and ticks_diff(now, self._heard_at) < UP_MS:
                 self.device.pump()

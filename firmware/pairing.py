@@ -6,7 +6,7 @@ its digit; a hold of any button starts over. The complete code goes to Herald, w
 device to the seat the code belongs to.
 """
 
-CODE_LENGTH = 6
+CODE_LENGTH = 12
 DIGITS = {"confirm": "1", "pass": "2", "undo": "3"}
 BUTTON_OF = {"1": "confirm", "2": "pass", "3": "undo"}
 

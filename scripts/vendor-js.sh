@@ -16,11 +16,13 @@ files=(
   "uplot@1.6.32 LICENSE uPlot.LICENSE 8f989229699b4fe2f1a0432d0e9edc338a8a911e250e2d1b01ecd770a5f5b1bd"
   "fast-json-patch@3.1.1 dist/fast-json-patch.min.js fast-json-patch.min.js 648f0ec7fa90867a0ba4727c849dd70d2aeb77c34f498cda10795c28d2bc6771"
   "fast-json-patch@3.1.1 LICENSE.txt fast-json-patch.LICENSE 26593d78926902a82eb9bc7e40d1811fc381055f23516b92fe48ca8399bf02df"
+  "@json-editor/json-editor@2.17.2 dist/jsoneditor.js jsoneditor.min.js c7a7278bf93d75e3de8b02a914ed36bd879a3e76105a87b6aa286a5a7885f4fc"
+  "@json-editor/json-editor@2.17.2 LICENSE jsoneditor.LICENSE 2c3d6f6bad4123d4f2abf92666e17adc3fc30a956e3b03c78b108c2a29630252"
 )
 status=0
 for row in "${files[@]}"; do
   read -r pkg inner name sum <<<"$row"
-  dir="$tmp/${pkg%@*}"
+  dir="$tmp/${pkg%@*}"; dir="${dir//@/}"
   if [ ! -d "$dir" ]; then
     mkdir -p "$dir"
     (cd "$dir" && npm pack --silent "$pkg" >/dev/null && tar xzf ./*.tgz)

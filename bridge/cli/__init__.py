@@ -13,6 +13,7 @@ import click
 
 COMMANDS = {
     "bench": "bridge.cli.bench:bench",
+    "box": "bridge.cli.box:box",
     "demo": "bridge.cli.demo:demo",
     "rules": "bridge.cli.rules:rules",
     "serve": "bridge.cli.serve:serve",

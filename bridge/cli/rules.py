@@ -50,10 +50,34 @@ def _input_error(path: str, exc: InputError) -> NoReturn:
 
 
 def _load_state(game: Game[Any, Any], path: str) -> Any:
+    return _load_state_as(game, path)[0]
+
+
+def _load_state_as(game: Game[Any, Any], path: str) -> tuple[Any, engine_data.GameData | None]:
+    """The state in ``path``, and the data it named by reference (None when it holds them):
+    a state written by reference is printed back by reference."""
+    raw = read_json(path)
+    spec = engine_data.data_spec(game)
+    named = None
+    if spec is not None and spec.in_state and isinstance(raw, dict):
+        held = raw.get(spec.in_state)
+        if engine_data.is_reference(held):
+            try:
+                named = gamedata.load(game, {spec.option: held["set"]})
+            except InputError as exc:
+                _input_error(path, InputError(exc.code, exc.detail, f"$.{spec.in_state}.set"))
     try:
-        return engine_rules.decode_state(game, read_json(path))
+        return engine_rules.decode_state(game, raw, read=gamedata.read_text), named
     except InputError as exc:
         _input_error(path, exc)
+
+
+def _print_state(game: Game[Any, Any], state: Any, data: engine_data.GameData | None) -> None:
+    """A state as JSON on stdout; with ``data``, naming that data set instead of holding it."""
+    encoded = engine_rules.encode(state)
+    if data is not None:
+        encoded = engine_data.compact_state(game, encoded, data)
+    click.echo(json.dumps(encoded, ensure_ascii=False))
 
 
 def _lang() -> str:
@@ -209,7 +233,13 @@ def _data(game: Game[Any, Any], options: dict[str, Any]) -> engine_data.GameData
     try:
         return gamedata.load(game, options)
     except InputError as exc:
-        fail(exc.detail)
+        if len(exc.faults) > 1:  # a data file checked whole: every fault, each with its path
+            err.print(f"[bold red]error:[/] {len(exc.faults)} faults in the data:")
+            for path, detail in exc.faults:
+                err.print(f"  • {escape(path or '$')}: {escape(detail)}")
+            sys.exit(EXIT_INPUT)
+        where = f" at {exc.path}" if exc.path and exc.path not in exc.detail else ""
+        fail(f"{exc.detail}{where}")
 
 
 DATA_CODES = ("data/incomplete", "data/missing")
@@ -248,6 +278,12 @@ def _refused_setup(game: Game[Any, Any], options: dict[str, Any], exc: RuleViola
 @click.option("--seed", type=int, default=None,
               help="Also deal what the table shows (shuffles, draws) with this seed, up to "
               "the first move a seat makes.")  # fmt: skip
+@click.option("--at", "at_step", metavar="STEP", default=None,
+              help="Play on (seeded chance, random legal moves; --seed, else 0) until STEP of "
+              "the game's turn flow is open.")  # fmt: skip
+@click.option("--embed", is_flag=True,
+              help="Hold the game's data in the state rather than naming the set by its "
+              "name and digest.")  # fmt: skip
 @click.pass_obj
 def new(
     game: Game[Any, Any],
@@ -255,10 +291,13 @@ def new(
     opts: tuple[str, ...],
     data_path: str | None,
     seed: int | None,
+    at_step: str | None,
+    embed: bool,
 ) -> None:
     """Print the starting state for PLAYERS (seat names) as JSON.
 
-    A game whose data lacks a value it needs is refused (exit 2), naming each value."""
+    A game whose data lacks a value it needs is refused (exit 2), naming each value. A game
+    whose state keeps its data names the set (name and digest) unless --embed is given."""
     options = _options(game, opts)
     if data_path is not None:
         spec = engine_data.data_spec(game)
@@ -272,11 +311,13 @@ def new(
             rng = random.Random(seed)
             while (move := game.sample_chance(state, rng)) is not None:
                 state = engine_rules.apply(game, state, move)
+        if at_step is not None:
+            state = selfplay.advance_to(game, state, at_step, random.Random(seed or 0))
     except InputError as exc:
         fail(exc.detail)
     except RuleViolation as exc:
         _refused_setup(game, options, exc)
-    click.echo(json.dumps(engine_rules.encode(state), ensure_ascii=False))
+    _print_state(game, state, None if embed else data)
 
 
 def _print_violations(violations: list[Violation], to_err: bool = False) -> None:
@@ -345,13 +386,18 @@ def _arg_name(source: str) -> str:
 
 def _sound_state(game: Game[Any, Any], path: str) -> Any:
     """The state in ``path``; a position with faults is refused, listing them (exit 3)."""
-    state = _load_state(game, path)
+    return _sound_state_as(game, path)[0]
+
+
+def _sound_state_as(game: Game[Any, Any], path: str) -> tuple[Any, engine_data.GameData | None]:
+    """As :func:`_sound_state`, with the data the file named by reference (``_load_state_as``)."""
+    state, named = _load_state_as(game, path)
     faults = game.check_position(state)
     if faults:
         err.print(f"[red]faulty[/]: {path}: violations: {len(faults)}")
         _print_violations(faults, to_err=True)
         sys.exit(EXIT_FAULTY)
-    return state
+    return state, named
 
 
 @rules.command()
@@ -364,7 +410,7 @@ def apply(game: Game[Any, Any], state_path: str, move_args: tuple[str, ...]) -> 
     A MOVE is a JSON file, ``-`` (standard input) or the move inline (``'{"kind": …}'``); a JSON
     array gives several moves at once. Every move is checked first: the first illegal one stops
     with its violations (exit 1) and nothing is printed. A faulty STATE exits 3."""
-    state = _sound_state(game, state_path)
+    state, named = _sound_state_as(game, state_path)
     moves: list[tuple[str, Any]] = []
     for source in move_args:
         data = _json_arg(source)
@@ -377,12 +423,14 @@ def apply(game: Game[Any, Any], state_path: str, move_args: tuple[str, ...]) -> 
     for number, (name, move) in enumerate(moves, start=1):
         violations = engine_rules.check(game, state, move)
         if violations:
+            whole = json.dumps(engine_rules.encode(move), ensure_ascii=False)
             err.print(f"[red]illegal[/]: move {number} ({escape(name)}): "
                       f"violations: {len(violations)}")  # fmt: skip
+            err.print(f"  {escape(whole)}", soft_wrap=True)
             _print_violations(violations, to_err=True)
             sys.exit(EXIT_ILLEGAL)
         state = engine_rules.apply(game, state, move)
-    click.echo(json.dumps(engine_rules.encode(state), ensure_ascii=False))
+    _print_state(game, state, named)
 
 
 def _type_text(node: dict[str, Any]) -> str:
@@ -602,6 +650,9 @@ def replay(game: Game[Any, Any], log_path: str, from_path: str | None, as_json: 
               help="Players per game (default: the game's simulated setups).")  # fmt: skip
 @click.option("--option", "-o", "opts", multiple=True, metavar="NAME=VALUE",
               help="A rules option laid over every simulated setup; VALUE is JSON.")  # fmt: skip
+@click.option("--data", "data_path", metavar="SET|FILE", default=None,
+              help="Play on this data: a shipped set, a data file or a box file (same as "
+              "-o data=...).")  # fmt: skip
 @click.option("--check-positions", is_flag=True, help="Check the whole position after each move.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
@@ -611,6 +662,7 @@ def selfplay_cmd(
     seed: int,
     players: int | None,
     opts: tuple[str, ...],
+    data_path: str | None,
     check_positions: bool,
     as_json: bool,
 ) -> None:
@@ -621,7 +673,14 @@ def selfplay_cmd(
     info = game.info
     if players is not None and not info.min_players <= players <= info.max_players:
         fail(f"{info.name} takes {info.min_players}-{info.max_players} players, not {players}")
-    setups = selfplay.setups(game, players, _options(game, opts))
+    overrides = _options(game, opts)
+    if data_path is not None:
+        spec = engine_data.data_spec(game)
+        if spec is None:
+            fail(f"{game.info.key} has no data option")
+        shipped = data_path in spec.shipped
+        overrides[spec.option] = data_path if shipped else str(Path(data_path).resolve())
+    setups = selfplay.setups(game, players, overrides)
     rng = random.Random(seed)
     errors: list[str] = []
     loaded: dict[int, engine_data.GameData | None] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import io
+import json
 import logging
 import signal
 import socket
@@ -24,6 +25,11 @@ import segno
 from werkzeug.serving import WSGIRequestHandler
 
 from bridge import gamedata
+from bridge.box.errors import BoxError, refusal_text
+from bridge.box.faces import write_faces
+from bridge.box.file import box_data
+from bridge.box.library import library_dir, read_box_file
+from bridge.box.report import checked
 from bridge.camera import (
     CameraConfig,
     CameraError,
@@ -35,6 +41,7 @@ from bridge.camera import (
 from bridge.cli.io import CliError, check_players, find_game, parse_options
 from bridge.devices.stack import DeviceOptions, DeviceStack
 from bridge.devices.table import TableDevices
+from bridge.game_files import camera_profile_path
 from bridge.referee import OtherGameOpen, Referee
 from bridge.seats import seat_names
 from bridge.serve_config import ServeConfig
@@ -52,15 +59,21 @@ from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
 from bridge.tts.source import TTSAnnouncer, TTSTableSource
-from bridge.venue import queue_problem, shown_url
+from bridge.venue import queue_refusal, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig, WebTable
 from bridge.web.phonecam import phone_source
 from engine import data as engine_data
 from engine import selfplay
-from engine.capabilities import DICE_POOL, capability
+from engine.capabilities import BOARD_PROFILE, DICE_POOL, capability
 from engine.game import Game
-from engine.i18n import DEFAULT_LANG, LANGUAGES, error_text, has_message, message
+from engine.i18n import (
+    DEFAULT_LANG,
+    LANGUAGES,
+    error_text,
+    has_message,
+    message,
+)
 from engine.registry import game_keys, get_game
 from engine.violations import InputError, RuleViolation
 
@@ -177,10 +190,14 @@ def _stop_on_sigterm() -> None:
 @click.option("--library", "library_dir", default=None, metavar="DIR",
               type=click.Path(file_okay=False),
               help="Enrolled tile and card faces (herald vision enroll), faces.json.")  # fmt: skip
+@click.option("--box", "box", default=None, metavar="FILE", type=click.Path(dir_okay=False),
+              help="Play on your own box (a .herald-box file, docs/boxes.md): its data, "
+                   "never a stand-in.")  # fmt: skip
 @click.option("--camera-fps", default=8.0, show_default=True, type=click.FloatRange(0.5, 60),
               help="Frames per second the camera table reads.")  # fmt: skip
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
-              help="Redis shared by a venue's Herald processes (redis://host:port/0): "
+              help="Redis shared by a venue's Herald processes, with its password "
+                   "(redis://herald:PASSWORD@host:6379/0; rediss:// when remote): "
                    "Socket.IO emits and the venue view go through it.")  # fmt: skip
 @click.option("--tower-every", default=0.0, show_default=True, type=click.FloatRange(0),
               help="Seconds between the virtual tower's own rolls (0: never).")  # fmt: skip
@@ -261,12 +278,18 @@ def run_server(cfg: ServeConfig) -> None:
             "'*' would let any web page act on the table", param_hint="--allow-origin"
         )
     seats: tuple[str, ...] = seat_names(players)
+    if cfg.box is not None:
+        cfg = dataclasses.replace(
+            cfg, option_pairs=(*cfg.option_pairs, _box_option(game, cfg.box, seats))
+        )
     options, fallback_options = _options(game, seats, cfg.option_pairs)
     profile_file = cfg.profile_file
     if profile_file is None and table != "moves":
         # the venue's own board profile lives beside its event store: the calibration page
         # saves there, and until it does the game's built-in profile is read
         profile_file = f"{cfg.db_path}.board.json"
+        if cfg.box is not None and not Path(profile_file).exists():
+            profile_file = _box_profile(game, cfg.box, cfg.db_path) or profile_file
     fallback = ""
     fallback_error: CameraError | None = None
     if table != "moves":
@@ -277,9 +300,8 @@ def run_server(cfg: ServeConfig) -> None:
                 raise click.ClickException(exc.text()) from exc
             table, fallback, fallback_error = "moves", exc.text(), exc
     if cfg.message_queue is not None:
-        problem = queue_problem(cfg.message_queue)
-        if problem is not None:
-            text = message("queue/unreachable", url=shown_url(cfg.message_queue), reason=problem)
+        text = queue_refusal(cfg.message_queue)
+        if text is not None:
             raise click.BadParameter(text, param_hint="--message-queue")
     store = early or _open_store(cfg.store_url or cfg.db_path)
     try:
@@ -299,10 +321,13 @@ def run_server(cfg: ServeConfig) -> None:
     if table != "moves":
         mode: Any = "off" if table == "camera" else sim_mode
         config = CameraConfig(mode=mode, delay=cfg.move_delay, seed=cfg.seed, fps=cfg.camera_fps)
+        faces = cfg.library_dir
+        if faces is None and cfg.box is not None and table == "camera":
+            faces = _box_faces(cfg.box, cfg.db_path)  # the real camera reads the box's faces
         try:
             camera = open_camera_table(
                 referee, table, config, camera=cfg.camera_spec, profile_path=profile_file,
-                library_dir=cfg.library_dir,
+                library_dir=faces,
             )  # fmt: skip
         except CameraError as exc:
             if named:
@@ -317,7 +342,7 @@ def run_server(cfg: ServeConfig) -> None:
     web = WebTable(referee, WebConfig(public_url=public, allowed_origins=cfg.allow_origin,
                                       own_hosts=origins.own_hosts(cfg.host, lan),
                                       message_queue=cfg.message_queue),
-                   camera=camera)  # fmt: skip
+                   camera=camera, box_library=library_dir(cfg.db_path))  # fmt: skip
     has_dice = capability(game, DICE_POOL) is not None
     with contextlib.suppress(OSError):  # the device log holds no secret; SQLite reports errors
         create_private(f"{cfg.db_path}.devices", tighten=True)
@@ -341,7 +366,8 @@ def run_server(cfg: ServeConfig) -> None:
                    roller=devices.roll if has_dice else None)  # fmt: skip
 
     def attach_web(table_devices: TableDevices) -> None:
-        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room)
+        table_devices.attach_web(web.socketio, web.table_room, web.seat_room, web.host_room,
+                                 role_of=lambda sid: web.client(sid)[0].role)  # fmt: skip
         web.devices_panel = table_devices.panel
 
     def moves_table() -> SimTable:  # plays while the camera cannot read a game switched to
@@ -463,6 +489,67 @@ def _table_line(camera: CameraTable | None) -> str:
         width, height = camera.sim.size
         return message("serve/table-camera-sim", width=width, height=height, profile=name)
     return message("serve/table-camera", source=camera.name, profile=name)
+
+
+def _box_option(game: Game[Any, Any], path: str, seats: tuple[str, ...]) -> str:
+    """The ``data=`` option playing on the box file ``path``, once the game has read the box and
+    starts on it with these seats (a box that does not play is refused at start, in a sentence
+    that says how to see why, never replaced by a stand-in)."""
+    source = str(Path(path).resolve())
+    try:
+        _, plays = checked(game, read_box_file(source), source)
+    except BoxError as exc:
+        raise click.BadParameter(refusal_text(exc), param_hint="--box") from exc
+    if len(seats) not in plays.playable:
+        reasons = plays.refused.get(len(seats), ())
+        raise click.BadParameter(
+            message("box/serve-unplayable", n=len(reasons), players=len(seats), file=path),
+            param_hint="--box",
+        )
+    return f"data={json.dumps(source)}"
+
+
+def _box_profile(game: Game[Any, Any], path: str, db_path: str) -> str | None:
+    """The camera's board profile for the box ``path``: the one it carries, else the game's
+    profile for the box's data (a group's own map gets its own board), written once beside the
+    table's boxes; None when neither (the game's shipped profile is read)."""
+    from vision.markers import usable_ids
+
+    found = read_box_file(path)
+    doc = found.profile()
+    maker = capability(game, BOARD_PROFILE)
+    if doc is None and maker is not None:
+        shipped = camera_profile_path(game.info.key)
+        if shipped is None:
+            return None
+        dictionary = json.loads(shipped.read_text(encoding="utf-8"))["dictionary"]
+        data = box_data(game, found, str(Path(path).resolve()))
+        doc = maker.board_profile(data, usable_ids(dictionary))
+    if doc is None:
+        return None
+    target = library_dir(db_path) / f".profile-{found.digest.removeprefix('sha256:')[:16]}.json"
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding="utf-8")
+    return str(target)
+
+
+def _box_faces(path: str, db_path: str) -> str | None:
+    """The card library made of the faces enrolled in the box ``path``, kept beside the table's
+    boxes (made once per box: its folder is named by the box's digest); None for a box with no
+    faces."""
+    from vision.library import LibraryError, enroll
+
+    found = read_box_file(path)
+    if not found.faces():
+        return None
+    folder = library_dir(db_path) / f".faces-{found.digest.removeprefix('sha256:')[:16]}"
+    if not (folder / "index.json").exists():
+        try:
+            enroll(write_faces(found, folder / "photos"), folder)
+        except LibraryError as exc:
+            raise click.BadParameter(str(exc), param_hint="--box") from exc
+    return str(folder)
 
 
 def _options(

@@ -13,7 +13,7 @@ import sys
 import click
 
 from bridge.cli.serve import NoDelayHandler, _open_store, _stop_on_sigterm
-from bridge.venue import queue_problem, shown_url
+from bridge.venue import queue_refusal, shown_url
 from bridge.web import origins
 from bridge.web.app import WebConfig
 from bridge.web.venue_app import VenueWeb
@@ -24,7 +24,8 @@ from engine.i18n import message
 @click.option("--db", "db_path", default="herald.db", show_default=True,
               help="The tables' event store (SQLite file).")  # fmt: skip
 @click.option("--message-queue", "message_queue", default=None, metavar="URL",
-              help="The Redis of the tables' herald serve (redis://host:port/0).")  # fmt: skip
+              help="The Redis of the tables' herald serve, with its password "
+                   "(redis://herald:PASSWORD@host:6379/0; rediss:// when remote).")  # fmt: skip
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Interface to listen on (0.0.0.0 for the LAN).")  # fmt: skip
 @click.option("--port", default=8100, show_default=True, type=click.IntRange(1, 65535))
@@ -43,9 +44,8 @@ def venue(
     if "*" in allow_origin:
         raise click.BadParameter(message("venue/star-origin"), param_hint="--allow-origin")
     if message_queue is not None:
-        problem = queue_problem(message_queue)
-        if problem is not None:
-            text = message("queue/unreachable", url=shown_url(message_queue), reason=problem)
+        text = queue_refusal(message_queue)
+        if text is not None:
             raise click.BadParameter(text, param_hint="--message-queue")
     store = _open_store(db_path)
     lan = origins.lan_address() if origins.is_wildcard(host) else None

@@ -29,7 +29,7 @@ from engine.i18n import message
 
 from .dedup import DedupStore
 from .limits import KeyedBuckets, LogLimiter, TokenBucket
-from .pairing import Pairing, PairingDesk
+from .pairing import TABLE_TARGET, Pairing, PairingDesk, Refusal
 from .protocol import (
     LED_PATTERNS,
     ButtonPress,
@@ -328,21 +328,44 @@ class DeviceHub:
             if self.desk is None:
                 return None
             device = request.device
-            result = self.desk.redeem(device, request.code, request.device_kind)
-            if isinstance(result, str):
-                self.desk.heard_unpaired(device, request.device_kind, tried_code=True)
-                text = message(result, device=device)
-                self.logs.warning(f"pair|{result}", f"{outlet.name}: {text} ({result})")
-                self.registry.count(device, "errors", last_error=result, last_error_text=text,
-                                    transport=outlet.name, paired=None)  # fmt: skip
-                self._route(device, outlet)
-                outlet.send(device, unpaired_message(result))
-                if self.notify is not None:
-                    self.notify(result, device, {})
+            result = self.desk.redeem(device, request.code, request.device_kind, outlet.name)
+            if isinstance(result, Refusal):
+                self._pair_refused(device, request.device_kind, result, outlet)
                 return None
             self._route(device, outlet)
             self._paired(result, outlet)
             return result
+
+    def _pair_refused(
+        self, device: str, device_kind: str | None, refusal: Refusal, outlet: Outlet
+    ) -> None:
+        """Tell the device why its code did not pair it. A device Herald has paired already
+        (a stale entry, a box that forgot) is told its pairing again, never "unpaired": that
+        made a paired box drop its pairing and send its next presses as code digits."""
+        code = refusal.code
+        params: dict[str, Any] = {"seconds": max(1, round(refusal.retry))}
+        if refusal.target is not None:
+            params["target"] = _target_label(refusal.target)
+        text = message(code, device=device, **params)
+        self.logs.warning(f"pair|{code}", f"{outlet.name}: {text} ({code})")
+        pairing = self._pairing(device)
+        if code != "devices/pair-wait":  # looked at: counted (and so routable once approved)
+            self.registry.count(device, "errors", last_error=code, last_error_text=text,
+                                transport=outlet.name, **self._label(device))  # fmt: skip
+        self._route(device, outlet)
+        if pairing is not None:
+            outlet.send(device, paired_message(pairing.role, pairing.seat))
+        else:
+            assert self.desk is not None
+            self.desk.heard_unpaired(device, device_kind, tried_code=True)
+            reply = unpaired_message(code)
+            if code == "devices/pair-wait":
+                reply["retry_ms"] = int(refusal.retry * 1000) + 1
+            outlet.send(device, reply)
+        if code == "devices/pair-wait":
+            return  # not looked at: no error counted, no notice (the sender is being slowed)
+        if self.notify is not None:
+            self.notify(code, device, {k: v for k, v in params.items() if k != "seconds"})
 
     def pair(self, device: str, seat: str | None) -> Pairing:
         """The host pairs ``device`` to ``seat`` (None: the table); the device is told."""
@@ -501,3 +524,8 @@ class DeviceHub:
             stale = newest if exc.code == "devices/stale-boot" else None
             boot = boot or exc.boot
             outlet.send(device, nak_message(exc.seq, exc.code, boot=boot, newest=stale))
+
+
+def _target_label(target: str) -> str:
+    """``seat:red`` or ``table``: how notices name what a code was for."""
+    return TABLE_TARGET if target == TABLE_TARGET else f"seat:{target}"

@@ -130,7 +130,10 @@ class LocalBroker:
         if self.auth is None:
             return "\n".join([*lines, "allow_anonymous true"]) + "\n"
         passwd, acl = self.auth.write(self.workdir)
-        lines += ["allow_anonymous false", f"password_file {passwd}", f"acl_file {acl}"]
+        # a client's id is its user name: no one can take Herald's id (or a device's) and so
+        # knock it off the broker (issue 26, finding 3)
+        lines += ["allow_anonymous false", f"password_file {passwd}", f"acl_file {acl}",
+                  "use_username_as_clientid true"]  # fmt: skip
         return "\n".join(lines) + "\n"
 
     def _start(self, timeout: float) -> None:

@@ -19,8 +19,8 @@ restart still delivers. Loss is excluded end-to-end by device retransmission unt
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
-import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -101,7 +101,11 @@ class MqttTransport:
         hub: Where payloads go.
         url: Broker URL, see :class:`BrokerUrl`.
         table: Table id, the second topic level.
-        client_id: Stable id for the persistent session; ``herald-<table>`` by default.
+        client_id: The id of Herald's persistent session; by default ``herald-<table>-<random>``
+            (:func:`new_client_id`). Never the bare ``herald-<table>``: a broker that lets any
+            user take any client id would let whoever guesses Herald's knock it off (a broker
+            drops the older of two connections with one id). ``herald serve`` keeps one random
+            id per ``.devices`` file, so Herald's session survives its restarts.
         keepalive: Seconds; the broker publishes Herald's will after 1.5x this of silence.
     """
 
@@ -126,10 +130,12 @@ class MqttTransport:
         """Set once the broker confirmed the subscriptions (SUBACK): from then on every device
         message reaches Herald; cleared on a disconnect."""
         self.connections = 0
+        self.drops = 0
+        """Connections lost other than by :meth:`stop` (another client taking Herald's id, say)."""
         self._stopping = False
         self._client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
-            client_id=client_id or f"herald-{table}",
+            client_id=client_id or new_client_id(table),
             clean_session=False,
             protocol=mqtt.MQTTv311,
         )
@@ -215,6 +221,7 @@ class MqttTransport:
         self.connected.clear()
         self.subscribed.clear()
         if was and not self._stopping:
+            self.drops += 1
             log.warning("%s", message("devices/broker-lost", broker=self.name, detail=reason_code))
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
@@ -241,5 +248,5 @@ class MqttTransport:
 
 
 def new_client_id(table: str) -> str:
-    """A unique client id, for tools that must not take over Herald's persistent session."""
-    return f"herald-{table}-{uuid.uuid4().hex[:8]}"
+    """``herald-<table>-<64 random bits>``: an id nobody can guess, so nobody can take it."""
+    return f"herald-{table}-{secrets.token_hex(8)}"

@@ -40,12 +40,14 @@ class PanelClients:
         backlog: Callable[[str], int | None],
         disconnect: Callable[[str], object],
         *,
+        is_host: Callable[[str], bool] = lambda sid: False,
         max_backlog: int = MAX_BACKLOG,
         max_clients: int = MAX_CLIENTS,
     ) -> None:
         self._send = send
         self._backlog = backlog
         self._disconnect = disconnect
+        self._is_host = is_host
         self.max_backlog = max_backlog
         self.max_clients = max_clients
         self._clients: OrderedDict[str, bool] = OrderedDict()  # sid → stale
@@ -74,13 +76,21 @@ class PanelClients:
         with self._lock:
             return len(self._clients)
 
-    def push(self, event: str, delta: dict[str, Any], whole: Callable[[], dict[str, Any]]) -> None:
-        """Send ``delta`` to every client in step; a stale one that caught up gets ``whole()``
-        (as ``devices``) instead; a backlogged one is skipped and marked stale."""
+    def push(
+        self,
+        event: str,
+        deltas: tuple[dict[str, Any], dict[str, Any]],
+        whole: Callable[[bool], dict[str, Any]],
+    ) -> None:
+        """Send the delta to every client in step (``deltas``: the host's, everyone else's:
+        only the host's carries pairing codes); a stale one that caught up gets
+        ``whole(is_host)`` (as ``devices``) instead; a backlogged one is skipped and marked
+        stale."""
         with self._lock:
             clients = list(self._clients.items())
-        full: dict[str, Any] | None = None
+        fulls: dict[bool, dict[str, Any]] = {}
         for sid, stale in clients:
+            host = self._is_host(sid)
             waiting = self._backlog(sid)
             if waiting is None:
                 with self._lock:
@@ -93,10 +103,11 @@ class PanelClients:
                         self._clients[sid] = True
                 continue
             if stale:
-                full = full if full is not None else whole()
-                self._send(sid, "devices", full)
+                if host not in fulls:
+                    fulls[host] = whole(host)
+                self._send(sid, "devices", fulls[host])
                 with self._lock:
                     if sid in self._clients:
                         self._clients[sid] = False
             else:
-                self._send(sid, event, delta)
+                self._send(sid, event, deltas[0] if host else deltas[1])

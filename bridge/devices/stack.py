@@ -9,8 +9,11 @@ condition for it.
 
 Virtual devices pair themselves as a real box does: the server opens the pairing window (as the
 host would on the host page) and enters each device's code on it (on a seat box by pressing its
-buttons); the window closes once every virtual device is paired. Pairings are kept in the
-``.devices`` file, so after a restart the devices are paired already.
+buttons), once: a device sends its request again until Herald answers it, so a request made
+before Herald listened is not lost, and no second entry of the same code is ever pressed into a
+box that has paired meanwhile (those presses were the seat's, or digits of a code that could not
+match: issue 25, point 9). The window closes once every virtual device is paired. Pairings are
+kept in the ``.devices`` file, so after a restart the devices are paired already.
 """
 
 from __future__ import annotations
@@ -28,13 +31,10 @@ from .broker_auth import BrokerAuth
 from .dedup import DedupStore
 from .ha import HaDiscovery
 from .local import LocalBroker, Unavailable, VirtualDevices, VirtualSpec, table_specs
-from .mqtt import MqttTransport
+from .mqtt import MqttTransport, new_client_id
 from .pairing import TABLE_TARGET, PairingStore
 from .serial_link import SerialTransport
 from .table import TableDevices
-
-REENTER_SECONDS = 3.0
-"""How often the codes of still unpaired virtual devices are entered again."""
 
 log = logging.getLogger(__name__)
 
@@ -105,21 +105,6 @@ class DeviceStack:
         for spec in todo:
             self.virtual.command(spec.device, f"pair {codes[spec.target or TABLE_TARGET]}")
         self.devices.set_note(self.note)
-        threading.Thread(target=self._enter_again, name="virtual-pairing", daemon=True).start()
-
-    def _enter_again(self) -> None:
-        """Enter the codes again, as a person would, while a virtual device is unpaired and the
-        window open: a request a device published before Herald's subscription was confirmed
-        (a loaded machine) is gone, and a device sends its code once per entry."""
-        assert self.devices is not None and self.virtual is not None
-        desk = self.devices.desk
-        while not self._stopping.wait(REENTER_SECONDS):
-            codes = desk.codes()
-            todo = [spec for spec in self._specs if desk.get(spec.device) is None]
-            if codes is None or not todo:
-                return
-            for spec in todo:
-                self.virtual.command(spec.device, f"pair {codes[spec.target or TABLE_TARGET]}")
 
     def _virtual_paired(self, device: str) -> None:
         """Close the window once every virtual device is paired (nothing else should pair)."""
@@ -130,7 +115,9 @@ class DeviceStack:
 
     def _mqtt(self, url: str, table: str) -> MqttTransport:
         assert self.devices is not None
-        transport = MqttTransport(self.devices.hub, url, table)
+        assert self._pairings is not None
+        client_id = self._pairings.setting("mqtt-client-id", lambda: new_client_id(table))
+        transport = MqttTransport(self.devices.hub, url, table, client_id=client_id)
         transport.start()
         self.transports.append(transport)
         if self.options.ha_discovery:

@@ -83,14 +83,13 @@ MAX_NOTICES = 6
 
 HOST_NOTICES = frozenset(
     {"devices/not-paired", "devices/bad-pair-code", "devices/pairing-closed",
-     "devices/pairing-too-many", "devices/wrong-seat", "devices/not-table", "devices/seq-jump",
+     "devices/pair-approval", "devices/wrong-seat", "devices/not-table", "devices/seq-jump",
      "devices/boot-jump", "devices/stale-boot"}
 )  # fmt: skip
 """Refusals told to the host only (anyone can cause them: the table display stays calm)."""
 
 UNPAIRED_NOTICES = frozenset(
-    {"devices/not-paired", "devices/bad-pair-code", "devices/pairing-closed",
-     "devices/pairing-too-many"}
+    {"devices/not-paired", "devices/bad-pair-code", "devices/pairing-closed"}
 )  # fmt: skip
 """Notices about devices not paired (any id at all): at most one of each kind every few
 seconds, whichever device caused it (the host page lists the pending devices anyway)."""
@@ -209,22 +208,32 @@ class TableDevices:
         table_room: str,
         seat_room: Callable[[str], str],
         host_room: str = "host",
+        role_of: Callable[[str], str] | None = None,
     ) -> None:
         """Serve the panel to the pages: ``devices`` answers the whole panel (and subscribes the
         client to deltas), the host-only ``device_pairing``/``device_pair``/``device_unpair``
-        pair devices. Deltas go to each subscribed client with a bounded backlog."""
+        pair devices. Deltas go to each subscribed client with a bounded backlog.
+
+        ``role_of(sid)`` is the role the connection authenticated with (its token, kept in the
+        server's own session): who is the host is decided by it, never by room membership,
+        which a message-queue publisher could forge. Without it nobody is the host.
+        """
         from flask import request
-        from flask_socketio import rooms
 
         def emit(event: str, payload: dict[str, Any], room: str) -> None:
             socketio.emit(event, payload, to=room)
 
         self.connect(emit, table_room, seat_room, host_room)
         server = socketio.server
+
+        def is_host(sid: str) -> bool:
+            return role_of is not None and role_of(sid) == "host"
+
         self._clients = PanelClients(
             send=lambda sid, event, payload: socketio.emit(event, payload, to=sid),
             backlog=lambda sid: queued(server, sid),
             disconnect=lambda sid: cut_off(server, sid),
+            is_host=is_host,
         )
         clients = self._clients
         requests = KeyedBuckets(2.0, 5.0, size=1024)
@@ -236,11 +245,11 @@ class TableDevices:
                 return {"ok": False, "code": code, **_said(code)}
             if not clients.subscribe(sid):
                 return {"ok": False, "code": "devices/too-many-requests"}
-            return self.panel()
+            return self.panel(is_host(sid))
 
         def host_only(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Any:
             def guarded(data: Any = None, *_: Any) -> dict[str, Any]:
-                if host_room not in rooms():
+                if not is_host(str(request.sid)):  # type: ignore[attr-defined]
                     code = "devices/host-only"
                     return {"ok": False, "code": code, **_said(code)}
                 return handler(data if isinstance(data, dict) else {})
@@ -318,39 +327,45 @@ class TableDevices:
         self._panel_due.set()
         self._jobs.put(("panel", None))
 
-    def pairing_view(self) -> dict[str, Any]:
-        """The pairing window as the pages show it: open or not, each target's code, and the
-        unpaired devices waiting for the host (bounded)."""
+    def pairing_view(self, host: bool = True) -> dict[str, Any]:
+        """The pairing window as the pages show it: open or not, the targets still waiting for a
+        device and, for the host only, each one's code and the unpaired devices waiting for the
+        host's approval (bounded). A code read off a viewer's or a seat's page would pair a
+        stranger's box, so those get neither codes nor the pending list."""
         codes = self.desk.codes()
         return {
             "open": codes is not None,
-            "codes": codes or {},
+            "codes": (codes or {}) if host else {},
+            "waiting": sorted(codes or {}),
             "closes_in": round(self.desk.closes_in()),
             "seats": list(self.referee.seats),
-            "pending": [p.to_json() for p in self.desk.pending()],
+            "pending": [p.to_json() for p in self.desk.pending()] if host else [],
+            "wrong": self.desk.wrong_codes() if host else 0,
         }
 
-    def panel(self) -> dict[str, Any]:
-        """The table display's whole device panel: registry, last rolls (newest first), the
-        note, the pairing window and the recent device notices."""
+    def panel(self, host: bool = False) -> dict[str, Any]:
+        """The device panel: registry, last rolls (newest first), the note, the pairing window
+        (its codes for the ``host`` only) and the recent device notices."""
         return {
             "devices": [r.to_json() for r in self.hub.devices()],
             "rolls": list(reversed(self.rolls)),
             "note": self.note,
-            "pairing": self.pairing_view(),
+            "pairing": self.pairing_view(host),
             "notices": list(self.notices),
         }
 
-    def _delta(self) -> dict[str, Any]:
-        """What changed since the last push: the changed records and the ids that went."""
+    def _delta(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What changed since the last push (the changed records and the ids that went), as
+        the host gets it and as every other client does."""
         with self._dirty_lock:
             dirty, removed = self._dirty, self._removed
             self._dirty, self._removed = set(), set()
         registry = self.hub.registry
         changed = [r.to_json() for d in sorted(dirty) if (r := registry.get(d)) is not None]
         gone = sorted(d for d in removed if registry.get(d) is None)
-        return {"changed": changed, "removed": gone, "note": self.note,
-                "pairing": self.pairing_view()}  # fmt: skip
+        delta = {"changed": changed, "removed": gone, "note": self.note}
+        return ({**delta, "pairing": self.pairing_view(True)},
+                {**delta, "pairing": self.pairing_view(False)})  # fmt: skip
 
     # --- referee transport (called with the referee's lock held: only queue) -------------------
 
@@ -590,11 +605,12 @@ class TableDevices:
                 log.exception("device worker failed on %s", kind)
 
     def _push_delta(self) -> None:
-        delta = self._delta()
+        host, public = self._delta()
         if self._clients is not None:
-            self._clients.push("devices_delta", delta, self.panel)
+            self._clients.push("devices_delta", (host, public), self.panel)
         elif self._emit is not None:
-            self._emit("devices_delta", delta, self._room)
+            self._emit("devices_delta", public, self._room)
+            self._emit("devices_delta", host, self._host_room)
 
     def _turn_patterns(self, update: Update) -> dict[str, str]:
         over = bool(update.table.get("over"))

@@ -29,14 +29,16 @@ from bridge.labels import ui_messages
 from bridge.referee import VIEWER, Notice, Principal, Referee, Update
 from bridge.store import Tokens
 from bridge.table_setup import choices
-from bridge.venue import QUEUE_CHANNEL, VENUE_EVENT, table_summary
+from bridge.venue import VENUE_EVENT, table_summary
 from bridge.web.backlog import cut_off_stalled
+from bridge.web.boxes import boxes_blueprint
 from bridge.web.calibration import Calibrator, calibration_blueprint
 from bridge.web.frames import frames_blueprint
 from bridge.web.limits import BoundedPacket, limit_polling_posts
 from bridge.web.namespace import TableNamespace
 from bridge.web.origins import LOCAL_HOSTS, host_of, normalize
 from bridge.web.phonecam import phone_blueprint, phone_source
+from bridge.web.queue_guard import queue_options
 from engine import registry
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
@@ -126,6 +128,8 @@ class WebTable:
     referee: Referee
     config: WebConfig
     camera: Any = None
+    box_library: Path | None = None
+    """Where the host's "Your box" page keeps boxes (``DB.boxes/``); None: it keeps none."""
     app: Flask = field(init=False)
     socketio: SocketIO = field(init=False)
     calibrator: Calibrator = field(init=False)
@@ -146,10 +150,12 @@ class WebTable:
     def __post_init__(self) -> None:
         self.app, self.socketio = web_server(self.config, self._origin_allowed)
         _routes(self)
+        self.referee.box_library = self.box_library
         self.calibrator = Calibrator(self.camera, self.referee.game.info.key, self.referee.lang)
         self.app.register_blueprint(calibration_blueprint(self.calibrator, self.referee))
         self.app.register_blueprint(phone_blueprint(self.referee, self.camera, self.referee.lang))
         self.app.register_blueprint(frames_blueprint(self.referee))
+        self.app.register_blueprint(boxes_blueprint(self.referee, self.box_library))
         handlers = TableNamespace(self)
         self.socketio.on_namespace(handlers)
         # every handler's failure, the devices' too, is logged and answered (server/internal)
@@ -255,6 +261,10 @@ class WebTable:
         """The host's camera calibration page (keep it private: it carries the host token)."""
         return f"{self.config.public_url}/calibrate/{self.referee.row.tokens.host}"
 
+    def box_url(self) -> str:
+        """The host's "Your box" page (it carries the host token)."""
+        return f"{self.config.public_url}/box/{self.referee.row.tokens.host}"
+
     def phone_url(self) -> str:
         """The phone-camera page (``herald serve --camera phone``; it carries the host token)."""
         return f"{self.config.public_url}/phone/{self.referee.row.tokens.host}"
@@ -294,6 +304,7 @@ class WebTable:
         }
         if self.camera is not None:
             host["calibrate_url"] = self.calibrate_url()
+        host["box_url"] = self.box_url()
         if phone_source(self.camera) is not None:
             url = self.phone_url()
             host["phone_url"] = url
@@ -420,8 +431,7 @@ def web_server(config: WebConfig, origin_allowed: Any) -> tuple[Flask, SocketIO]
         max_http_buffer_size=MAX_PACKET_BYTES,
         ping_interval=config.ping_interval,
         serializer=BoundedPacket,
-        message_queue=config.message_queue,
-        channel=QUEUE_CHANNEL,
+        **queue_options(config.message_queue, (VENUE_ROOM,)),  # guarded: bridge.web.queue_guard
         logger=False,
         engineio_logger=False,
     )
@@ -515,7 +525,9 @@ def _routes(web: WebTable) -> None:
     @app.get("/api/setup")
     def setup_choices() -> Response:
         """What the host page's new-game form offers: games, seats, options, data sets."""
-        return jsonify(choices(web.parts.colours_for if web.parts is not None else None))
+        return jsonify(
+            choices(web.box_library, web.parts.colours_for if web.parts is not None else None)
+        )
 
     @app.get("/favicon.ico")
     def no_icon() -> Response:

@@ -128,7 +128,7 @@ def test_a_camera_table_offers_its_sticker_colours_and_france_seats_magenta(
     referee = referee_for(tmp_path, "france1429", ("green", "blue", "magenta"))
     camera = open_camera_table(referee, "camera-sim", CameraConfig(mode="all", delay=0))
     parts = TableParts(referee, camera=camera)
-    games = {g["key"]: g for g in choices(parts.colours_for)["games"]}
+    games = {g["key"]: g for g in choices(colours_for=parts.colours_for)["games"]}
     assert games["france1429"]["seats"] == ["green", "blue", "magenta"]
     assert games["viscounts"]["seats"] == ["red", "blue", "green"]
     assert "sir" not in games["glory"]["colours"]  # Glory's solo knight is no colour

@@ -24,7 +24,7 @@ from bridge.devices.broker_auth import BrokerAuth, acl_text, mosquitto_hash
 from bridge.devices.dedup import DedupStore
 from bridge.devices.hub import DeviceHub
 from bridge.devices.local import LocalBroker
-from bridge.devices.mqtt import MqttTransport, device_topic
+from bridge.devices.mqtt import MqttTransport, device_topic, new_client_id
 from bridge.devices.protocol import DeviceEvent
 
 TABLE = "t1"
@@ -37,12 +37,18 @@ pytestmark = pytest.mark.skipif(
 class Client:
     """A paho client that records its CONNACK and what it hears."""
 
-    def __init__(self, port: int, user: str | None = None, password: str | None = None) -> None:
+    def __init__(
+        self,
+        port: int,
+        user: str | None = None,
+        password: str | None = None,
+        client_id: str = "",
+    ) -> None:
         self.result: Any = None
         self.answered = threading.Event()
         self.subscribed = threading.Event()
         self.heard: list[tuple[str, bytes]] = []
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
         if user is not None:
             self.client.username_pw_set(user, password)
         self.client.on_connect = self._on_connect
@@ -127,6 +133,40 @@ def test_a_device_publishes_only_under_its_own_topic_and_reads_only_its_own_comm
         assert {t for t, _ in green.heard} == {device_topic(TABLE, "seat-green", "cmd")}
     finally:
         green.close()
+        herald.stop()
+        dedup.close()
+
+
+def test_a_device_taking_heralds_client_id_cannot_knock_herald_off(
+    secured: LocalBroker, tmp_path: Path
+) -> None:
+    """Issue 26, finding 3: a seat box's credentials with Herald's client id disconnected Herald
+    5 times of 5 (a broker drops the older of two connections with one id). Now the private
+    broker makes every client's id its user name, and Herald's id has a random part anyway."""
+    assert secured.auth is not None
+    events: list[DeviceEvent] = []
+    dedup = DedupStore(tmp_path / "d.db")
+    herald = MqttTransport(DeviceHub(dedup, events.append), secured.herald_url, TABLE)
+    assert herald._client._client_id.decode().startswith(f"herald-{TABLE}-")
+    assert herald._client._client_id.decode() != new_client_id(TABLE)  # random each time
+    herald.start()
+    intruders = []
+    try:
+        wait_for(herald.subscribed.is_set, what="Herald to log in and subscribe")
+        taken = (herald._client._client_id.decode(), f"herald-{TABLE}", "herald")
+        for seq, client_id in enumerate(taken * 2, start=1):
+            intruder = Client(secured.port, "seat-blue", secured.auth.devices["seat-blue"],
+                              client_id=client_id)  # fmt: skip
+            intruders.append(intruder)
+            assert intruder.accepted
+            # a round trip through the broker: Herald hears the box's event on its connection
+            intruder.publish(device_topic(TABLE, "seat-blue", "event"), roll("seat-blue", seq))
+            wait_for(lambda s=seq: any(e.seq == s for e in events), what=f"event {seq}")
+        assert (herald.drops, herald.connections) == (0, 1), "Herald was knocked off its broker"
+        assert herald.connected.is_set()
+    finally:
+        for intruder in intruders:
+            intruder.close()
         herald.stop()
         dedup.close()
 

@@ -35,6 +35,8 @@ from bridge.devices.registry import DeviceRegistry
 from bridge.devices.serial_link import SerialDeviceProtocol
 from firmware.wire import FrameReader
 
+EMPTY: dict[str, object] = {"changed": []}
+
 
 class Clock:
     """Seconds that move only when the test says so."""
@@ -173,18 +175,18 @@ def test_a_panel_client_that_does_not_read_is_skipped_then_disconnected() -> Non
     clients = PanelClients(fake.send, fake.backlog, fake.disconnected.append, max_backlog=4)
     assert clients.subscribe("reader") and clients.subscribe("stalled")
     for _ in range(50):
-        clients.push("devices_delta", {"changed": []}, lambda: {"devices": []})
+        clients.push("devices_delta", (EMPTY, EMPTY), lambda host: {"devices": []})
     stalled = [e for sid, e in fake.sent if sid == "stalled"]
     assert len(stalled) == 5  # up to the bound, then skipped
     assert [e for sid, e in fake.sent if sid == "reader"] == ["devices_delta"] * 50
     fake.queues["stalled"] = 0  # it read everything: one whole panel, then deltas again
-    clients.push("devices_delta", {"changed": []}, lambda: {"devices": []})
+    clients.push("devices_delta", (EMPTY, EMPTY), lambda host: {"devices": []})
     assert fake.sent[-1] == ("stalled", "devices")
     fake.queues["stalled"] = 99
     assert not clients.subscribe("stalled")  # asks again without reading
     assert fake.disconnected == ["stalled"]
     fake.queues.pop("stalled")
-    clients.push("devices_delta", {"changed": []}, lambda: {"devices": []})
+    clients.push("devices_delta", (EMPTY, EMPTY), lambda host: {"devices": []})
     assert len(clients) == 1
 
 

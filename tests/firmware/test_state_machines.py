@@ -199,3 +199,85 @@ def test_dice_tower_manual_buttons() -> None:
                 now += 1
     ((_, msg),) = tower.outbox.due(now)
     assert msg["dice"] == [{"sides": 6, "value": 3}, {"sides": 4, "value": 1, "color": "red"}]
+
+
+def press_code(box: SeatBox, pins: dict[str, Pin], digits: str, now: int) -> int:
+    """Press ``digits`` (1 confirm, 2 pass, 3 undo) on the box, 100 ms down and up each."""
+    from firmware.pairing import BUTTON_OF
+
+    for digit in digits:
+        for level in (0, 1):
+            pins[BUTTON_OF[digit]].level = level
+            for _ in range(100):
+                box.poll(now)
+                now += 1
+    return now
+
+
+def test_an_answer_to_a_pairing_request_drops_the_digits_pressed_before_it() -> None:
+    """Issue 25, point 9: digits of a second entry of a code, pressed while Herald's answer to
+    the first was on its way, stayed in the box; the next code entered started with them and
+    every code after was wrong. Herald's answer now starts the entry afresh."""
+    pins = {"confirm": Pin(), "pass": Pin(), "undo": Pin()}
+    box = SeatBox("seat-red", None, pins, Rgb(), Store())
+    code = "123123123123"
+    now = press_code(box, pins, code, 0)
+    (request,) = box.take_control(now)
+    assert request["code"] == code
+    now = press_code(box, pins, code[:5], now)  # the same code again, interrupted
+    box.on_command({"t": "unpaired", "code": "devices/pairing-closed"}, now)
+    now = press_code(box, pins, "321321321321", now)
+    (request,) = box.take_control(now)
+    assert request["code"] == "321321321321"
+
+
+def test_a_pairing_request_is_sent_again_until_herald_answers_it() -> None:
+    """A request published before Herald listened was lost (the server then re-entered codes
+    every 3 s, which piled entries up on a loaded machine). The box sends it again itself, and
+    waits as long as Herald asks when it is being slowed down."""
+    pins = {"confirm": Pin(), "pass": Pin(), "undo": Pin()}
+    box = SeatBox("seat-red", None, pins, Rgb(), Store())
+    now = press_code(box, pins, "222222222222", 0)
+    assert len(box.take_control(now)) == 1
+    assert box.take_control(now + 100) == []
+    assert len(box.take_control(now + box.PAIR_RESEND_MS)) == 1
+    now += box.PAIR_RESEND_MS
+    box.on_command({"t": "unpaired", "code": "devices/pair-wait", "retry_ms": 9000}, now)
+    assert box.take_control(now + box.PAIR_RESEND_MS) == []
+    assert len(box.take_control(now + 9000)) == 1
+    box.on_command({"t": "paired", "role": "seat", "seat": "red"}, now + 9000)
+    assert box.take_control(now + 60000) == [] and not box.wants_code()
+
+
+def test_a_code_entry_a_stall_turned_into_a_hold_is_entered_again_from_the_start() -> None:
+    """Issue 25, point 9, under load: a virtual box's process stalled during a press, its loop
+    saw the button down past the hold time (a hold starts the entry over), and the code was
+    never sent; the server used to type every code again every 3 s, which piled entries up
+    (misaligned digits: wrong codes; presses after the pairing: the seat's buttons). Now the
+    host hal types a code once, and enters it again, after a hold, only if the entry ended
+    without a request."""
+    from firmware.hal_host import Script
+
+    pins = {"confirm": Pin(), "pass": Pin(), "undo": Pin()}
+    box = SeatBox("seat-red", None, pins, Rgb(), Store())
+    script = Script(pins=pins, device=box)
+    code = "123321123321"
+    script.lines.append(f"pair {code}")
+    requests: list[str] = []
+    now, stalled = 0, False
+    while now < 20_000:
+        script.poll(now)
+        box.poll(now)
+        requests += [m["code"] for m in box.take_control(now)]
+        if requests:
+            break
+        if not stalled and pins["pass"].level == 0:  # the second digit is down: stall 1.5 s
+            stalled, now = True, now + 1500
+        now += 5
+    assert stalled and requests == [code]
+    box.on_command({"t": "paired", "role": "seat", "seat": "red"}, now)
+    for _ in range(2000):  # nothing more is pressed once the box is paired
+        script.poll(now)
+        box.poll(now)
+        now += 5
+    assert len(box.outbox) == 0 and box.take_control(now + 60_000) == []

@@ -4,6 +4,7 @@ each on a free loopback port with its files in a temporary directory."""
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -45,6 +46,9 @@ class Service:
 
     def __init__(self, name: str, args: list[str], workdir: Path, port: int) -> None:
         self.name, self.port, self.workdir = name, port, workdir
+        self.password = ""
+        self.url = ""
+        """For Redis: the queue URL with Herald's user and password."""
         self.log = workdir / f"{name}.log"
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, cwd=workdir)
@@ -66,12 +70,32 @@ class Service:
                 self.proc.wait(WAIT)
 
 
+REDIS_USER = "herald"
+
+
+def redis_acl(password: str) -> str:
+    """The ACL docs/deployment.md gives a venue's Redis: nobody without a password (the default
+    user is off), and Herald's user may only use pub/sub on Herald's channel."""
+    return (
+        "user default off\n"
+        f"user {REDIS_USER} on >{password} resetchannels &herald -@all +@pubsub +ping"
+        " +@connection +select\n"
+    )
+
+
 def start_redis(exe: str, workdir: Path) -> Service:
-    """redis-server on loopback only, no persistence (the queue is pub/sub: nothing to keep)."""
+    """redis-server on loopback only, no persistence (the queue is pub/sub: nothing to keep),
+    with the venue's ACL; ``url`` carries Herald's user and password."""
     port = free_port()
-    args = [exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-            "--dir", str(workdir), "--protected-mode", "yes"]  # fmt: skip
-    return Service("redis", args, workdir, port)
+    password = secrets.token_urlsafe(24)
+    conf = workdir / "redis.conf"
+    conf.write_text(f"port {port}\nbind 127.0.0.1\nsave \"\"\nappendonly no\n"
+                    f"dir {workdir}\nprotected-mode yes\n{redis_acl(password)}")  # fmt: skip
+    conf.chmod(0o600)
+    service = Service("redis", [exe, str(conf)], workdir, port)
+    service.password = password
+    service.url = f"redis://{REDIS_USER}:{password}@127.0.0.1:{port}/0"
+    return service
 
 
 def start_mosquitto(exe: str, workdir: Path) -> Service:
@@ -112,3 +136,24 @@ class Venue:
                 self.proc.wait(WAIT)
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+
+
+class Tail:
+    """Reads a running server's output into ``lines`` (a thread), so a test can wait for a log
+    line: the only sign, from outside the process, that it has dealt with a queue message."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        import threading
+
+        self.lines: list[str] = []
+        self._proc = proc
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        assert self._proc.stdout is not None
+        for line in self._proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def count(self, text: str) -> int:
+        return sum(1 for line in list(self.lines) if text in line)

@@ -94,6 +94,8 @@ def test_virtual_devices_are_online_and_rolls_reach_socketio(table: Served) -> N
             **{f"seat-{s}": f"seat:{s}" for s in SEATS},
             "tower-1": "table",
         }
+        # issue 25, point 9: no box sent a wrong code ("not paired · 10 errors" once)
+        assert all(d["errors"] == 0 for d in devices if d["device"].startswith("seat-")), devices
         # The virtual tower told to roll on its own (at start, then every 20 s): the panel keeps it.
         panel = panel_of(client)
         assert panel["note"].startswith("Virtual seat boxes")
@@ -179,6 +181,47 @@ def test_table_display_shows_the_device_panel(browser: Tabs, table: Served) -> N
     page.locator("#devices-box").scroll_into_view_if_needed()
     shot(page, SERVER_SHOTS, "table-devices.png")
     assert errors == []
+
+
+@needs_chromium
+def test_pairing_codes_show_on_the_host_page_and_never_on_the_table_display(
+    browser: Tabs, table: Served
+) -> None:
+    """Issue 26, finding 1: a viewer with no token got every pairing code in its device panel.
+    Now the table display says pairing is open and for whom; the codes are on the host page."""
+    from playwright.sync_api import expect
+
+    seat = SEATS[0]
+    host = live_client(reconnection=False)
+    join(host, table.base, table.host_token)
+    try:
+        assert host.call("device_unpair", {"device": f"seat-{seat}"}, timeout=30)["ok"]
+        codes = host.call("device_pairing", {"open": True}, timeout=30)["pairing"]["codes"]
+        assert list(codes) == [seat] and len(codes[seat]) == 12  # only the seat with no box
+        errors: list[str] = []
+        viewer = browser.table(errors)
+        viewer.goto(table.table_url)
+        expect(viewer.locator("#pairing-waiting")).to_contain_text("Pairing is open on the host")
+        expect(viewer.locator("#pairing-waiting")).to_contain_text(seat.capitalize(),
+                                                                   ignore_case=True)  # fmt: skip
+        expect(viewer.locator("#pairing .pair-codes")).to_have_count(0)
+        assert codes[seat] not in viewer.content()
+        polish = browser.table(errors, locale="pl-PL")
+        polish.goto(table.table_url + ("&" if "?" in table.table_url else "?") + "lang=pl")
+        expect(polish.locator("#pairing-waiting")).to_contain_text("Parowanie jest otwarte")
+        assert codes[seat] not in polish.content()
+        hosting = browser.table(errors)
+        hosting.goto(table.host_url)
+        expect(hosting.locator(f'#pairing .pair-codes li[data-target="{seat}"] code')).to_have_text(
+            codes[seat], timeout=30_000
+        )
+        shot(viewer, SERVER_SHOTS, "table-pairing-viewer.png")
+        shot(hosting, SERVER_SHOTS, "table-pairing-host.png")
+        assert errors == []
+    finally:
+        host.call("device_pairing", {"open": False}, timeout=30)
+        host.call("device_pair", {"device": f"seat-{seat}", "seat": seat}, timeout=30)
+        host.disconnect()
 
 
 def test_serve_without_mosquitto_or_pty_still_runs_and_says_why(tmp_path: Path) -> None:

@@ -78,18 +78,25 @@ const HeraldDevices = (() => {
         onclick: () => hostDo("device_pairing", { open: !pairing.open }) },
       t(pairing.open ? "ui/pairing-close" : "ui/pairing-open")));
     }
-    if (pairing.open) {
+    if (pairing.open && isHost) {
+      // the codes reach the host page only: a viewer's or a seat's panel never carries them
       parts.push(el("p", { class: "muted" }, t("ui/pairing-help")));
-      parts.push(el("ul", { class: "pair-codes" }, Object.entries(pairing.codes).map(([target, code]) =>
+      parts.push(el("ul", { class: "pair-codes" }, Object.entries(pairing.codes || {}).map(([target, code]) =>
         el("li", { "data-target": target }, el("span", {}, targetLabel(target)), " ", el("code", {}, code)))));
+      if (pairing.wrong) parts.push(el("p", { class: "muted", id: "pairing-wrong" }, t("ui/pairing-wrong", { count: pairing.wrong })));
+    } else if (pairing.open && (pairing.waiting || []).length) {
+      parts.push(el("p", { class: "muted", id: "pairing-waiting" },
+        t("ui/pairing-waiting", { targets: pairing.waiting.map(targetLabel).join(", ") })));
     }
     if (isHost && pairing.pending && pairing.pending.length) {
       parts.push(el("h3", {}, t("ui/pending-devices")));
       parts.push(el("ul", { class: "pending" }, pairing.pending.map((p) => {
         const choice = el("select", {}, [...pairing.seats, "table"].map((s) => el("option", { value: s }, targetLabel(s))));
         if (p.device_kind === "dice_tower") choice.value = "table";
+        if (p.claims) choice.value = p.claims; // a right code that needed the host's approval
         const pair = () => hostDo("device_pair", { device: p.device, seat: choice.value === "table" ? null : choice.value });
         return el("li", { "data-device": p.device }, el("span", { class: "id" }, deviceName(p.device)), " ",
+          p.claims ? el("span", { class: "muted claims" }, t("ui/pairing-claims", { target: targetLabel(p.claims) }), " ") : null,
           el("span", { class: "muted" }, t("ui/pair-to")), " ", choice, " ",
           el("button", { class: "small", type: "button", onclick: pair }, t("ui/pair-to")));
       })));

@@ -45,7 +45,8 @@ const HeraldSetup = (() => {
 
   function optionField(game, o) {
     const isData = o.name === game.data_option;
-    const values = isData ? game.data_sets : o.choices;
+    const boxes = isData ? (game.data_boxes || []) : []; // the group's own boxes, by their names
+    const values = isData ? [...boxes.map((b) => b.value), ...game.data_sets] : o.choices;
     if (!values.length) return null; // free-form options keep their default here
     const label = gameLabel(game.key, `option-${o.name}`, o.name);
     const start = game.start && o.name in game.start ? game.start[o.name] : o.default;
@@ -53,7 +54,9 @@ const HeraldSetup = (() => {
       el("span", {}, label, " ", el("small", { class: "muted ref" }, o.ref)),
       el("select", { "data-option": o.name },
         values.map((v) => {
-          const word = gameLabel(game.key, `choice-${o.name}-${choiceKey(v)}`, v === null ? t("ui/setup-none") : String(v));
+          const box = boxes.find((b) => b.value === v);
+          const word = box ? t("ui/setup-box", { name: box.name })
+            : gameLabel(game.key, `choice-${o.name}-${choiceKey(v)}`, v === null ? t("ui/setup-none") : String(v));
           const text = choiceKey(v) === choiceKey(o.default) ? t("ui/setup-default", { value: word }) : word;
           return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(start) }, text);
         })));

@@ -175,6 +175,12 @@
         link.textContent = t("ui/phone-link");
         link.hidden = false;
       }
+      if (data.box_url) { // the host enters the group's own box (issue #24)
+        const link = document.getElementById("host-box");
+        link.href = new URL(data.box_url, location.href).pathname;
+        link.textContent = t("ui/box-link");
+        link.hidden = false;
+      }
       if (data.calibrate_url) { // a camera is attached: the host may calibrate it
         const link = document.getElementById("host-calibrate");
         link.href = new URL(data.calibrate_url, location.href).pathname;

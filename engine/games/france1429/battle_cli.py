@@ -17,32 +17,59 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine import codec, rules
+from engine.adapter import resolve_options
 from engine.data import GameData
 from engine.flow import Reveal
 from engine.games.france1429 import control, hear_ye, setup, war
 from engine.games.france1429.data import FranceData
 from engine.games.france1429.game import GAME
-from engine.games.france1429.moves import Attack, BattleRoll, Losses, Resolve, Vote
+from engine.games.france1429.moves import (
+    Answer,
+    Attack,
+    BattleRoll,
+    Join,
+    Losses,
+    PlayCard,
+    Resolve,
+    Vote,
+)
 from engine.games.france1429.rounds import start_round
 from engine.games.france1429.sources import GAME_KEY
-from engine.games.france1429.state import Election, FranceState, Lord, Troops
+from engine.games.france1429.state import SECRET_PASSAGE, Election, FranceState, Lord, Troops
 from engine.i18n import message, violation_json, violation_text
 from engine.verbs import EXIT_ILLEGAL, BadInput, Verb, VerbArg, VerbResult, json_schema_doc
 from engine.violations import InputError, RuleViolation
 
 ATTACKER, DEFENDER, BYSTANDER = "attacker", "defender", "bystander"
+ELECTION_ROUND = 2
+"""The round an election file is counted in: a Bishop from an earlier one votes (§10.3)."""
+
+
+Relic = Literal["holy-grail", "holy-spear"]
 
 
 @dataclass(frozen=True)
 class SideSpec:
-    """One side of a battle: its Men at Arms, Knights and Lords (ids of the data's Lord cards;
-    a Lord's Fief titles make him Titled, §9.2)."""
+    """One family in a battle: its Men at Arms, Knights and Lords (ids of the data's Lord
+    cards; a Lord's Fief titles make him Titled, §9.2), d'ARC, and the relics its Lords carry
+    (relic id → Lord id: the Grail helps its side when defending, the Spear when attacking,
+    §12.2)."""
 
     men_at_arms: int = 0
     knights: int = 0
     lords: tuple[str, ...] = ()
     titled: tuple[str, ...] = ()
     darc: str = ""
+    relics: dict[Relic, str] | None = None
+
+
+@dataclass(frozen=True)
+class AllySpec(SideSpec):
+    """Another family in the Village that joins a side when the battle is declared (§9.1,
+    FR-32): ``name`` is the seat it plays as, ``side`` the side it joins."""
+
+    name: str = ""
+    side: Literal["attacker", "defender"] = "attacker"
 
 
 @dataclass(frozen=True)
@@ -55,12 +82,15 @@ class LossSpec:
 @dataclass(frozen=True)
 class RollSpec:
     """One roll: each die's hits (the faces of the data's Battle Dice), the losses each owner
-    chooses (default: the first allocation the rules offer) and what each side does after it."""
+    chooses (default: the first allocation the rules offer; a side with allies always takes
+    the first), whether the attacker then plays a Secret Passage (no fortification penalty
+    from the next roll on, §11.4), and what each side does after it."""
 
     attacker: tuple[int, ...]
     defender: tuple[int, ...]
     attacker_losses: LossSpec | None = None
     defender_losses: LossSpec | None = None
+    secret_passage: bool = False
     attacker_then: Literal["go-on", "stop", "surrender", "truce"] = "go-on"
     defender_then: Literal["go-on", "surrender", "truce"] = "go-on"
 
@@ -69,7 +99,11 @@ class RollSpec:
 class BattleFile:
     """A battle in a Village (default: the map's first), the defender's fortification there
     (it counts against the attacker when the defender controls the Village, §9.2), the
-    attacker's Siege Engine dice, both sides, and the rolls."""
+    attacker's Siege Engine dice, both sides, their allies, whether it is a Cavalcade (the
+    attacker's first Lord rides in: the defender +1 hit per die, §8.5; two families only), the
+    game's options (``edition``, ``holy_spear``, ``captives``), the beaten Lords the winner lets
+    go (``released``: under ``captives`` ``optional``, the PL edition; the others are kept), and
+    the rolls."""
 
     attacker: SideSpec
     defender: SideSpec
@@ -78,19 +112,35 @@ class BattleFile:
     fortification: Literal["none", "stronghold", "fortified"] = "none"
     defender_holds: bool = True
     siege_engine: int = 0
+    cavalcade: bool = False
+    allies: tuple[AllySpec, ...] = ()
+    options: dict[str, Any] | None = None
+    released: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class VoterSpec:
-    """A family at an election: its Lords' church and royal titles, the Villages it controls
-    (a Bishop's election counts them, §10.3), and its sealed markers: FOR and DECOY on a
-    candidate's Lord id ("" abstains / no decoy)."""
+    """A family at an election: its Lords (ids of the data's Lord cards) and what the rules read
+    of them: Fief titles (``titled``), Bishops by Bishopric (``bishops``; ``new_bishops``: elected
+    this round, whose 2 votes wait for the next, §10.3), Cardinals, the Pope, the King, the Queen
+    or Queen Regent, the Crown Prince, spouses (another family's Lord), captives and
+    excommunicated Lords; the Villages it controls (a Bishop's election counts them); and its
+    sealed markers: FOR and DECOY on a candidate's Lord id ("" abstains / no decoy)."""
 
     seat: str
     lords: tuple[str, ...] = ()
     titled: tuple[str, ...] = ()
     bishops: dict[str, int] | None = None
+    new_bishops: tuple[str, ...] = ()
     cardinals: tuple[str, ...] = ()
+    pope: str = ""
+    king: str = ""
+    queen: str = ""
+    regent: str = ""
+    crown_prince: str = ""
+    spouses: dict[str, str] | None = None
+    captives: tuple[str, ...] = ()
+    excommunicated: tuple[str, ...] = ()
     controls: tuple[str, ...] = ()
     vote_for: str = ""
     decoy: str = ""
@@ -99,12 +149,14 @@ class VoterSpec:
 @dataclass(frozen=True)
 class ElectionFile:
     """An election: ``office`` (bishop, pope, king), the Bishopric's number for a Bishop, the
-    candidates (Lord ids, in the order declared) and the families."""
+    candidates (Lord ids, in the order declared), the families, and the game's options the
+    count reads (``edition``, ``king_needs_title``, ``pope_majority``)."""
 
     office: Literal["bishop", "pope", "king"]
     candidates: tuple[str, ...]
     families: tuple[VoterSpec, ...]
     bishopric: int = 0
+    options: dict[str, Any] | None = None
 
 
 def _m(code: str, lang: str, **params: Any) -> str:
@@ -119,11 +171,15 @@ def _data(inputs: Mapping[str, Any]) -> FranceData:
     return value
 
 
-def _table(value: FranceData, seats: tuple[str, ...]) -> FranceState:
-    """An empty board on the data, round 1 (no Lords, no troops)."""
-    state = setup.initial(
-        seats, GAME.info.option_defaults(), setup.rules_from(value.map, value.box)
-    )
+def _table(
+    value: FranceData, seats: tuple[str, ...], arg: str = "", options: dict[str, Any] | None = None
+) -> FranceState:
+    """An empty board on the data, round 1 (no Lords, no troops), with the file's options."""
+    try:
+        opts = resolve_options(GAME.info, {**(options or {}), "data": "stand-in"})
+    except InputError as exc:
+        raise BadInput(arg, InputError(exc.code, exc.detail, "$.options")) from exc
+    state = setup.initial(seats, opts, setup.rules_from(value.map, value.box))
     return start_round(state)
 
 
@@ -164,8 +220,38 @@ def _side(state: FranceState, seat: str, village: str, spec: SideSpec) -> France
             state,
             lords=(*state.lords, Lord(lid, seat, village, fiefs=fiefs, darc=lid == spec.darc)),
         )
+    for relic, lid in (spec.relics or {}).items():
+        if lid not in spec.lords:
+            why = f"{relic} is carried by {lid!r}, not one of {seat}'s Lords"
+            raise BadInput("battle", InputError("input/relic", why, "$"))
+        if relic in state.relics:
+            raise BadInput("battle", InputError("input/relic", f"{relic} twice", "$"))
+        state = replace(state, relics={**state.relics, relic: f"l:{lid}"})
     t = Troops(seat, village, spec.men_at_arms, spec.knights, spec.men_at_arms, spec.knights)
     return state.with_troops(t)
+
+
+def _seats(spec: BattleFile) -> tuple[str, ...]:
+    """The attacker, the defender and each ally (a bystander makes up a table of 3)."""
+    names = [a.name for a in spec.allies]
+    if (
+        len(names) > 4
+        or len(set(names)) != len(names)
+        or any(n in ("", ATTACKER, DEFENDER, BYSTANDER) for n in names)
+    ):
+        why = "up to 4 allies, each with its own name (not attacker, defender or bystander)"
+        raise BadInput("battle", InputError("input/allies", why, "$.allies"))
+    if spec.cavalcade and names:
+        why = "a Cavalcade is fought by its two families only (§8.5)"
+        raise BadInput("battle", InputError("input/allies", why, "$.allies"))
+    seats = (ATTACKER, DEFENDER, *names)
+    return seats if len(seats) >= 3 else (*seats, BYSTANDER)
+
+
+def hand_card(state: FranceState, seat: str, card: str) -> FranceState:
+    """``seat`` holds ``card`` (the file says it played it)."""
+    fam = state.family(seat)
+    return state.with_family(replace(fam, hand=(*fam.hand, card)))
 
 
 def _loss(seat: str, spec: LossSpec | None, offered: list[Losses]) -> tuple[Losses, bool]:
@@ -176,22 +262,24 @@ def _loss(seat: str, spec: LossSpec | None, offered: list[Losses]) -> tuple[Loss
 
 def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     """One battle from its rolls, each roll's hits and losses itemised (§9.2-9.5)."""
-    game: Any = GAME
     value = _data(inputs)
     spec: BattleFile = _decode("battle", BattleFile, inputs["battle"])
-    state = _table(value, (ATTACKER, DEFENDER, BYSTANDER))
+    state = _table(value, _seats(spec), "battle", spec.options)
     village = spec.village or state.rules.villages[0].id
     if village not in {v.id for v in state.rules.villages}:
         raise BadInput(
             "battle", InputError("input/village", f"no Village {village!r}", "$.village")
         )
-    _lords(state, "battle", (*spec.defender.lords, *spec.attacker.lords))
+    everyone = (spec.attacker, spec.defender, *spec.allies)
+    _lords(state, "battle", tuple(lid for side in everyone for lid in side.lords))
+    if spec.cavalcade and not spec.attacker.lords:
+        why = "a Cavalcade is led by a Lord of the attacker (§8.5)"
+        raise BadInput("battle", InputError("input/cavalcade", why, "$.attacker.lords"))
     holder, other = (DEFENDER, ATTACKER) if spec.defender_holds else (ATTACKER, DEFENDER)
-    # who came first controls the Village (§8.4): the holder's side is placed first
-    state = _side(state, holder, village, spec.defender if holder == DEFENDER else spec.attacker)
-    state = control.refresh(state, village)
-    state = _side(state, other, village, spec.attacker if other == ATTACKER else spec.defender)
-    state = control.refresh(state, village)
+    sides = {ATTACKER: spec.attacker, DEFENDER: spec.defender, **{a.name: a for a in spec.allies}}
+    # who came first controls the Village (§8.4): the holder's side, the other, then the allies
+    for seat in (holder, other, *(a.name for a in spec.allies)):
+        state = control.refresh(_side(state, seat, village, sides[seat]), village)
     place = replace(
         state.place(village),
         fort=spec.fortification,
@@ -209,81 +297,160 @@ def resolve_battle(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         )
     ]
     report: dict[str, Any] = {"village": village, "rolls": []}
+    teams: dict[str, tuple[str, ...]] = {ATTACKER: (ATTACKER,), DEFENDER: (DEFENDER,)}
     try:
-        state = rules.apply(game, state, Attack(ATTACKER, village, DEFENDER))
+        state = _declare(state, spec, village)
         for n, roll in enumerate(spec.rolls, 1):
             battle = state.battle
             if battle is None:
                 lines.append(_m("verb/battle-over-early", lang, rolls=n - 1))
                 break
-            dice = {s: war.dice(state, battle, s) for s in (ATTACKER, DEFENDER)}
-            state = rules.apply(game, state, BattleRoll(roll.attacker, roll.defender))
-            hits = dict(state.battle.hits) if state.battle else {}
-            entry: dict[str, Any] = {
-                "dice": dice,
-                "faces": {ATTACKER: list(roll.attacker), DEFENDER: list(roll.defender)},
-                "hits": hits,
-                "losses": {},
-            }
-            lines.append(
-                _m(
-                    "verb/battle-roll",
-                    lang,
-                    n=n,
-                    a_dice=dice[ATTACKER],
-                    a_faces=list(roll.attacker),
-                    d_dice=dice[DEFENDER],
-                    d_faces=list(roll.defender),
-                    a_hits=hits.get(DEFENDER, 0),
-                    d_hits=hits.get(ATTACKER, 0),
-                )
-            )
-            while state.battle is not None and state.battle.stage == "losses":
-                seat = state.battle.owing[0]
-                chosen = roll.attacker_losses if seat == ATTACKER else roll.defender_losses
-                move, default = _loss(seat, chosen, war.options(state, seat))
-                state = rules.apply(game, state, move)
-                entry["losses"][seat] = {
-                    "men_at_arms": move.maa,
-                    "knights": move.knights,
-                    "lords_killed": list(move.lords),
-                    "default": default,
-                }
-                lines.append(
-                    _m(
-                        "verb/battle-losses",
-                        lang,
-                        side=seat,
-                        maa=move.maa,
-                        knights=move.knights,
-                        lords=", ".join(move.lords) or "-",
-                        how=_m("verb/by-default" if default else "verb/chosen", lang),
-                    )
-                )
-            for seat, then in ((ATTACKER, roll.attacker_then), (DEFENDER, roll.defender_then)):
-                if state.battle is not None and state.battle.stage == seat:
-                    state = rules.apply(game, state, Resolve(seat, then))
-            report["rolls"].append(entry)
+            teams = {s: battle.members(s) for s in (ATTACKER, DEFENDER)}
+            state = _roll(state, roll, n, lang, lines, report, spec.released)
     except RuleViolation as exc:
         report["resolved"] = False
         return _refused(exc, lang, lines, report)
+    if state.battle is not None:
+        teams = {s: state.battle.members(s) for s in (ATTACKER, DEFENDER)}
+    return _ending(state, teams, lang, lines, report)
+
+
+def _declare(state: FranceState, spec: BattleFile, village: str) -> FranceState:
+    """The attack, each ally's answer (§9.1), a Cavalcade's Lord named (§8.5)."""
+    game: Any = GAME
+    state = rules.apply(game, state, Attack(ATTACKER, village, DEFENDER))
+    joins = {a.name: a.side for a in spec.allies}
+    while state.battle is not None and state.battle.stage == "join":
+        seat = state.battle.queue[0]
+        state = rules.apply(game, state, Join(seat, joins.get(seat, "none")))
+    if spec.cavalcade and state.battle is not None:
+        state = replace(state, battle=replace(state.battle, cavalcade=spec.attacker.lords[0]))
+    return state
+
+
+def _captives(state: FranceState, released: tuple[str, ...], entry: dict[str, Any]) -> FranceState:
+    """The winner's answer for each beaten Lord (PL edition, FR-26): let go if the file says so."""
+    game: Any = GAME
+    while state.pending and state.pending[-1].kind == "captive":
+        top = state.pending[-1]
+        keep = top.lord not in released
+        state = rules.apply(game, state, Answer(top.seat, keep))
+        if not keep:
+            entry.setdefault("released", []).append(top.lord)
+    return state
+
+
+def _roll(
+    state: FranceState,
+    roll: RollSpec,
+    n: int,
+    lang: str,
+    lines: list[str],
+    report: dict[str, Any],
+    released: tuple[str, ...] = (),
+) -> FranceState:
+    """One roll: the dice, the hits each side rolled, the losses, what each side does."""
+    game: Any = GAME
+    battle = state.battle
+    assert battle is not None
+    dice = {s: war.dice(state, battle, s) for s in (ATTACKER, DEFENDER)}
+    state = rules.apply(game, state, BattleRoll(roll.attacker, roll.defender))
+    taken = dict(state.battle.hits) if state.battle else {}
+    rolled = {ATTACKER: taken.get(DEFENDER, 0), DEFENDER: taken.get(ATTACKER, 0)}
+    entry: dict[str, Any] = {
+        "dice": dice,
+        "faces": {ATTACKER: list(roll.attacker), DEFENDER: list(roll.defender)},
+        "hits": rolled,
+        "losses": {},
+    }
+    lines.append(
+        _m(
+            "verb/battle-roll",
+            lang,
+            n=n,
+            a_dice=dice[ATTACKER],
+            a_faces=list(roll.attacker),
+            d_dice=dice[DEFENDER],
+            d_faces=list(roll.defender),
+            a_hits=rolled[ATTACKER],
+            d_hits=rolled[DEFENDER],
+        )
+    )
+    while state.battle is not None and state.battle.stage == "losses":
+        b = state.battle
+        lead = b.owing[0]
+        seat = b.decider(lead)
+        allied = len(b.members(lead)) > 1
+        chosen = (
+            None if allied else (roll.attacker_losses if lead == ATTACKER else roll.defender_losses)
+        )
+        move, default = _loss(seat, chosen, war.options(state, seat))
+        state = rules.apply(game, state, move)
+        state = _captives(state, released, entry)
+        whose = move.of or seat
+        blank = {"men_at_arms": 0, "knights": 0, "lords_killed": [], "default": True}
+        taken_here = entry["losses"].setdefault(whose, blank)
+        taken_here["men_at_arms"] += move.maa
+        taken_here["knights"] += move.knights
+        taken_here["lords_killed"] += list(move.lords)
+        taken_here["default"] = default
+        lines.append(
+            _m(
+                "verb/battle-losses",
+                lang,
+                side=whose,
+                maa=move.maa,
+                knights=move.knights,
+                lords=", ".join(move.lords) or "-",
+                how=_m("verb/by-default" if default else "verb/chosen", lang),
+            )
+        )
+    deciding = state.battle
+    if roll.secret_passage and deciding is not None and deciding.stage == ATTACKER:
+        state = hand_card(state, ATTACKER, SECRET_PASSAGE)
+        state = rules.apply(game, state, PlayCard(ATTACKER, SECRET_PASSAGE, deciding.village))
+        entry["secret_passage"] = True
+    for seat, then in ((ATTACKER, roll.attacker_then), (DEFENDER, roll.defender_then)):
+        now = state.battle
+        if now is not None and now.stage == seat:
+            state = rules.apply(game, state, Resolve(now.decider(seat), then))
+            state = _captives(state, released, entry)
+    report["rolls"].append(entry)
+    return state
+
+
+def _ending(
+    state: FranceState,
+    teams: dict[str, tuple[str, ...]],
+    lang: str,
+    lines: list[str],
+    report: dict[str, Any],
+) -> VerbResult:
+    """What is left of each family, the side left standing (``winner``; None while the battle
+    goes on or when neither or both sides kept troops) and who controls the Village."""
+    village = report["village"]
     over = state.battle is None
-    left = {
+    left: dict[str, dict[str, Any]] = {
         s: {
             "men_at_arms": state.troops_at(s, village).maa,
             "knights": state.troops_at(s, village).knights,
             "lords": [x.id for x in state.lords_at(village) if x.seat == s and not x.captor],
             "captured": [x.id for x in state.lords if x.seat == s and x.captor],
         }
-        for s in (ATTACKER, DEFENDER)
+        for s in state.seats
+        if s != BYSTANDER
     }
+    standing = [s for s in (ATTACKER, DEFENDER)
+                if any(state.troops_at(x, village).count() for x in teams[s])]  # fmt: skip
+    winner = standing[0] if over and len(standing) == 1 else None
     report |= {
         "resolved": True,
         "over": over,
+        "winner": winner,
         "left": left,
         "controller": control.controller(state, village),
     }
-    for s in (ATTACKER, DEFENDER):
+    for s in left:
         lines.append(
             _m(
                 "verb/battle-left",
@@ -313,6 +480,43 @@ def battle_schema() -> dict[str, Any]:
 # --- election ------------------------------------------------------------------------------------
 
 
+def _voter(state: FranceState, f: VoterSpec, home: str, owner: dict[str, str]) -> FranceState:
+    """``f``'s Lords on the table as the file states them (all in one Village: an election
+    reads titles and control, not where a Lord stands)."""
+    named = {"pope": f.pope, "king": f.king, "queen": f.queen, "regent": f.regent,
+             "crown_prince": f.crown_prince}  # fmt: skip
+    marked = [*named.values(), *f.titled, *(f.bishops or {}), *f.new_bishops, *f.cardinals,
+              *(f.spouses or {}), *f.captives, *f.excommunicated]  # fmt: skip
+    stray = [lid for lid in marked if lid and lid not in f.lords]
+    if stray:
+        why = f"{f.seat} marks {stray[0]!r}, not one of its lords"
+        raise BadInput("election", InputError("input/lord", why, "$.families"))
+    captor = next(s for s in (*owner.values(), BYSTANDER) if s != f.seat)
+    bishops = f.bishops or {}
+    for lid in f.lords:
+        spouse = (f.spouses or {}).get(lid)
+        if spouse is not None and owner.get(spouse, f.seat) == f.seat:
+            why = f"{lid}'s spouse {spouse!r} is no other family's Lord"
+            raise BadInput("election", InputError("input/lord", why, "$.families"))
+        lord = Lord(
+            lid, f.seat, home,
+            fiefs=(home,) if lid in f.titled else (),
+            bishop=bishops.get(lid),
+            bishop_round=ELECTION_ROUND if lid in f.new_bishops else 0,
+            cardinal=lid in f.cardinals or lid == f.pope,
+            pope=lid == f.pope,
+            king=lid == f.king,
+            queen=lid == f.queen,
+            regent=lid == f.regent,
+            crown_prince=lid == f.crown_prince,
+            spouse=spouse,
+            captor=captor if lid in f.captives else None,
+            excommunicated=lid in f.excommunicated,
+        )  # fmt: skip
+        state = replace(state, lords=(*state.lords, lord))
+    return state
+
+
 def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     """One election from the families' sealed markers, revealed at once (§10.2-10.6)."""
     value = _data(inputs)
@@ -323,27 +527,13 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
             "election",
             InputError("input/families", "3 to 6 families, each named once", "$.families"),
         )
-    state = _table(value, seats)
+    state = _table(value, seats, "election", spec.options)
     _lords(state, "election", tuple(lid for f in spec.families for lid in f.lords))
     home = state.rules.villages[0].id
+    owner = {lid: f.seat for f in spec.families for lid in f.lords}
     for f in spec.families:
-        bishops = f.bishops or {}
-        for lid in f.lords:
-            fiefs = (home,) if lid in f.titled else ()
-            state = replace(
-                state,
-                lords=(
-                    *state.lords,
-                    Lord(
-                        lid,
-                        f.seat,
-                        home,
-                        fiefs=fiefs,
-                        bishop=bishops.get(lid),
-                        cardinal=lid in f.cardinals,
-                    ),
-                ),
-            )
+        state = _voter(state, f, home, owner)
+    for f in spec.families:
         for vid in f.controls:
             if vid not in {v.id for v in state.rules.villages}:
                 raise BadInput("election", InputError("input/village", f"no Village {vid!r}", "$"))
@@ -358,10 +548,11 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
             ),
         )
     office = spec.office
-    problems = [c for c in spec.candidates if not hear_ye.eligible(state, office, state.lord(c))]
+    barred = {c: hear_ye.ineligible(state, office, state.lord(c)) for c in spec.candidates}
+    problems = [c for c, why in barred.items() if why is not None]
     state = replace(
         state,
-        round=2,
+        round=ELECTION_ROUND,
         election=Election(
             office, spec.bishopric, tuple((owner[c], c) for c in spec.candidates), stage="vote"
         ),
@@ -378,9 +569,10 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     ]
     if problems:
         lines.append(_m("verb/election-ineligible", lang, lords=", ".join(problems)))
-        return VerbResult(
-            {"resolved": False, "ineligible": problems}, "\n".join(lines), EXIT_ILLEGAL
-        )
+        why = {c: str(barred[c]) for c in problems}
+        lines += [f"  • {why[c]} {_m(why[c], lang, lord=c)}" for c in problems]
+        data = {"resolved": False, "ineligible": problems, "rules": why}
+        return VerbResult(data, "\n".join(lines), EXIT_ILLEGAL)
     votes = []
     for f in spec.families:
         for mark in (f.vote_for, f.decoy):
@@ -431,7 +623,7 @@ def resolve_election(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         "votes_per_family": weight,
         "markers": [list(m) for m in outcome.markers],
         "count": outcome.votes,
-        "winner": outcome.winner,
+        "winner": outcome.winner or None,
     }
     return VerbResult(data, "\n".join(lines))
 

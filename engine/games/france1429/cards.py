@@ -42,7 +42,7 @@ from dataclasses import replace
 from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
 from engine.games.france1429.income import governed_bishopric, has_card
-from engine.games.france1429.moves import Answer, Interject, PlayCard, PlayLord
+from engine.games.france1429.moves import Answer, Interject, Losses, PlayCard, PlayLord, Strike
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import (
@@ -227,7 +227,9 @@ def card_problem(state: FranceState, seat: str, card: str, target: str, by: str)
         return None if ok else "card/passage-timing"
     if card == CARDINAL:
         pope = next((x for x in state.lords if x.pope), None)
-        if lord.bishop is None or lord.cardinal or lord.captor is not None:
+        # any Bishop in play, a captive too (EN §9.2, §1.5; PL L557-559): captivity takes
+        # only candidacy and votes (EN §6.2.3)
+        if lord.bishop is None or lord.cardinal:
             return "card/cardinal-target"
         if pope is not None and pope.seat != seat:
             return "card/pope-consent"
@@ -529,16 +531,14 @@ def stop_die(state: FranceState, lid: str, value: int) -> FranceState:
     return _ask_next(state, top.village, rest)
 
 
-def losses(maa: int, knights: int, hits: int) -> tuple[int, int]:
-    """The Men at Arms and Knights an owner loses to ``hits``: as many strength points as the
-    hits allow (a Knight needs 3), the cheapest way (fewest Knights) (§9.4, FR-6)."""
-    best = (-1, 0, 0)
-    for kn in range(min(knights, hits // 3) + 1):
-        ma = min(maa, hits - 3 * kn)
-        sp = ma + 3 * kn
-        if sp > best[0] or (sp == best[0] and kn < best[2]):
-            best = (sp, ma, kn)
-    return best[1], best[2]
+def loss_choices(maa: int, knights: int, hits: int) -> list[tuple[int, int]]:
+    """Every (Men at Arms, Knights) that removes as many strength points as ``hits`` allow (a
+    Knight needs 3): the owner picks one (§9.4; EN §2.3.3 "The Lord of these Troops decides
+    which counters are removed", FR-6)."""
+    best = max(min(maa, hits - 3 * kn) + 3 * kn for kn in range(min(knights, hits // 3) + 1))
+    return [
+        (best - 3 * kn, kn) for kn in range(min(knights, best // 3) + 1) if best - 3 * kn <= maa
+    ]
 
 
 def resolve_uprising(state: FranceState, value: int) -> FranceState:
@@ -548,18 +548,92 @@ def resolve_uprising(state: FranceState, value: int) -> FranceState:
     if top.amount > 1:
         more = replace(top, amount=top.amount - 1, rolled=top.rolled + value + 1)
         return replace(state, pending=(*state.pending[:-1], more))
-    state = pop(state)
-    village = top.village
-    hits = top.rolled + value + 1
+    return strike(pop(state), top.by, top.village, top.rolled + value + 1)
+
+
+def struck(state: FranceState, village: str, hits: int) -> tuple[str, ...]:
+    """The families whose troops in ``village`` the ``hits`` left can still kill."""
+    out = []
     for seat in state.place(village).present:
         t = state.troops_at(seat, village)
-        ma, kn = losses(t.maa, t.knights, hits)
-        hits -= ma + 3 * kn
-        state = state.with_troops(
-            replace(t, maa=t.maa - ma, knights=t.knights - kn,
-                    fresh_maa=min(t.fresh_maa, t.maa - ma),
-                    fresh_knights=min(t.fresh_knights, t.knights - kn))
-        )  # fmt: skip
+        if t.count() and loss_choices(t.maa, t.knights, hits) != [(0, 0)]:
+            out.append(seat)
+    return tuple(out)
+
+
+def strike(state: FranceState, by: str, village: str, hits: int) -> FranceState:
+    """Deal an Uprising's ``hits`` left: the family that played it (``by``) chooses whose
+    troops are attacked first (EN §10.1, PL L2122-2124, FR-15), each family which of its own
+    counters go (FR-6); a family is asked only when it has a choice."""
+    targets = struck(state, village, hits)
+    if not targets:
+        return _uprising_over(state, village)
+    if len(targets) > 1:
+        ask = Pending("uprising-strike", by, village=village, amount=hits, queue=targets)
+        return push(state, ask)
+    return _strike_family(state, by, village, hits, targets[0])
+
+
+def _strike_family(state: FranceState, by: str, village: str, hits: int, seat: str) -> FranceState:
+    t = state.troops_at(seat, village)
+    choices = loss_choices(t.maa, t.knights, hits)
+    if len(choices) > 1:
+        return push(state, Pending("uprising-losses", seat, by=by, village=village, amount=hits))
+    return _struck_loses(state, by, village, hits, seat, choices[0])
+
+
+def _struck_loses(
+    state: FranceState, by: str, village: str, hits: int, seat: str, lost: tuple[int, int]
+) -> FranceState:
+    ma, kn = lost
+    t = state.troops_at(seat, village)
+    state = state.with_troops(
+        replace(t, maa=t.maa - ma, knights=t.knights - kn,
+                fresh_maa=min(t.fresh_maa, t.maa - ma),
+                fresh_knights=min(t.fresh_knights, t.knights - kn))
+    )  # fmt: skip
+    return strike(state, by, village, hits - ma - 3 * kn)
+
+
+def strike_moves(state: FranceState) -> list[Strike]:
+    top = state.pending[-1]
+    return [Strike(top.seat, seat) for seat in top.queue]
+
+
+def answer_strike(state: FranceState, move: Strike) -> FranceState:
+    """The Uprising's player names whose troops take its hits next (FR-15)."""
+    top = state.pending[-1]
+    if move.seat != top.seat:
+        raise refuse("answer/not-asked", "opportunity", seat=move.seat)
+    if move.family not in top.queue:
+        raise refuse("uprising/strike", "opportunity", family=move.family,
+                     valid=", ".join(top.queue))  # fmt: skip
+    return _strike_family(pop(state), top.seat, top.village, top.amount, move.family)
+
+
+def struck_losses(state: FranceState) -> list[Losses]:
+    top = state.pending[-1]
+    t = state.troops_at(top.seat, top.village)
+    return [Losses(top.seat, ma, kn) for ma, kn in loss_choices(t.maa, t.knights, top.amount)]
+
+
+def answer_struck_losses(state: FranceState, move: Losses) -> FranceState:
+    """The family struck removes the counters it chooses, as many strength points as the hits
+    allow (FR-6)."""
+    top = state.pending[-1]
+    if move.seat != top.seat:
+        raise refuse("answer/not-asked", "opportunity", seat=move.seat)
+    valid = struck_losses(state)
+    if move not in valid:
+        raise refuse("uprising/losses", "opportunity", seat=move.seat, hits=top.amount,
+                     valid="; ".join(f"{m.maa}+{m.knights}" for m in valid))  # fmt: skip
+    lost = (move.maa, move.knights)
+    return _struck_loses(pop(state), top.by, top.village, top.amount, top.seat, lost)
+
+
+def _uprising_over(state: FranceState, village: str) -> FranceState:
+    """Troops left: the Village stands. None: its Lords die, its Mills and a Stronghold are
+    destroyed, a Fortified City stays (§11.4)."""
     if any(t.village == village for t in state.troops):
         return control.refresh(state, village)
     for lord in state.lords_at(village):
@@ -592,16 +666,32 @@ def ambush_problem(state: FranceState, seat: str, lord: Lord) -> str | None:
 OUT_OF_TURN = (UPRISING, SECRET_PASSAGE, ASSASSINATION, JUSTICE, AMBUSH, CARDINAL, DARC)
 """Opportunity and Lord opportunity cards: playable at any time but the Draw step (§5)."""
 
-WINDOW_PHASES = ("play", "purchase", "movement", "battles")
+WINDOW_PHASES = ("marriage", "draw", "play", "purchase", "movement", "battles", "pillage")
+"""The steps a family acts in where an Opportunity card may be played: "at any time during any
+phase except during the Draw phase" (EN §2.4; PL L993-995), and in the Discard step instead of
+discarding (EN FAQ Phase 2; PL L2484-2485)."""
+
+
+def opportunity_time(state: FranceState) -> bool:
+    """Opportunity cards (and the Pope's excommunication) may be played now: a family acts in
+    a step of ``WINDOW_PHASES``; in the Draw step only while the acting family has drawn
+    nothing yet (its Discard; EN FAQ "Can I play an Opportunity card during the Draw phase?
+    No")."""
+    if state.phase not in WINDOW_PHASES:
+        return False
+    return state.phase != "draw" or state.family(state.current()).drawn == 0
 
 
 def window_seats(state: FranceState, acting: tuple[str, ...]) -> tuple[str, ...]:
     """The families who may play an Opportunity card out of turn now: every family but those
     the game waits for, whatever their hands (so the window shows nothing of a hand), while a
-    family acts in Phases 2c-6 and no question, card or election is being resolved (a card
-    does not interrupt another, PL FAQ)."""
-    if state.phase not in WINDOW_PHASES or state.pending or state.election is not None:
+    family acts in any phase but the Draw (``opportunity_time``), while an election's candidates
+    are declared (PL FAQ L2478-2480) but not during its sealed vote, and no question or card is
+    being resolved (a card does not interrupt another, PL FAQ)."""
+    if not opportunity_time(state) or state.pending:
         return ()
+    if state.election is not None and state.election.stage != "candidates":
+        return ()  # not during the sealed vote
     if state.battle is not None and state.battle.stage not in ("attacker", "defender"):
         return ()
     return tuple(s for s in state.order() if s not in acting)

@@ -4,7 +4,8 @@ Digest §7.4: his Fief titles pass at once to another Lord of his family (one wi
 if he was the last and married, to his spouse; otherwise the crown returns to the map. His
 Bishop staff, Cardinal biretta and Pope counter return to the board (§10.4); a Cardinal or
 d'ARC card and his own Lord card go to the Lords discard pile. A King's death makes the Crown
-Prince King (PL reading: without the dead King's Fief titles, FR-8), or the Queen Queen Regent.
+Prince King, with the dead King's Fief titles (EN) or without them (PL; option
+``crown_prince_titles``, FR-8), or the Queen Queen Regent.
 A marriage ends with a spouse's death (§10.1).
 """
 
@@ -49,10 +50,16 @@ def kill(state: FranceState, lid: str) -> FranceState:
         supply=supply,
         fallen=(*state.fallen, dead),
     )
-    for fief in dead.fiefs:
-        heir = _heir(state, dead)
-        if heir is not None:
-            state = state.with_lord(replace(heir, fiefs=(*heir.fiefs, fief)))
+    prince = next((x for x in state.lords if x.crown_prince), None) if dead.king else None
+    if prince is not None and state.option("crown_prince_titles") == "en":
+        # EN §1.8.1: "the Crown Prince immediately becomes the new King and gains the King's
+        # Titles" (PL: the crown only, his Fief titles go to his family as any Lord's, FR-8)
+        state = state.with_lord(replace(prince, fiefs=(*prince.fiefs, *dead.fiefs)))
+    else:
+        for fief in dead.fiefs:
+            heir = _heir(state, dead)
+            if heir is not None:
+                state = state.with_lord(replace(heir, fiefs=(*heir.fiefs, fief)))
     if dead.spouse is not None and state.find_lord(dead.spouse) is not None:
         state = state.with_lord(replace(state.lord(dead.spouse), spouse=None))
     if dead.pope:  # an excommunication ends with the Pope who pronounced it (§10.5)

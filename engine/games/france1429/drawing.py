@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from engine.games.france1429 import control
 from engine.games.france1429.deaths import kill
-from engine.games.france1429.moves import Deal, DisasterDie, Discard, Draw, LordDie
+from engine.games.france1429.moves import Deal, DisasterDie, Discard, Draw, LordDie, Losses
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.stack import pop, push
 from engine.games.france1429.state import (
@@ -166,29 +166,72 @@ def disaster_die(state: FranceState, move: DisasterDie) -> FranceState:
     return push(state, Pending("plague-die", "table", queue=lords, then="disasters"))
 
 
-def halve(t: Troops) -> Troops:
-    """Half the counters, rounded down, are lost; Men at Arms first (the owner's choice made for
-    him, FR-6)."""
-    loss = t.count() // 2
-    maa = min(loss, t.maa)
-    kn = loss - maa
+def plague_choices(maa: int, knights: int, loss: int) -> list[tuple[int, int]]:
+    """The (Men at Arms, Knights) an army may lose to Plague: ``loss`` counters of any kind
+    (EN §2.3.3 "The Lord of these Troops decides which counters are removed"; PL L940-941)."""
+    return [(loss - kn, kn) for kn in range(max(0, loss - maa), min(loss, knights) + 1)]
+
+
+def lose(t: Troops, maa: int, knights: int) -> Troops:
+    """``t`` less ``maa`` Men at Arms and ``knights`` Knights, halved by Plague this round."""
     return replace(
         t,
         maa=t.maa - maa,
-        knights=t.knights - kn,
+        knights=t.knights - knights,
         fresh_maa=min(t.fresh_maa, t.maa - maa),
-        fresh_knights=min(t.fresh_knights, t.knights - kn),
+        fresh_knights=min(t.fresh_knights, t.knights - knights),
         halved=True,
     )
 
 
 def halve_bishopric(state: FranceState, number: int) -> FranceState:
-    """Plague: each family's army in each Village of the Bishopric loses half (§11.2)."""
+    """Plague: each family's army in each Village of the Bishopric loses half its counters,
+    rounded down (§11.2); a family with a choice of which is asked (FR-6)."""
     for vid in state.rules.in_bishopric(number):
         for t in [t for t in state.troops if t.village == vid]:
-            state = state.with_troops(halve(t))
+            choices = plague_choices(t.maa, t.knights, t.count() // 2)
+            if len(choices) > 1:
+                state = state.with_troops(replace(t, halved=True))
+                state = push(state, Pending("plague-losses", t.seat, village=vid,
+                                            amount=t.count() // 2))  # fmt: skip
+            else:
+                state = state.with_troops(lose(t, *choices[0]))
         state = control.refresh(state, vid)
     return state
+
+
+def _plague_limits(state: FranceState, top: Pending) -> tuple[int, int]:
+    """What the asked army may lose from: a Lord's escort entering the Bishopric, or the whole
+    army in the Village."""
+    lord = state.find_lord(top.lord) if top.lord else None
+    if lord is not None:
+        return lord.escort_maa, lord.escort_knights
+    t = state.troops_at(top.seat, top.village)
+    return t.maa, t.knights
+
+
+def plague_losses(state: FranceState) -> list[Losses]:
+    top = state.pending[-1]
+    return [Losses(top.seat, ma, kn) for ma, kn in plague_choices(*_plague_limits(state, top),
+                                                                 top.amount)]  # fmt: skip
+
+
+def answer_plague(state: FranceState, move: Losses) -> FranceState:
+    """The family asked removes the Plague's counters it chooses (FR-6)."""
+    top = state.pending[-1]
+    if move.seat != top.seat:
+        raise refuse("answer/not-asked", "disaster", seat=move.seat)
+    valid = plague_losses(state)
+    if move not in valid:
+        raise refuse("plague/losses", "disaster", seat=move.seat, count=top.amount,
+                     valid="; ".join(f"{m.maa}+{m.knights}" for m in valid))  # fmt: skip
+    lord = state.find_lord(top.lord) if top.lord else None
+    state = pop(state)
+    state = state.with_troops(lose(state.troops_at(top.seat, top.village), move.maa, move.knights))
+    if lord is not None:
+        escort = (lord.escort_maa - move.maa, lord.escort_knights - move.knights)
+        state = state.with_lord(replace(lord, escort_maa=escort[0], escort_knights=escort[1]))
+    return control.refresh(state, top.village)
 
 
 def lord_die(state: FranceState, move: LordDie) -> FranceState:

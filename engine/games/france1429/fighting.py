@@ -190,6 +190,19 @@ def siege(state: FranceState, s: Siege) -> FranceState:
     return replace(state.with_place(place), stock={**state.stock, s.seat: stock})
 
 
+def continue_sieges(state: FranceState, seat: str) -> FranceState:
+    """``seat`` ends its Battles: each siege it declared in an earlier round goes on, and its
+    engine turns to the 2-dice side only now, after its battles (EN §6.4 "If during the next
+    round this Player decides to continue the Siege after he has resolved his battles, he will
+    flip the 1 Battle Die Siege Engine counter"; PL L1829-1832; the §6.4.2 example, PL
+    L1917-1923: Kirsten attacks L'Epervier in the next round with the 1-die side)."""
+    places = tuple(
+        replace(p, engine=2) if p.besieged_by == seat and p.since < state.round else p
+        for p in state.places
+    )
+    return replace(state, places=places)
+
+
 def siege_moves(state: FranceState, seat: str) -> list[Siege]:
     out = []
     for v in state.rules.villages:

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from engine.flow import Step, SubGame, TurnFlow, Window
 
-POPE = ("excommunicate", "absolve", "annul", "diplomacy", "ask-card", "take-relic", "give-relic")
+POPE = (
+    "excommunicate",
+    "absolve",
+    "annul",
+    "diplomacy",
+    "ask-card",
+    "take-relic",
+    "give-relic",
+    "give-control",
+)
 """The Pope's powers, a request to annul, a Diplomacy marker: on a family's own turn (FR-10)."""
 
 FLOW = TurnFlow(
@@ -18,8 +27,8 @@ FLOW = TurnFlow(
         Step("place", ("place-start",)),
         Step("relics", ("place-relics",), "table"),
         Step("relic-die", ("relic-die",), "table"),
-        Step("marriage", ("propose", "done")),
-        Step("draw", ("discard", "draw", "done")),
+        Step("marriage", ("propose", "play-card", "excommunicate", "absolve", "done")),
+        Step("draw", ("discard", "draw", "play-card", "excommunicate", "absolve", "done")),
         Step("deal", ("deal",), "table"),
         Step("disasters", ("disaster-die",), "table"),
         Step("lord-die", ("lord-die",), "table"),
@@ -28,7 +37,7 @@ FLOW = TurnFlow(
         Step("purchase", ("buy", "give-title", "grant", "play-card", *POPE, "done")),
         Step("movement", ("move", "cavalcade", "ask-pass", "play-card", *POPE, "done")),
         Step("battles", ("attack", "capture", "siege", "play-card", *POPE, "done")),
-        Step("pillage", ("pillage", "done")),
+        Step("pillage", ("pillage", "play-card", "excommunicate", "absolve", "done")),
         Step("over", ()),
     ),
     subgames=(
@@ -40,9 +49,15 @@ FLOW = TurnFlow(
         SubGame("rally", (Step("answer", ("play-card", "answer")),)),
         SubGame("relic", (Step("answer", ("answer",)),)),
         SubGame("teeth", (Step("answer", ("answer",)),)),
-        SubGame("uprising", (Step("answer", ("answer",)),)),
+        SubGame(
+            "uprising",
+            (Step("answer", ("answer",)), Step("strike", ("strike",)), Step("losses", ("losses",))),
+        ),
+        SubGame("plague", (Step("losses", ("losses",)),)),
+        SubGame("control", (Step("answer", ("give-control",)),)),
         SubGame("cancel", (Step("answer", ("answer",)),)),
         SubGame("grant", (Step("answer", ("answer",)),)),
+        SubGame("captive", (Step("answer", ("answer",)),)),
         SubGame(
             "battle",
             (
@@ -58,8 +73,10 @@ FLOW = TurnFlow(
             (Step("candidates", ("candidate", "done")), Step("vote", ("vote",), "sealed")),
         ),
     ),
-    windows=(Window("opportunity", ("interject",)),),
+    windows=(Window("opportunity", ("interject", "excommunicate", "absolve", "join")),),
 )
-"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10)."""
+"""The ``opportunity`` window: Opportunity and Lord opportunity cards out of turn (FR-10), the
+Pope's excommunication, "at any time" (FR-27), and, between a battle's rolls, a family in the
+Village joining or changing sides (EN §6.0, FR-32)."""
 
 SEAT_PHASES = ("place", "marriage", "draw", "play", "purchase", "movement", "battles", "pillage")

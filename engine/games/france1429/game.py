@@ -7,13 +7,15 @@ and the state is untouched, or return the next state.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import codec
 from engine import flow as core_flow
 from engine.adapter import GameBase, check_seats, resolve_options
-from engine.data import GameData
+from engine.data import DataSpec, GameData
 from engine.flow import Reveal
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, ScoreRow, SimSetup
 from engine.games.france1429 import (
@@ -24,8 +26,10 @@ from engine.games.france1429 import (
 )
 from engine.games.france1429.data import SPEC, FranceData, refusals
 from engine.games.france1429.dice_input import dice_move, dice_pool
+from engine.games.france1429.editions import EDITIONS, FOLLOW
 from engine.games.france1429.flow import FLOW
 from engine.games.france1429.layout import TABLE_READING
+from engine.games.france1429.layout import board_profile as map_board_profile
 from engine.games.france1429.layout import layout as camera_layout
 from engine.games.france1429.moves import (
     CHANCE_TYPES,
@@ -47,6 +51,15 @@ from engine.layout import Placed, Rect
 from engine.violations import InputError, RuleViolation, Violation
 
 OPTIONS = (
+    OptionSpec(
+        "edition",
+        "en",
+        EDITIONS,
+        ref("§15 items 5-16"),
+        "The rulebook your box prints, English (en) or Polish (pl): where the two disagree "
+        "(Crown Prince, duplicate Disaster, Assassination, King candidates, captives, taxes, "
+        "Holy Spear, relic transfer) each option set to 'edition' follows it.",
+    ),
     OptionSpec(
         "data",
         "stand-in",
@@ -72,15 +85,15 @@ OPTIONS = (
     ),
     OptionSpec(
         "holy_spear",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§12.2, §15 item 11", "p.17 §11.1.1", "§11.1.1"),
         "The Holy Spear's +1 hit: only when its holder attacks (EN) or in every battle (PL).",
     ),
     OptionSpec(
         "relic_transfer",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§12.2, §15 item 12", "p.17 §11.1", "§11.1"),
         "A relic handed to another family's Lord: anywhere, for a Diplomacy marker (EN), or "
         "only in the same Village, no marker (PL).",
@@ -109,30 +122,46 @@ OPTIONS = (
     ),
     OptionSpec(
         "duplicate_disaster",
-        "reroll",
-        ("reroll", "discard"),
+        FOLLOW,
+        (FOLLOW, "reroll", "discard"),
         ref("§11.2, §15 item 5", "p.8 §2.3", "§2.3"),
         "A Disaster of a type already on its Bishopric: roll again (EN) or discard (PL).",
     ),
     OptionSpec(
         "assassination",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§11.4, §15 item 6", "p.16 §10.3", "§10.3"),
         "Assassination: the target rolls 1D6 and dies on 1-3 (EN) or always dies (PL).",
     ),
     OptionSpec(
+        "captives",
+        FOLLOW,
+        (FOLLOW, "always", "optional"),
+        ref("§9.4, §15 item 16", "p.13 §6.2.2", "L1635-1637"),
+        "Lords beaten in battle: always taken captive (EN) or the winner may let each go free "
+        "in the Village (PL).",
+    ),
+    OptionSpec(
+        "battle_allies",
+        FOLLOW,
+        (FOLLOW, "switch", "fixed"),
+        ref("§9.1, §15 item 14", "p.12 §6.0", "§6.0"),
+        "Allies in a battle: may join, change sides or leave between rolls (EN) or keep the "
+        "sides set when it is declared (PL).",
+    ),
+    OptionSpec(
         "tax_follows_title",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§6.1", "FAQ Phase 3", "FAQ"),
         "A tax whose title changed hands: the new holder collects (EN) or only the "
         "taxing family (PL).",
     ),
     OptionSpec(
         "king_needs_title",
-        "en",
-        ("en", "pl"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§10.6, §15 item 7", "p.6 §1.8", "§1.8"),
         "A King candidate must hold a Title (EN) or not (PL).",
     ),
@@ -145,8 +174,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "crown_prince_titles",
-        "pl",
-        ("pl", "en"),
+        FOLLOW,
+        (FOLLOW, "en", "pl"),
         ref("§10.6, §15 item 9"),
         "A Crown Prince who becomes King takes only the crown (PL) or the King's titles too (EN).",
     ),
@@ -170,8 +199,28 @@ INFO = GameInfo(
     simulations=(
         *(SimSetup(n, {"data": "stand-in", "max_rounds": 3}) for n in (3, 4, 5, 6)),
         SimSetup(4, {"data": "stand-in", "max_rounds": 3, "holy_relics": True}),
+        SimSetup(5, {"data": "stand-in", "max_rounds": 3, "edition": "pl", "holy_relics": True}),
     ),
 )
+
+
+def _kept_rules(data: GameData) -> Any:
+    """What a France state holds of its data set: the rules taken from its map and box
+    (``FranceState.rules``), as JSON."""
+    value = data.value
+    assert isinstance(value, FranceData)
+    return codec.encode(setup.rules_from(value.map, value.box))
+
+
+def _declared(spec: DataSpec) -> DataSpec:
+    """France's data declaration. Where the core lets a state file name its data set instead of
+    repeating it (``DataSpec.in_state``, issue 27's generic calculator), France's is the
+    state's ``rules``: ``"rules": {"set": "stand-in", "digest": "sha256:…"}``. Until that core
+    part is there, the declaration is the plain one."""
+    if "in_state" not in {f.name for f in dataclasses.fields(spec)}:
+        return spec
+    where: dict[str, Any] = {"in_state": "rules", "kept": _kept_rules}
+    return dataclasses.replace(spec, **where)
 
 
 class France1429(GameBase):
@@ -181,7 +230,7 @@ class France1429(GameBase):
     state_type = FranceState
     move_types = MOVE_TYPES
     flow = FLOW
-    data_spec = SPEC
+    data_spec = _declared(SPEC)
 
     def setup(
         self,
@@ -247,6 +296,13 @@ class France1429(GameBase):
     def layout(self, state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
         """Where every counter lies on the camera profile's board (``camera/profile.json``)."""
         return camera_layout(state, regions)
+
+    def board_profile(self, data: GameData, usable: Sequence[int]) -> dict[str, Any]:
+        """The camera's board profile for the map of the data set ``data`` holds (a group's own
+        map gets a board with a square per Village, not the stand-in's)."""
+        if not isinstance(data.value, FranceData):
+            raise InputError("input/data", "not a France 1429 data set")
+        return map_board_profile(data.value.map, usable)
 
     def check_position(self, state: FranceState) -> list[Violation]:
         return check_position(state)

@@ -40,20 +40,39 @@ def _free(lord: Lord) -> bool:
     return lord.captor is None and not lord.excommunicated
 
 
+def ineligible(state: FranceState, office: str, lord: Lord) -> str | None:
+    """Why ``lord`` may not stand for ``office``, as the code of the rule he breaks (a refusal
+    names it, issue 27), or None: he may (§10.3, §10.5, §10.6)."""
+    if lord.captor is not None:
+        return "election/captive"
+    if lord.excommunicated:
+        return "election/excommunicated"
+    male = state.sex(lord.id) == "male"
+    checks: tuple[tuple[bool, str], ...]
+    if office == "bishop":
+        checks = (
+            (not male, "election/not-male"),
+            (lord.spouse is not None, "election/married"),
+            (lord.bishop is not None, "election/a-bishop"),
+            (lord.king, "election/the-king"),
+        )
+    elif office == "pope":
+        checks = ((lord.bishop is None and not lord.cardinal, "election/not-clergy"),)
+    else:
+        clergy = lord.bishop is not None or lord.cardinal or lord.pope
+        untitled = not lord.titled() and state.option("king_needs_title") != "pl"
+        checks = (
+            (not male, "election/not-male"),
+            (clergy, "election/clergy"),
+            (untitled, "election/untitled"),
+            (lord.crown_prince, "election/crown-prince"),
+        )
+    return next((code for broken, code in checks if broken), None)
+
+
 def eligible(state: FranceState, office: str, lord: Lord) -> bool:
     """May ``lord`` stand for ``office`` (§10.3, §10.5, §10.6)?"""
-    if not _free(lord):
-        return False
-    male = state.sex(lord.id) == "male"
-    if office == "bishop":
-        return male and lord.spouse is None and lord.bishop is None and not lord.king
-    if office == "pope":
-        return lord.bishop is not None or lord.cardinal
-    if office == "king":
-        clergy = lord.bishop is not None or lord.cardinal or lord.pope
-        titled = lord.titled() or state.option("king_needs_title") == "pl"
-        return male and not clergy and titled and not lord.crown_prince
-    return False
+    return ineligible(state, office, lord) is None
 
 
 def votes(state: FranceState, seat: str, office: str, bishopric: int = 0) -> int:
@@ -135,7 +154,7 @@ def candidate_problem(state: FranceState, c: Candidate) -> str | None:
         return "election/not-your-lord"
     if any(seat == c.seat for seat, _ in el.candidates):
         return "election/one-candidate"
-    return None if eligible(state, el.office, lord) else "election/not-eligible"
+    return ineligible(state, el.office, lord)
 
 
 def _after_candidacy(state: FranceState) -> FranceState:
@@ -184,11 +203,15 @@ def check_vote(state: FranceState, v: Vote) -> FranceState:
 
 
 def result(state: FranceState, backing: dict[str, list[str]]) -> str:
-    """The winner (empty: nobody) given each candidate's backing families (§10.3-10.6)."""
+    """The winner (empty: nobody) given each candidate's backing families (§10.3-10.6). A
+    candidate who died or may no longer stand since he was declared (an Opportunity card played
+    during the election, FR-10) wins nothing: the votes on him are lost."""
     el = state.election
     assert el is not None
+    alive = {lid: state.find_lord(lid) for lid in backing}
+    standing = {lid for lid, x in alive.items() if x is not None and eligible(state, el.office, x)}
     count = {lid: sum(votes(state, s, el.office, el.bishopric) for s in seats)
-             for lid, seats in backing.items()}  # fmt: skip
+             for lid, seats in backing.items() if lid in standing}  # fmt: skip
     if not count:
         return ""
     top = max(count.values())
@@ -277,7 +300,9 @@ class ElectionSequence:
     no office is left (``done``)."""
 
     name = "election"
-    windowed = False
+    windowed = True
+    """Opportunity cards may be played while the candidates are declared (EN §2.4 "any time",
+    PL FAQ L2478-2480: between the candidacies and the vote), not during the sealed vote."""
 
     def running(self, state: FranceState) -> bool:
         return not done(state)

@@ -47,7 +47,8 @@ PITCH_MM = 16.0
 """Spots 16 mm apart: a 10 mm sticker on a 16 mm counter, side by side (the simulated camera
 sees a 10 mm sticker at about 18 px)."""
 SPOTS = 4
-"""A Village holds 4 × 4 counters side by side; more lie piled under them (not seen)."""
+"""A Village's cell is 4 spots square; its region holds 3 × 4 counters side by side
+(``CAPACITY``); more lie piled under them (not seen)."""
 CELL_MM = SPOTS * PITCH_MM + 3.0
 GRID = (7, 5)
 """Columns and rows of Village cells; the two left corner cells hold the corner markers."""
@@ -237,8 +238,14 @@ def title_items(state: FranceState) -> Iterator[Item]:
         yield from [counter(label, "titles")] * n
 
 
-CAPACITY = {"village": SPOTS * SPOTS, "seat": STRIP_SPOTS * FAMILY_ROWS}
-"""Counters a Village or a Family Board holds side by side."""
+VILLAGE_COLUMNS = int((CELL_MM - 3 - 3) // PITCH_MM)
+"""Spots to a row in a Village's region (``CELL_MM - 3`` wide, stickers 1.5 mm in from each
+edge: ``engine.layout.spot``), as ``layout`` lays them: 3, so a Village shows 3 × 4 counters."""
+
+CAPACITY = {"village": VILLAGE_COLUMNS * SPOTS, "seat": STRIP_SPOTS * FAMILY_ROWS}
+"""Counters a Village or a Family Board holds side by side: the spots ``layout`` fills, so the
+counters expected to be seen are the counters drawn (a crowded Village's 13th counter was
+expected but not drawn)."""
 
 
 def items(state: FranceState) -> Iterator[Item]:
@@ -255,7 +262,7 @@ def items(state: FranceState) -> Iterator[Item]:
 
 def layout(state: FranceState, regions: Mapping[str, Rect]) -> tuple[Placed, ...]:
     """Every counter of ``state`` placed in the profile's ``regions``: side by side in its
-    Village (16 spots), on the holder's Family Board (18), or on its title space. Counters
+    Village (12 spots), on the holder's Family Board (18), or on its title space. Counters
     beyond a region's spots lie piled under the others: they are not placed (no camera sees
     them, so such a position is confirmed by people rather than read).
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.france1429 import control
-from engine.games.france1429.drawing import halve
+from engine.games.france1429 import control, handover
+from engine.games.france1429.drawing import lose, plague_choices
 from engine.games.france1429.income import has_card
 from engine.games.france1429.moves import Answer, AskPass, Cavalcade, March
 from engine.games.france1429.refs import refuse
@@ -118,6 +118,7 @@ def move(state: FranceState, m: March) -> FranceState:
         )
     lord = state.lord(m.lord)
     origin = lord.village
+    held = state.place(origin).present[:1] == (m.seat,)
     here = state.troops_at(m.seat, origin)
     used_fresh_maa = max(0, m.maa - lord.escort_maa)
     used_fresh_kn = max(0, m.knights - lord.escort_knights)
@@ -134,8 +135,9 @@ def move(state: FranceState, m: March) -> FranceState:
     plague = has_card(state, state.rules.village(m.to).bishopric, PLAGUE)
     plague_from = has_card(state, state.rules.village(origin).bishopric, PLAGUE)
     entering = plague and not plague_from
-    if entering and not arriving.halved:
-        arriving = halve(arriving)
+    choices = plague_choices(arriving.maa, arriving.knights, arriving.count() // 2)
+    if entering and len(choices) == 1:
+        arriving = lose(arriving, *choices[0])
     there = state.troops_at(m.seat, m.to)
     state = state.with_troops(
         replace(there, maa=there.maa + arriving.maa, knights=there.knights + arriving.knights)
@@ -155,9 +157,14 @@ def move(state: FranceState, m: March) -> FranceState:
     for cid in m.captives:
         state = state.with_lord(replace(state.lord(cid), village=m.to))
     state = control.refresh(control.refresh(state, m.to), origin)
+    state = handover.after_leaving(state, m.seat, origin, held)
     if entering and not lord.plague_rolled:
         state = state.with_lord(replace(lord, plague_rolled=True))
         state = push(state, Pending("plague-die", "table", by=m.seat, queue=(lord.id,)))
+    if entering and len(choices) > 1:  # the mover chooses which counters he loses (FR-6)
+        loss = arriving.count() // 2
+        state = push(state, Pending("plague-losses", m.seat, village=m.to, amount=loss,
+                                    lord=lord.id))  # fmt: skip
     return state
 
 

@@ -255,7 +255,8 @@ class BattleRoll:
 @dataclass(frozen=True)
 class Losses:
     """The Men at Arms, Knights and (when no troop is left) Lords the seat loses to the hits
-    it took this roll; its other Lords there are then captured (§9.4). In an allied battle the
+    it took this roll; its other Lords there are then captured (§9.4). Also the counters a
+    family chooses to lose to Plague or an Uprising (FR-6). In an allied battle the
     side's decider removes them family by family: ``of`` names the family whose troops go
     (empty: the seat's own), and the Lords named may be any of the side's (FR-32)."""
 
@@ -265,6 +266,27 @@ class Losses:
     lords: tuple[str, ...] = ()
     of: str = ""
     kind: ClassVar[str] = "losses"
+
+
+@dataclass(frozen=True)
+class GiveControl:
+    """The family controlling a Village hands its control to another family there: on its turn
+    to one with troops there, or when it leaves, to any family staying (PL L1441-1445; FR-5)."""
+
+    seat: str
+    village: str
+    to: str
+    kind: ClassVar[str] = "give-control"
+
+
+@dataclass(frozen=True)
+class Strike:
+    """The family that played an Uprising names whose troops in the Village take its hits
+    next (EN §10.1, PL L2122-2124; FR-15)."""
+
+    seat: str
+    family: str
+    kind: ClassVar[str] = "strike"
 
 
 @dataclass(frozen=True)
@@ -462,6 +484,8 @@ MOVE_TYPES: tuple[type, ...] = (
     Attack,
     BattleRoll,
     Losses,
+    Strike,
+    GiveControl,
     Join,
     Resolve,
     Siege,

@@ -7,8 +7,9 @@ Diplomacy markers (§12.4), which are asked and answered the same way.
 - Annulment: a spouse's family asks, the Pope's family answers; a royal marriage only while no
   Crown Prince has ever been introduced (PL) (FR-27).
 - Diplomacy: a family spends one of its 3 markers to ask another for up to 3 Deniers (EN); the
-  other answers; the marker is spent either way. Or to ask for a card: the other hands one
-  of its hand over or refuses; the asker's hand may not go above 3 (§13 item 61). Private
+  other answers; the marker is spent either way. Or to ask for cards: the other hands one or
+  more of its hand over, one at a time, or refuses; the asker's hand may not go above 3 (§13
+  item 61). Private
   talks are table matters (FR-28).
 """
 
@@ -188,7 +189,10 @@ def ask_card(state: FranceState, a: AskCard) -> FranceState:
 
 
 def give_card(state: FranceState, g: GiveCard) -> FranceState:
-    """The asked family hands one card of its hand to the asker (hidden from the others)."""
+    """The asked family hands a card of its hand to the asker (hidden from the others); one
+    marker may bring "one or more cards" (EN §8.0; PL L2022-2024), so the question stays open
+    while the giver has a card and the asker room for it (the hand limit of 3): the giver gives
+    another or stops (a no)."""
     top = state.pending[-1]
     giver = state.family(g.seat)
     if g.card not in giver.hand:
@@ -198,8 +202,11 @@ def give_card(state: FranceState, g: GiveCard) -> FranceState:
         raise refuse("diplomacy/hand-full", "diplomacy", other=top.by)
     left = list(giver.hand)
     left.remove(g.card)
-    state = pop(state).with_family(replace(giver, hand=tuple(left)))
-    return state.with_family(replace(taker, hand=(*taker.hand, g.card)))
+    state = state.with_family(replace(giver, hand=tuple(left)))
+    state = state.with_family(replace(taker, hand=(*taker.hand, g.card)))
+    if left and len(taker.hand) + 1 < HAND_LIMIT:
+        return state
+    return pop(state)
 
 
 def card_answers(state: FranceState) -> list[GiveCard | Answer]:

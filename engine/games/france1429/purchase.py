@@ -147,7 +147,7 @@ def problem(state: FranceState, move: Buy) -> str | None:
         if state.supply.get("biretta", 0) < 1:
             return "buy/sold-out"
         lord = state.find_lord(move.lord)
-        if lord is None or lord.bishop is None or lord.cardinal or lord.captor is not None:
+        if lord is None or lord.bishop is None or lord.cardinal:  # a captive too (PL L568-569)
             return "buy/biretta-bishop"
         pope = next((x for x in state.lords if x.pope), None)
         if pope is not None and pope.seat != seat:

@@ -19,20 +19,25 @@ from engine.games.france1429 import (
     cards,
     drawing,
     fighting,
+    handover,
     movement,
     papacy,
     purchase,
     relics,
     stack,
+    war,
 )
 from engine.games.france1429.moves import (
     Answer,
     Deal,
     GiveCard,
+    GiveControl,
     HitDie,
     LordDie,
+    Losses,
     PlayCard,
     RelicDie,
+    Strike,
 )
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.state import FranceState, Pending
@@ -117,6 +122,22 @@ def _rally(state: FranceState, top: Pending, move: Any) -> FranceState | None:
     return cards.rally_pass(state)
 
 
+def _strike(state: FranceState, top: Pending, move: Any) -> FranceState | None:
+    return cards.answer_strike(state, move) if isinstance(move, Strike) else None
+
+
+def _struck(state: FranceState, top: Pending, move: Any) -> FranceState | None:
+    return cards.answer_struck_losses(state, move) if isinstance(move, Losses) else None
+
+
+def _plague(state: FranceState, top: Pending, move: Any) -> FranceState | None:
+    return drawing.answer_plague(state, move) if isinstance(move, Losses) else None
+
+
+def _control(state: FranceState, top: Pending, move: Any) -> FranceState | None:
+    return handover.answer(state, move) if isinstance(move, GiveControl) else None
+
+
 def _deal(state: FranceState, top: Pending, move: Any) -> FranceState | None:
     return drawing.deal(state, move) if isinstance(move, Deal) else None
 
@@ -192,6 +213,31 @@ QUESTIONS: dict[str, Question] = {
             legal=lambda s, top: [Answer(top.seat, yes) for yes in cards.cancel_answers(s)],
         ),
         _asked("grant", "grant", lambda s, m: purchase.answer_grant(s, m.yes)),
+        _asked("captive", "captive", lambda s, m: war.answer_captive(s, m.yes)),
+        Question(
+            "uprising-strike",
+            _strike,
+            step="strike",
+            subgame="uprising",
+            legal=lambda s, top: list(cards.strike_moves(s)),
+        ),
+        Question(
+            "uprising-losses",
+            _struck,
+            step="losses",
+            subgame="uprising",
+            legal=lambda s, top: list(cards.struck_losses(s)),
+        ),
+        Question(
+            "control", _control, subgame="control", legal=lambda s, top: handover.answer_moves(s)
+        ),
+        Question(
+            "plague-losses",
+            _plague,
+            step="losses",
+            subgame="plague",
+            legal=lambda s, top: list(drawing.plague_losses(s)),
+        ),
     )
 }
 """Every kind of question a rule may push, by ``Pending.kind``."""

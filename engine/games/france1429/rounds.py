@@ -181,12 +181,9 @@ def start_movement(state: FranceState) -> FranceState:
 
 
 def start_battles(state: FranceState) -> FranceState:
-    """Phase 6: a siege carried over from an earlier round shows its engine's 2-dice side
-    (§9.6: continued after the besieger's battles; the referee flips it when the phase opens)."""
-    places = tuple(
-        replace(p, engine=2) if p.besieged_by and p.since < state.round else p for p in state.places
-    )
-    return replace(state, phase="battles", places=places, fought=())
+    """Phase 6. A siege's engine is flipped when its besieger ends his battles
+    (``fighting.continue_sieges``), not here: his attacks this round still see the 1-die side."""
+    return replace(state, phase="battles", fought=())
 
 
 def end_round(state: FranceState) -> FranceState:

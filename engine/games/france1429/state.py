@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine.flow import Sealed
+from engine.games.france1429.editions import printed
 from engine.games.france1429.map_view import MapView
 
 Sex = Literal["male", "female"]
@@ -283,7 +284,12 @@ class Pending:
     ``annul`` (the Pope's family answers a spouse), ``diplomacy`` (a family answers a request for
     ``amount`` Deniers), ``rally`` (a family may add to an Uprising of ``amount`` cards;
     ``then`` is ``tunnels`` after a Secret Passage), ``uprising`` (the table rolls its
-    ``amount`` dice left; ``rolled``: the hits of those rolled).
+    ``amount`` dice left; ``rolled``: the hits of those rolled), ``uprising-strike`` (its
+    player ``seat`` names whose troops of ``queue`` take the ``amount`` hits next, FR-15),
+    ``uprising-losses`` and ``plague-losses`` (the family chooses which counters it loses,
+    FR-6; a Plague on a moving ``lord``'s escort counts his escort only), ``captive`` (the
+    winner keeps ``lord`` or lets him go, PL edition, FR-26), ``control`` (the family that
+    left ``village`` names which of ``queue`` controls it, FR-5).
     ``seat`` is who acts (the table for chance), ``by`` who caused it.
     """
 
@@ -431,6 +437,50 @@ class FranceState:
     winners: tuple[str, ...] = ()
     sealed: Sealed = field(default_factory=Sealed)
 
+    def __post_init__(self) -> None:
+        """A hand-written position may leave out what follows from the rest (issue 27): the
+        families it says nothing of (as they begin, §4), the Villages (empty), and who is
+        present where when it names
+        nobody present anywhere (``Place.present`` from the troops and free Lords, in seat
+        order: the first listed controls). A position that names anyone present keeps its
+        arrival order as written. The guard is cheap: this runs on every ``replace``."""
+        if len(self.families) != len(self.seats):
+            have = {f.seat: f for f in self.families}
+            start, stock = self.rules.start, self.rules.stock
+            deniers, tax, markers = (
+                start.get("deniers", 0),
+                stock.get("tax", 3),
+                stock.get("diplomacy", 3),
+            )
+            families = tuple(
+                have.get(s) or Family(s, deniers=deniers, tax_left=tax, diplomacy=markers)
+                for s in self.seats
+            )
+            object.__setattr__(self, "families", families)
+        villages = self.rules.villages
+        if len(self.places) == len(villages) and (
+            any(p.present for p in self.places) or not (self.troops or self.lords)
+        ):
+            return
+        object.__setattr__(self, "places", self._derived_places())
+
+    def _derived_places(self) -> tuple[Place, ...]:
+        given = {p.id: p for p in self.places}
+        places = [given.get(v.id) or Place(v.id) for v in self.rules.villages]
+        if any(p.present for p in places):
+            return tuple(places)
+        here: dict[str, set[str]] = {}
+        for t in self.troops:
+            if t.count():
+                here.setdefault(t.village, set()).add(t.seat)
+        for x in self.lords:
+            if x.captor is None:
+                here.setdefault(x.village, set()).add(x.seat)
+        return tuple(
+            replace(p, present=tuple(s for s in self.seats if s in here.get(p.id, ()))) if
+            p.id in here else p for p in places
+        )  # fmt: skip
+
     # --- seats and order -----------------------------------------------------------------
     def order(self) -> tuple[str, ...]:
         """Seats clockwise from the First Player (§5)."""
@@ -505,4 +555,6 @@ class FranceState:
         return self.stock.get(seat, {}).get(item, 0)
 
     def option(self, name: str) -> Any:
-        return self.options.get(name)
+        """The option in force; a reading the editions print differently follows ``edition``
+        unless set on its own (``editions``)."""
+        return printed(self.options, name)

@@ -17,6 +17,7 @@ from engine.games.france1429 import (
     drawing,
     fighting,
     flow,
+    handover,
     movement,
     papacy,
     purchase,
@@ -42,10 +43,12 @@ from engine.games.france1429.moves import (
     Done,
     Draw,
     Excommunicate,
+    GiveControl,
     GiveRelic,
     GiveTitle,
     Grant,
     Interject,
+    Join,
     March,
     Pillage,
     PlaceRelics,
@@ -90,6 +93,13 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         if not out_of_turn(state, move.seat):
             raise refuse("round/not-now", "round", kind=type(move).kind)
         return cards.interject(state, move)
+    if isinstance(move, Join) and out_of_turn(state, move.seat):
+        return war.switch(state, move)  # allies change sides mid-battle (EN §6.0; FR-32)
+    if isinstance(move, Excommunicate | Absolve) and out_of_turn(state, move.seat):
+        # "at any time" (EN p.6 §1.7 the Pope's privileges; PL L686-687, L696-697; FR-27)
+        if isinstance(move, Excommunicate):
+            return papacy.excommunicate(state, move)
+        return papacy.absolve(state, move)
     sequence = rounds.running(state)
     if sequence is not None:
         return rounds.after(sequence, state, sequence.apply(state, move))
@@ -106,6 +116,8 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return rounds.next_seat(setup.place_start(state, move))
     if isinstance(move, Done) and phase == "movement" and movement.must_ride_on(state, move.seat):
         raise refuse("cavalcade/ride-on", "cavalcade", lord="")
+    if isinstance(move, Done) and phase == "battles":
+        return rounds.end_turn(fighting.continue_sieges(state, move.seat))
     if isinstance(move, Done) and phase in flow.SEAT_PHASES and phase != "place":
         return rounds.end_turn(state)
     if isinstance(move, Propose) and phase == "marriage":
@@ -118,6 +130,13 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return cards.play_lord(state, move)
     if isinstance(move, PlayCard) and phase in ("play", "purchase", "movement", "battles"):
         return cards.play(state, move)
+    opportunity = isinstance(move, PlayCard) and move.card in cards.OUT_OF_TURN
+    if opportunity and cards.opportunity_time(state):  # Phase 1, the Discard, Pillage (FR-10)
+        return cards.play(state, move)
+    if isinstance(move, Excommunicate | Absolve) and cards.opportunity_time(state):
+        if isinstance(move, Excommunicate):
+            return papacy.excommunicate(state, move)
+        return papacy.absolve(state, move)
     if isinstance(move, Buy) and phase == "purchase":
         return purchase.buy(state, move)
     if isinstance(move, March) and phase == "movement":
@@ -132,6 +151,8 @@ def _apply(state: FranceState, move: Any) -> FranceState:
         return relics.give(state, move)
     if isinstance(move, UseRelic) and phase == "play":
         return relics.use(state, move)
+    if isinstance(move, GiveControl) and phase in CARD_PHASES:
+        return handover.give(state, move)
     if isinstance(move, Diplomacy) and phase in CARD_PHASES:
         return papacy.diplomacy(state, move)
     if isinstance(move, AskCard) and phase in CARD_PHASES:
@@ -163,10 +184,17 @@ def out_of_turn(state: FranceState, seat: str) -> bool:
     return any(seat in w.seats for w in pos.windows) and seat not in pos.actors
 
 
-def window_moves(state: FranceState, seat: str) -> list[Interject]:
-    """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (FR-10);
-    not among ``legal_moves``, which are the moves of the seats the game waits for."""
-    return cards.window_moves(state, seat, rounds.position(state).actors)
+def window_moves(state: FranceState, seat: str) -> list[Any]:
+    """The Opportunity and Lord opportunity cards ``seat`` may play out of turn now (FR-10),
+    and the Pope's excommunication and its lifting "at any time" (FR-27); not among
+    ``legal_moves``, which are the moves of the seats the game waits for."""
+    actors = rounds.position(state).actors
+    plays: list[Any] = cards.window_moves(state, seat, actors)
+    if seat not in cards.window_seats(state, actors):
+        return plays
+    pope = papacy.pope_moves(state, seat)
+    sides = war.switch_moves(state, seat) if state.battle is not None else []
+    return [*plays, *(m for m in pope if isinstance(m, Excommunicate | Absolve)), *sides]
 
 
 def legal_moves(state: FranceState) -> list[Any]:
@@ -186,6 +214,8 @@ def legal_moves(state: FranceState) -> list[Any]:
     done: list[Any] = [Done(seat)]
     if phase == "place":
         return [PlaceStart(seat, v) for v in setup.placeable(state)]
+    if phase in ("marriage", "draw", "pillage") and cards.opportunity_time(state):
+        done = [*_any_time(state, seat), *done]
     if phase == "marriage":
         return [*fighting.propose_moves(state, seat), *done]
     if phase == "draw":
@@ -203,6 +233,7 @@ def legal_moves(state: FranceState) -> list[Any]:
             *papacy.diplomacy_moves(state, seat),
             *papacy.ask_card_moves(state, seat),
             *relics.relic_moves(state, seat),
+            *handover.give_moves(state, seat),
             *done,
         ]
     if phase == "play":
@@ -226,6 +257,15 @@ def legal_moves(state: FranceState) -> list[Any]:
     if phase == "pillage":
         return [*fighting.pillage_moves(state, seat), *done]
     return []
+
+
+def _any_time(state: FranceState, seat: str) -> list[Any]:
+    """On its own turn in a step that is not Phases 2c-6: the Opportunity cards and the Pope's
+    excommunication and its lifting, which "any time" allows (EN §2.4, p.6 §1.7; FR-10, FR-27)."""
+    plays = [m for m in cards.card_moves(state, seat)
+             if isinstance(m, PlayCard) and m.card in cards.OUT_OF_TURN]  # fmt: skip
+    pope = [m for m in papacy.pope_moves(state, seat) if isinstance(m, Excommunicate | Absolve)]
+    return [*plays, *pope]
 
 
 def sample_chance(state: FranceState, rng: random.Random) -> Any:

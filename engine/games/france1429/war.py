@@ -43,7 +43,8 @@ from engine.games.france1429.income import has_card
 from engine.games.france1429.moves import Attack, BattleRoll, Join, Losses, PlayCard, Resolve
 from engine.games.france1429.refs import refuse
 from engine.games.france1429.relics import battle_hits
-from engine.games.france1429.state import HEAVY_RAIN, Battle, FranceState, Lord
+from engine.games.france1429.stack import pop, push
+from engine.games.france1429.state import HEAVY_RAIN, Battle, FranceState, Lord, Pending
 
 NO_LOSS_ROLLS = 3
 PENALTY = {"none": 0, "stronghold": 1, "fortified": 2}
@@ -138,13 +139,52 @@ def join(state: FranceState, j: Join) -> FranceState:
     b = state.battle
     assert b is not None
     if not b.queue or j.seat != b.queue[0]:
-        raise refuse("battle/not-your-decision", "battle", seat=j.seat)
+        waiting = b.queue[0] if b.queue else "-"
+        raise refuse("battle/not-your-decision", "battle", seat=j.seat, waiting=waiting)
     attackers = (*b.attackers, j.seat) if j.side == "attacker" else b.attackers
     defenders = (*b.defenders, j.seat) if j.side == "defender" else b.defenders
     queue = b.queue[1:]
     b = replace(b, attackers=attackers, defenders=defenders, queue=queue,
                 stage="join" if queue else "roll")  # fmt: skip
     return replace(state, battle=b)
+
+
+def switch_problem(state: FranceState, j: Join) -> str | None:
+    """EN §6.0 "Allies may betray each other anytime during the Battle, even switching sides
+    mid-battle!" (option ``battle_allies`` ``switch``; PL ``fixed``: sides are set when the
+    battle is declared, §15 item 14): between rolls, a family present in the Village other than
+    the attacker and the defender joins a side, changes side or leaves the battle (FR-32)."""
+    b = state.battle
+    if b is None or b.stage not in ("attacker", "defender") or b.cavalcade:
+        return "battle/not-now"
+    if state.option("battle_allies") != "switch":
+        return "battle/sides-fixed"
+    if j.seat in (b.attacker, b.defender):
+        return "battle/lead-stays"
+    if j.seat not in joiners(state, b.attacker, b.defender, b.village):
+        return "battle/not-there"
+    now = "attacker" if j.seat in b.attackers else "defender" if j.seat in b.defenders else "none"
+    return "battle/same-side" if j.side == now else None
+
+
+def switch(state: FranceState, j: Join) -> FranceState:
+    why = switch_problem(state, j)
+    if why is not None:
+        raise refuse(why, "battle", seat=j.seat, side=j.side)
+    b = state.battle
+    assert b is not None
+    attackers = tuple(s for s in b.attackers if s != j.seat)
+    defenders = tuple(s for s in b.defenders if s != j.seat)
+    if j.side == "attacker":
+        attackers = (*attackers, j.seat)
+    if j.side == "defender":
+        defenders = (*defenders, j.seat)
+    return replace(state, battle=replace(b, attackers=attackers, defenders=defenders))
+
+
+def switch_moves(state: FranceState, seat: str) -> list[Join]:
+    moves = [Join(seat, side) for side in ("attacker", "defender", "none")]
+    return [j for j in moves if switch_problem(state, j) is None]
 
 
 def join_moves(state: FranceState) -> list[Join]:
@@ -229,6 +269,19 @@ def _allied_options(state: FranceState, b: Battle, lead: str, seat: str) -> list
     return out
 
 
+def loss_list(offered: list[Losses]) -> str:
+    """The allocations a refusal lists: Men at Arms+Knights, the Lords killed, whose troops."""
+    out = []
+    for m in offered:
+        text = f"{m.maa}+{m.knights}"
+        if m.lords:
+            text += f" ({', '.join(m.lords)})"
+        if m.of:
+            text += f" of {m.of}"
+        out.append(text)
+    return "; ".join(out) or "-"
+
+
 def _choose(items: list[str], k: int) -> list[tuple[str, ...]]:
     if k == 0:
         return [()]
@@ -247,9 +300,11 @@ def take_losses(state: FranceState, m: Losses) -> FranceState:
     b = state.battle
     assert b is not None
     if not b.owing or b.decider(b.owing[0]) != m.seat:
-        raise refuse("battle/not-your-losses", "battle", seat=m.seat)
-    if m not in options(state, m.seat):
-        raise refuse("battle/losses", "battle", seat=m.seat)
+        waiting = b.decider(b.owing[0]) if b.owing else "-"
+        raise refuse("battle/not-your-losses", "battle", seat=m.seat, waiting=waiting)
+    offered = options(state, m.seat)
+    if m not in offered:
+        raise refuse("battle/losses", "battle", seat=m.seat, valid=loss_list(offered))
     if len(b.members(b.owing[0])) > 1:
         return _allied_losses(state, m)
     village = b.village
@@ -265,7 +320,7 @@ def take_losses(state: FranceState, m: Losses) -> FranceState:
         for lid in m.lords:
             state = kill(state, lid)
         for lord in fighters(state, m.seat, village):
-            state = state.with_lord(replace(lord, captor=other))
+            state = take_captive(state, lord, other)
             lost = True
     state = replace(state, battle=replace(b, owing=b.owing[1:], lost=lost))
     b = state.battle
@@ -301,12 +356,33 @@ def _allied_losses(state: FranceState, m: Losses) -> FranceState:
                 state = kill(state, lid)
             for s in b.members(lead):
                 for lord in fighters(state, s, village):
-                    state = state.with_lord(replace(lord, captor=captor))
+                    state = take_captive(state, lord, captor)
                     b = replace(b, lost=True)
     state = replace(state, battle=replace(b, owing=b.owing[1:]))
     if state.battle is not None and state.battle.owing:
         return state
     return _after_roll(state)
+
+
+def take_captive(state: FranceState, lord: Lord, captor: str) -> FranceState:
+    """``lord`` beaten in battle is ``captor``'s captive (EN §6.2.2: "the Lords are taken
+    Captive"); under the Polish edition's author's note (PL L1635-1637, option ``captives``
+    ``optional``) the captor is asked first whether to take him or let him go free where he
+    stands (FR-26)."""
+    state = state.with_lord(replace(lord, captor=captor))
+    if state.option("captives") != "optional":
+        return state
+    return push(state, Pending("captive", captor, by=lord.seat, lord=lord.id, village=lord.village))
+
+
+def answer_captive(state: FranceState, keep: bool) -> FranceState:
+    """The captor keeps the Lord asked about, or lets him go: free in his Village (PL)."""
+    top = state.pending[-1]
+    state = pop(state)
+    lord = state.find_lord(top.lord)
+    if keep or lord is None or lord.captor != top.seat:
+        return state
+    return control.refresh(state.with_lord(replace(lord, captor=None)), lord.village)
 
 
 def _after_roll(state: FranceState) -> FranceState:
@@ -338,7 +414,7 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
     lead = b.attacker if b.stage == "attacker" else b.defender
     deciding = b.decider(lead)
     if r.seat != deciding:
-        raise refuse("battle/not-your-decision", "battle", seat=r.seat)
+        raise refuse("battle/not-your-decision", "battle", seat=r.seat, waiting=deciding)
     if r.choice == "stop" and (lead != b.attacker or not can_stop(state)):
         raise refuse("battle/no-stop", "battle", seat=r.seat)
     if r.choice == "truce":
@@ -353,7 +429,7 @@ def resolve(state: FranceState, r: Resolve) -> FranceState:
             t = state.troops_at(s, b.village)
             state = state.with_troops(replace(t, maa=0, knights=0))
             for lord in fighters(state, s, b.village):
-                state = state.with_lord(replace(lord, captor=other))
+                state = take_captive(state, lord, other)
         return end(state)
     if r.choice == "stop":
         return end(state)
@@ -447,7 +523,8 @@ class BattleSequence:
         deciding = b.decider(b.attacker if b.stage == "attacker" else b.defender)
         if isinstance(move, PlayCard) and b.stage in ("attacker", "defender"):
             if move.seat != deciding:
-                raise refuse("battle/not-your-decision", "battle", seat=move.seat)
+                raise refuse("battle/not-your-decision", "battle", seat=move.seat,
+                             waiting=deciding)  # fmt: skip
             return cards.play(state, move)
         raise refuse("round/not-now", "round", kind=type(move).kind)
 

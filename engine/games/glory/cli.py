@@ -16,8 +16,9 @@ from typing import Any
 
 from engine import codec
 from engine.data import GameData
-from engine.games.glory import duel, duel_views, script
+from engine.games.glory import data_schema, duel, duel_views, script
 from engine.games.glory.components import KnightData, parse_dice, parse_knights
+from engine.games.glory.data_report import check_data
 from engine.games.glory.data_types import Box
 from engine.games.glory.duel_state import Knight
 from engine.i18n import message, violation_json, violation_text
@@ -147,6 +148,15 @@ VERBS = (
         ),
         run=resolve_duel,
         schema=duel_schema,
+    ),
+    Verb(
+        "data check",
+        "Check a data set (--data: stand-in, box or a data file): every value some game "
+        "(1-4 players, either tournament, first game or not, each solo scenario) would be "
+        "refused for, with where it is printed.",
+        (VerbArg("data", "The data set: stand-in, box, or a data file.", kind="data"),),
+        check_data,
+        data_schema.data_schema,
     ),
 )
 """The verbs ``herald rules glory`` adds to the calculator's."""

@@ -38,9 +38,10 @@ def check_data(data: BoxData) -> None:
     first on the Ally Track, prices and levels in range, a Challenge card with an opponent…"""
     faults = _faults(data)
     if faults:
-        path, text = faults[0]
-        more = "".join(f"; {p}: {t}" for p, t in faults[1:])
-        raise InputError("input/data", f"{text}{more}", path)
+        path = faults[0][0]
+        said = tuple((p, f"{t} (at {p})") for p, t in faults)
+        more = "".join(f"; {t}" for _, t in said[1:])
+        raise InputError("input/data", f"{said[0][1]}{more}", path, said)
 
 
 def _faults(data: BoxData) -> list[tuple[str, str]]:

@@ -164,15 +164,24 @@ def validate(raw: Any, ref: str, where: str) -> None:
     full = _schema()
     sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": ref}
     validator = jsonschema.validators.validator_for(sub)(sub)
-    error = jsonschema.exceptions.best_match(validator.iter_errors(raw))
+    errors = list(validator.iter_errors(raw))
+    error = jsonschema.exceptions.best_match(errors)
     if error is not None:
-        steps = error.absolute_path
-        path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in steps)
-        message = error.message
-        if error.validator == "anyOf":
-            kinds = " or ".join(_kind(sub) for sub in error.validator_value)
-            message = f"{error.instance!r} is not {kinds}"
-        raise InputError("input/schema", f"{where}: {message}", path)
+        first = _fault(error)
+        every = [first, *(f for f in map(_fault, errors) if f != first)]
+        faults = tuple((path, f"{where}: {text}") for path, text in every)
+        raise InputError("input/schema", f"{where}: {first[1]}", first[0], faults)
+
+
+def _fault(error: jsonschema.exceptions.ValidationError) -> tuple[str, str]:
+    """A schema error as (JSON path, what is wrong there)."""
+    steps = error.absolute_path
+    path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in steps)
+    text = error.message
+    if error.validator == "anyOf":
+        kinds = " or ".join(_kind(sub) for sub in error.validator_value)  # type: ignore[union-attr]
+        text = f"{error.instance!r} is not {kinds}"
+    return path, f"{text} (at {path})"
 
 
 def _kind(schema: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ from typing import Any, cast
 
 import jsonschema
 
-from engine.data import DataDoc, DataSpec, parse_json
+from engine.data import DataDoc, DataSpec, GameData, parse_json
 from engine.games.viscounts.data_types import (
     COUNTS,
     PLAYERS,
@@ -62,6 +62,9 @@ from engine.violations import InputError, Violation
 
 BUILTIN_SETS: dict[str, str] = {"stand-in": "stand-in-invented.json", "box": "box.json"}
 DEFAULT_SET = "stand-in"
+
+PARTS = COUNTS["board_parts"]
+"""One printed Townsfolk and one printed Manuscript under each board part's deck and stack."""
 
 SHOWN_ONLY = ("name_pl", "multiplier", "colours")
 """Field names whose gaps are only shown, never a reason to refuse a game: the Polish card
@@ -235,6 +238,25 @@ def parse_doc(doc: object, *, trusted: bool = False) -> ViscountsData:
             )
             for a in raw["ais"]
         ),
+        printed_townsfolk=tuple(
+            _townsfolk({**c, "deck": None}) for c in raw.get("printed_townsfolk", ())
+        ),
+        printed_manuscripts=tuple(
+            Manuscript(
+                str(m["id"]),
+                "printed",
+                None,
+                m.get("cost"),
+                _eff(m.get("effect"), f"printed manuscript {m['id']}", "effect"),
+                None,
+                bool(m.get("invented", False)),
+                str(m.get("source", "")),
+            )
+            for m in raw.get("printed_manuscripts", ())
+        ),
+        starting_icons=None
+        if raw.get("starting_icons") is None
+        else tuple(_syms(k, "starting icons") for k in raw["starting_icons"]),
         board=_board(raw["board"]),
         castle=Castle(
             castle.get("level1"),
@@ -283,8 +305,8 @@ def data_problems(d: ViscountsData) -> list[str]:
     place (empty: none)."""
     out: list[str] = []
     for what, ids in (
-        ("Townsfolk", [c.id for c in d.townsfolk]),
-        ("Manuscript", [m.id for m in d.manuscripts]),
+        ("Townsfolk", [c.id for c in (*d.townsfolk, *d.printed_townsfolk)]),
+        ("Manuscript", [m.id for m in (*d.manuscripts, *d.printed_manuscripts)]),
         ("Church Favour", [f.id for f in d.church_favour]),
         ("Player card", [str(p.number) for p in d.player_cards]),
         ("Scheme", [s.id for s in d.schemes]),
@@ -389,9 +411,22 @@ def parse_data(source: DataDoc) -> ViscountsData:
     return value
 
 
-SPEC = DataSpec(option="data", default=DEFAULT_SET, shipped=BUILTIN_SETS, parse=parse_data)
+def _kept(data: GameData) -> Any:
+    """What a state holds of the data: the document itself (``VState.doc``)."""
+    return cast(ViscountsData, data.value).doc
+
+
+SPEC = DataSpec(
+    option="data",
+    default=DEFAULT_SET,
+    shipped=BUILTIN_SETS,
+    parse=parse_data,
+    in_state="doc",
+    kept=_kept,
+)
 """The game's data declaration (``engine.data``): the ``data`` option names the set; the
-default is the invented stand-in, so a game can be played now."""
+default is the invented stand-in, so a game can be played now. A state file may hold
+``"doc": {"set": "stand-in", "digest": "sha256:…"}`` instead of the 33 KB document."""
 
 
 # --- what a game needs and the data lack ------------------------------------------------------
@@ -409,6 +444,9 @@ _REF_OF = {
     "track": "track",
     "kingdom": "kingdom",
     "set_vp": "scoring",
+    "printed_townsfolk": "printed-townsfolk",
+    "printed_manuscripts": "printed-manuscripts",
+    "starting_icons": "starting-icons",
 }
 
 
@@ -444,6 +482,11 @@ not every Manuscript a scoring condition. A stand-in leaves them ``null`` on pur
 box lists them (its ``missing`` notes say they are unknown, not absent)."""
 
 
+_NOT_PRINTED = ("deck", "ribbon", "ability", "scoring")
+"""What a card or tile printed on the board does not have: it lies in no deck, has no ribbon
+(it is never taken), no ability, no end-game scoring (seed L652-654, L672-674)."""
+
+
 def data_gaps(d: ViscountsData, *, everything: bool = False) -> list[Missing]:
     """What ``d`` leaves unknown: each ``null`` the file holds (a value the box prints that the
     seed lacks) and each list holding fewer items than the box has (digest §2 counts).
@@ -466,6 +509,8 @@ def data_gaps(d: ViscountsData, *, everything: bool = False) -> list[Missing]:
         ("player_cards", "player_cards", len(d.player_cards), COUNTS["player_cards"]),
         ("schemes", "schemes", len(d.schemes), 16),
         ("ais", "ais", len(d.ais), COUNTS["ais"]),
+        ("printed_townsfolk", "printed_townsfolk", len(d.printed_townsfolk), PARTS),
+        ("printed_manuscripts", "printed_manuscripts", len(d.printed_manuscripts), PARTS),
     )
     for path, kind, have, want in short:
         if have < want:
@@ -481,6 +526,8 @@ def data_gaps(d: ViscountsData, *, everything: bool = False) -> list[Missing]:
             leaf = what.rsplit(".", 1)[-1]
             if leaf == "colour":
                 continue  # only a Starting card has one; its deck's gap covers an unknown deck
+            if top.startswith("printed_") and leaf in _NOT_PRINTED:
+                continue
             if d.invented and leaf in _OPTIONAL_NULLS:
                 continue
             needed = leaf not in SHOWN_ONLY

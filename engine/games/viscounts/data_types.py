@@ -68,11 +68,12 @@ class Townsfolk:
 
 @dataclass(frozen=True, slots=True)
 class Manuscript:
-    """A Manuscript tile: its back (grey tiles top the stacks at setup), ribbon colour, Cleric
+    """A Manuscript tile: its back (grey tiles top the stacks at setup; ``printed``: one printed
+    on the main board under a stack, seed L652-654), ribbon colour, Cleric
     cost, immediate effect and end-game scoring condition (digest §5.4)."""
 
     id: str
-    back: Literal["grey", "black"]
+    back: Literal["grey", "black", "printed"]
     ribbon: str | None
     cost: int | None
     effect: Effect | None
@@ -240,6 +241,15 @@ class ViscountsData:
     kingdom: Kingdom
     set_vp: tuple[int | None, ...]
     multiplier: int | None
+    printed_townsfolk: tuple[Townsfolk, ...] = ()
+    """The Townsfolk printed on the main board under each deck, by board part: dismissed, never
+    hired, once the deck is empty (seed L672-674, VW-17)."""
+    printed_manuscripts: tuple[Manuscript, ...] = ()
+    """The Manuscripts printed under each stack, by board part: Transcribed for their immediate
+    effect, never taken, once the stack is empty (seed L652-654, VW-16)."""
+    starting_icons: tuple[tuple[Symbol, ...] | None, ...] | None = None
+    """The Starting icons printed under a player board's three card spaces, left to right: they
+    count while uncovered in a player's first two turns (seed L156-157, VW-20)."""
     invented: bool = False
     verified: bool = False
     source: str = ""
@@ -249,8 +259,9 @@ class ViscountsData:
     """The JSON document the value was read from (a game keeps it in its state)."""
 
     def card(self, card_id: str) -> Townsfolk | None:
-        """The Townsfolk design with this id, or None."""
-        return next((c for c in self.townsfolk if c.id == card_id), None)
+        """The Townsfolk design with this id (a printed board card too), or None."""
+        found = next((c for c in self.townsfolk if c.id == card_id), None)
+        return found or next((c for c in self.printed_townsfolk if c.id == card_id), None)
 
     def deck_count(self, deck: Deck, colour: int | None = None) -> int:
         """How many cards of ``deck`` the data hold (copies counted; Starting: one colour's)."""

@@ -11,14 +11,14 @@ VW-19). The camera and Tabletop Simulator profiles (``camera/profile.json``,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
 from engine.flow import Position
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow, SimSetup
-from engine.games.viscounts import labels, scoring, solo, turn, views
+from engine.games.viscounts import labels, position, scoring, solo, turn, views
 from engine.games.viscounts import layout as table
 from engine.games.viscounts import preview as option_preview
 from engine.games.viscounts.data import SPEC, refusals
@@ -40,8 +40,18 @@ OPTIONS = (
     OptionSpec("max_rounds", 0, (), ref("§1"),
                "Stop after this many rounds with the final scoring (0: play until Poverty or "
                "Prosperity ends the game); for simulated tables."),
-    OptionSpec("skip_action", True, (True, False), ref("§4 phase 3, §11 item 10"),
-               "Whether a player may take no main action (VW-7; the seed does not say)."),
+    OptionSpec("skip_action", False, (False, True), ref("§4 phase 3", "L401"),
+               "Whether a player may take no main action although one can be paid (VW-7; "
+               "the rulebook: players take 1 of the 4 main actions, and may skip only when "
+               "none can be paid)."),
+    OptionSpec("decline_priced", False, (False, True), ref("§6 effect glossary", "L1024-1025"),
+               "Whether a player may decline an effect with a price they can pay (VW-13; the "
+               "rulebook: resolving an effect is mandatory unless it says otherwise)."),
+    OptionSpec("collision_space", "current", ("current", "start"), ref("§4 phase 5",
+               "L249-250, L683-690"),
+               "Which space's bonuses Collision steps 3-4 pay: 'current', where the stacked "
+               "markers are when the step is resolved (a Virtue from step 1 moves them first), "
+               "or 'start', where the Collision was found."),
     OptionSpec("ai", "cleric", (), ref("§8", "L813-818"),
                "Solo: which of the four AIs plays against you (an AI board of the data: "
                "'cleric', 'merchant', 'builder', 'noble' in the stand-in set)."),
@@ -120,6 +130,14 @@ class Viscounts(GameBase):
             return list(exc.violations)
         return []
 
+    def complete_state(self, data: Any) -> Any:
+        """A hand-written position's derived fields, filled in (``position.complete_state``)."""
+        return position.complete_state(data)
+
+    def check_position(self, state: VState) -> list[Violation]:
+        """Every fault of a whole position (``position``: the components' conservation)."""
+        return position.check_position(state)
+
     def attempt(self, state: VState, move: Any) -> VState:
         return turn.apply(state, move)
 
@@ -192,6 +210,12 @@ class Viscounts(GameBase):
         if not isinstance(data.value, ViscountsData):
             raise InputError("input/data", "not a Viscounts data set")
         return table.camera_faces(data.value)
+
+    def board_profile(self, data: GameData, usable: Sequence[int]) -> dict[str, Any]:
+        """The camera's board profile for the data set ``data`` holds (its board's spaces)."""
+        if not isinstance(data.value, ViscountsData):
+            raise InputError("input/data", "not a Viscounts data set")
+        return table.board_profile(data.value, usable)
 
     def previews(
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"

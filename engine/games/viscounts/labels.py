@@ -38,8 +38,12 @@ def _names(state: VState, lang: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for c in data.townsfolk:
         found[c.id] = (c.name_pl if lang == "pl" and c.name_pl else c.name) or c.id
+    for c in data.printed_townsfolk:
+        found[c.id] = (c.name_pl if lang == "pl" and c.name_pl else c.name) or c.id
     for m in data.manuscripts:
         found[m.id] = _t("manuscript", lang, ribbon=_ribbon(m.ribbon, lang), cost=m.cost or 0)
+    for m in data.printed_manuscripts:
+        found[m.id] = _t("printed-manuscript", lang, cost=m.cost or 0)
     for f in data.church_favour:
         found[f.id] = _t("favour", lang, ribbon=_ribbon(f.ribbon, lang))
     if data.board is not None:

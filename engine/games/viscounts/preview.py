@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.viscounts import scoring, turn
+from engine.games.viscounts import rules, scoring, turn
 from engine.games.viscounts.describe import ability_text, effect_text
 from engine.games.viscounts.labels import names
 from engine.games.viscounts.moves import Build, Choose, Hire, PickPair, Play, Transcribe, Travel
@@ -94,11 +94,10 @@ def option_words(state: VState, move: Any, lang: str = "en") -> str:
         return _build_words(state, move, lang, known)
     if isinstance(move, Transcribe):
         town = _town_of(state, move.seat)
-        if town is not None and state.stacks[town.part]:
-            mid = state.stacks[town.part][0]
-            m = next((x for x in data.manuscripts if x.id == mid), None)
-            effect = effect_text(m.effect, lang) if m is not None and m.effect else ""
-            called = str(known.get(mid, mid))
+        m = rules.top_manuscript(state, town.part) if town is not None else None
+        if m is not None:  # the stack's top, or the printed one under an empty stack (VW-16)
+            effect = effect_text(m.effect, lang) if m.effect else ""
+            called = str(known.get(m.id, m.id))
             return f"{called}: {effect}" if effect else called
     return ""
 

@@ -19,6 +19,7 @@ from engine.games.viscounts.rules import (
     card_choices,
     castle_step,
     counter,
+    expand,
     fire,
     flip,
     hire_targets,
@@ -46,14 +47,25 @@ def run(state: VState) -> VState:
 
 
 def open_ask(state: VState, ask: Ask) -> VState:
-    """A queued question: a cost is offered only when it can be paid."""
+    """A queued question: a cost is offered only when it can be paid.
+
+    An effect with a price is resolved like any effect: "O ile nie jest to inaczej napisane,
+    rozpatrzenie efektu jest obowiązkowe" (seed L1024-1025), and only Reorder, Discard,
+    Destroy and the Worker shift say otherwise (L1065-1089). So a price the seat can pay is
+    paid (asked only when there are several ways) and one it cannot pay lets the effect pass
+    (VW-13). Option ``decline_priced`` lets a table decline priced effects instead."""
     if ask.asks == "pay":
         options = tuple(
-            o for k, o in enumerate(ask.options[:-1]) if can_pay(state, ask.seat, ask.then[k])
-        )
+            o for k, o in enumerate(ask.options) if o != "decline"
+            and can_pay(state, ask.seat, ask.then[k])
+        )  # fmt: skip
         if not options:
             return state  # nothing affordable: the effect passes
-        return replace(state, ask=replace(ask, options=(*options, "decline")))
+        if state.options.get("decline_priced", False):
+            return replace(state, ask=replace(ask, options=(*options, "decline")))
+        if len(options) == 1:
+            return push(state, ask.then[int(options[0].split("-")[1])])
+        return replace(state, ask=replace(ask, options=options))
     return replace(state, ask=ask)
 
 
@@ -184,6 +196,8 @@ def step(state: VState, item: Todo) -> VState:
         if not options:
             return state
         return replace(state, ask=Ask(seat, "reorder", (*options, "keep"), source="meeting"))
+    if act == "collision-bonus":
+        return push(state, collision_bonus(state, item))
     if act == "reset":
         spaces = data.track.spaces or 1
         m = track.start(spaces)
@@ -191,3 +205,18 @@ def step(state: VState, item: Todo) -> VState:
     if act == "deal":
         return ask_reveal(state, seat, "hand")
     return state
+
+
+def collision_bonus(state: VState, item: Todo) -> tuple[Todo | Ask, ...]:
+    """The track bonus of Collision step 3 (``above``, the active seat) or 4 (``below``, every
+    other seat): of the space the active seat's stacked markers are on now (L249-250,
+    L686-690), or with option ``collision_space`` = ``"start"`` of the space the Collision was
+    found on (``item.amount``)."""
+    track_data = state.data.track
+    bonuses = track_data.above if item.what == "above" else track_data.below
+    owner = state.players[state.active()]
+    start = state.options.get("collision_space", "current") == "start"
+    where = item.amount if start else owner.corruption
+    if not bonuses or not 0 <= where < len(bonuses):
+        return ()
+    return expand(state, item.seat, bonuses[where], item.source)

@@ -17,7 +17,7 @@ from typing import Any, cast
 from engine.games.viscounts import board as graph
 from engine.games.viscounts import symbols as sym
 from engine.games.viscounts import track
-from engine.games.viscounts.data_types import Townsfolk, ViscountsData
+from engine.games.viscounts.data_types import Manuscript, Townsfolk, ViscountsData
 from engine.games.viscounts.effects import Ability, Action, Effect, Flip, Gain, Modifier, Symbol
 from engine.games.viscounts.refs import refuse
 from engine.games.viscounts.state import (
@@ -82,10 +82,34 @@ def abilities(state: VState, i: int) -> list[tuple[Ability, str]]:
 
 def supply(state: VState, i: int, extra: tuple[Symbol, ...] = ()) -> sym.Supply:
     """The symbols a seat's board gives (cards, uncovered Buildings, held Church Favour cards,
-    conversions); ``extra``: a dismissed card's printed symbols."""
+    conversions, the Starting icons while they count); ``extra``: a dismissed card's printed
+    symbols."""
     printed = [card_symbols(state.data, c) for c in state.players[i].board if c is not None]
     printed.append(extra)
+    printed.extend(starting_icons(state, i))
     return sym.supply(printed, (a for a, _ in abilities(state, i)))
+
+
+def starting_icons(state: VState, i: int) -> list[tuple[Symbol, ...]]:
+    """The Starting icons of seat ``i``'s uncovered card spaces, which count only in the
+    seat's own first two turns: "dostępne wyłącznie gdy są odkryte, w pierwszych dwóch turach
+    gracza" (seed L156-157, VW-20). Each seat has one turn a round, so its first two turns are
+    its turns of rounds 1 and 2. The solo AI's board side has none."""
+    icons = state.data.starting_icons
+    if (
+        icons is None
+        or not 1 <= state.round <= 2
+        or state.phase not in TURN_PHASES
+        or state.active() != i
+        or (state.solo is not None and state.solo.seat == i)
+    ):
+        return []
+    board = state.players[i].board
+    return [tuple(icons[k] or ()) for k in range(min(len(icons), len(board))) if board[k] is None]
+
+
+TURN_PHASES = ("turn-start", "play", "move", "action", "hire", "collision", "draw")
+"""The phases of a seat's own turn (digest §4)."""
 
 
 def villains(state: VState, i: int) -> int:
@@ -145,7 +169,8 @@ def todos(seat: int, atoms: tuple[Any, ...], source: str) -> tuple[Todo, ...]:
 
 def expand(state: VState, seat: int, effect: Effect | None, source: str) -> tuple[Todo | Ask, ...]:
     """A printed effect as queue items for ``seat``: nothing if a condition fails; a cost is
-    asked (pay or decline, VW-13); several alternatives are asked; else its atoms."""
+    asked (paid when it can be, VW-13: ``resolve.open_ask`` settles the options); several
+    alternatives are asked; else its atoms."""
     if effect is None or not condition_holds(state, seat, effect):
         return ()
     alts = tuple(todos(seat, alt, source) for alt in effect.reward)
@@ -446,18 +471,47 @@ def hire_targets(state: VState, seat: int, here_only: bool) -> tuple[str, ...]:
 
 
 def manuscript_targets(state: VState) -> tuple[str, ...]:
-    """Stacks whose top Manuscript costs 3 or 4 (a free Manuscript, seed L1044-1046)."""
+    """Board parts whose visible Manuscript costs 3 or 4 (a free Manuscript, seed L1044-1046:
+    "wybierz go spośród tych widocznych na planszy Głównej"): a stack's top tile, or, under an
+    empty stack, the printed one, Transcribed for its effect only (L652-654, L950, VW-16)."""
     out = []
-    for i, stack in enumerate(state.stacks):
-        if stack:
-            m = manuscript(state.data, stack[0])
-            if m.cost in (3, 4):
-                out.append(str(i))
+    for i in range(len(state.stacks)):
+        m = top_manuscript(state, i)
+        if m is not None and m.cost in (3, 4):
+            out.append(str(i))
     return tuple(out)
 
 
 def manuscript(data: ViscountsData, mid: str) -> Any:
-    return next(m for m in data.manuscripts if m.id == mid)
+    return next(m for m in (*data.manuscripts, *data.printed_manuscripts) if m.id == mid)
+
+
+def top_manuscript(state: VState, part: int) -> Manuscript | None:
+    """The Manuscript a player beside board part ``part`` may Transcribe: the stack's top tile,
+    or once the stack is empty the one printed on the board (seed L652-654: "nadal mogą je
+    Przepisywać", VW-16); None when neither is there (data without the printed one, or its
+    cost unknown)."""
+    stack = state.stacks[part] if 0 <= part < len(state.stacks) else ()
+    if stack:
+        found: Manuscript = manuscript(state.data, stack[0])
+        return found
+    printed = state.data.printed_manuscripts
+    if 0 <= part < len(printed) and printed[part].cost is not None:
+        return printed[part]
+    return None
+
+
+def top_townsfolk(state: VState, part: int) -> Townsfolk | None:
+    """The face-up Townsfolk beside board part ``part``: the deck's top card, or once the deck
+    is empty the one printed on the board, which can be dismissed but never hired (seed
+    L672-674, VW-17); None when neither is there."""
+    deck = state.decks[part] if 0 <= part < len(state.decks) else ()
+    if deck:
+        return card(state.data, deck[0])
+    printed = state.data.printed_townsfolk
+    if 0 <= part < len(printed) and printed[part].value is not None:
+        return printed[part]
+    return None
 
 
 def strip_left(state: VState, seat: int) -> list[tuple[str, int]]:
@@ -500,7 +554,13 @@ def place_building(state: VState, seat: int, kind: str, position: int, site: str
 
 def take_manuscript(state: VState, seat: int, stack: int) -> VState:
     """Take the top Manuscript of a stack: its immediate effect, then Church Favour to the first
-    with three of one ribbon (§5.4)."""
+    with three of one ribbon (§5.4). Under an empty stack the printed Manuscript is Transcribed
+    for its immediate effect only: it cannot be taken (seed L652-654)."""
+    if not state.stacks[stack]:
+        printed = top_manuscript(state, stack)
+        assert printed is not None
+        state = note(state, seat, 1, "line/printed-manuscript", manuscript=printed.id)
+        return push(state, expand(state, seat, printed.effect, printed.id))
     mid = state.stacks[stack][0]
     stacks = list(state.stacks)
     stacks[stack] = stacks[stack][1:]

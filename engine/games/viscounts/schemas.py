@@ -56,6 +56,22 @@ _MANUSCRIPT = _obj(
     },
 )
 
+_PRINTED_TOWNSFOLK = _obj(
+    ["id", "name", "value", "symbols", "hire"],
+    {
+        "id": _ID,
+        "name": {"type": "string"},
+        "name_pl": {"type": ["string", "null"]},
+        "value": _COUNT,
+        "symbols": _SYMBOLS,
+        "hire": _TEXT,
+        **_MARK,
+    },
+)
+
+_PRINTED_MANUSCRIPT = _obj(["id", "cost", "effect"], {"id": _ID, "cost": _COUNT, "effect": _TEXT,
+                                                      **_MARK})  # fmt: skip
+
 _TOWN = _obj(
     ["id", "part", "path", "next"],
     {
@@ -142,6 +158,25 @@ DATA_SCHEMA: dict[str, Any] = {
         },
         "townsfolk": {"type": "array", "items": _TOWNSFOLK},
         "manuscripts": {"type": "array", "items": _MANUSCRIPT},
+        "printed_townsfolk": {
+            "type": "array",
+            "items": _PRINTED_TOWNSFOLK,
+            "maxItems": 5,
+            "description": "The Townsfolk printed under each deck, by board part (L672-674)",
+        },
+        "printed_manuscripts": {
+            "type": "array",
+            "items": _PRINTED_MANUSCRIPT,
+            "maxItems": 5,
+            "description": "The Manuscripts printed under each stack, by board part (L652-654)",
+        },
+        "starting_icons": {
+            "type": ["array", "null"],
+            "items": _SYMBOLS,
+            "minItems": 3,
+            "maxItems": 3,
+            "description": "Starting icons under the three card spaces, left to right (L156-157)",
+        },
         "church_favour": {
             "type": "array",
             "items": _obj(

@@ -51,7 +51,8 @@ def setup(state: VState, ai: str, difficulty: int) -> VState:
     """The AI seat's kit and Scheme piles: the Starting Schemes less those its board's first
     space returns to the box form its deck, ``difficulty`` Future Schemes shuffled in (which
     ones is chance: counted in ``mixed``), the other Future Schemes a pile apart (VW-41). The
-    Debt and Deed stacks are those of one player (VW-42)."""
+    Debt and Deed stacks, laid after the pairs (VW-8), are those of one player (VW-42:
+    ``turn.lay_kingdom``)."""
     data = state.data
     board_of(data, ai)
     if difficulty not in DIFFICULTIES:
@@ -62,12 +63,7 @@ def setup(state: VState, ai: str, difficulty: int) -> VState:
     seat = len(state.players) - 1
     solo = Solo(seat, ai, difficulty, deck=tuple(starting), future=tuple(future),
                 mixed=min(difficulty, len(future)))  # fmt: skip
-    return replace(
-        state,
-        solo=solo,
-        debts_left=data.kingdom.poverty.get(1) or state.debts_left,
-        deeds_left=data.kingdom.prosperity.get(1) or state.deeds_left,
-    )
+    return replace(state, solo=solo)
 
 
 def is_ai(state: VState, i: int) -> bool:
@@ -600,9 +596,10 @@ def _transcribe(state: VState) -> VState | None:
     solo = state.solo
     assert solo is not None
     part = town(state).part
-    if part >= len(state.stacks) or not state.stacks[part]:
+    found = rules.top_manuscript(state, part)  # a printed one under an empty stack (L652-654)
+    if found is None:
         return None
-    cost = rules.manuscript(state.data, state.stacks[part][0]).cost or 0
+    cost = found.cost or 0
     paid = pay(state, "cleric", cost)
     if paid is None:
         return None

@@ -36,6 +36,9 @@ REF = {
     "scoring": ref("§7", "L741-808"),
     "solo": ref("§8", "L811-1015"),
     "counts": ref("§2", "L20-99, L143-157"),
+    "printed-townsfolk": ref("§4 phase 4", "L672-674"),
+    "printed-manuscripts": ref("§5.4", "L652-654"),
+    "starting-icons": ref("§3 step 6", "L156-157"),
     "data": ref("§11 item 1"),
 }
 """The references problems and missing values cite."""

@@ -43,9 +43,10 @@ LEVEL2_DEFAULT = 3
 
 
 def initial(seats: tuple[str, ...], options: dict[str, Any], data: ViscountsData) -> VState:
-    """The table before the table lays out decks, stacks and pairs (§3 steps 1-7, 10): kits,
-    markers at their ends, Debt and Deed stacks (built before step 9, VW-8), First Player the
-    first seat (VW-8)."""
+    """The table before the table lays out decks, stacks and pairs (§3 steps 1-7): kits,
+    markers at their ends, First Player the first seat (VW-8). The Debt and Deed stacks are
+    laid only after every pair is taken (step 10, seed L196-199, after step 9's L174-182), so
+    a Player card's Debts and Deeds come from the supply (VW-8, :func:`lay_kingdom`)."""
     n = len(seats)
     spaces = data.track.spaces or 1
     start = track.start(spaces)
@@ -62,8 +63,21 @@ def initial(seats: tuple[str, ...], options: dict[str, Any], data: ViscountsData
         options=options,
         players=players,
         castle=castle,
-        debts_left=data.kingdom.poverty.get(n) or 0,
-        deeds_left=data.kingdom.prosperity.get(n) or 0,
+    )
+
+
+def lay_kingdom(state: VState) -> VState:
+    """Setup step 10 (seed L196-199): as many Debts on the Poverty card and Deeds on the
+    Prosperity card as the player count asks. It follows step 9 (seed L174-182), in which each
+    player took their Player card's Debts and Deeds: those come from the supply, not off
+    these stacks (VW-8)."""
+    n = len(state.players)
+    humans = solo.humans(state)  # solo: the stacks of one player (VW-42)
+    kingdom = state.data.kingdom
+    return replace(
+        state,
+        debts_left=kingdom.poverty.get(humans) or kingdom.poverty.get(n) or 0,
+        deeds_left=kingdom.prosperity.get(humans) or kingdom.prosperity.get(n) or 0,
     )
 
 
@@ -176,7 +190,7 @@ def advance(state: VState) -> VState:
 def _auto(state: VState) -> VState | None:
     phase = state.phase
     if phase == "pairs" and state.picking < 0:
-        return replace(state, phase="turn-start", round=1, turn=0, pairs=())
+        return lay_kingdom(replace(state, phase="turn-start", round=1, turn=0, pairs=()))
     if phase == "turn-start":
         return start_turn(state)
     if phase == "play":
@@ -292,12 +306,13 @@ def town_of(state: VState, i: int) -> Any:
 
 def dismissable(state: VState, i: int, action: str) -> str | None:
     """The card a main action may dismiss: the face-up card beside the Viscount showing the
-    action's symbol or a Villain, its price affordable (§4 phase 3, check 20)."""
+    action's symbol or a Villain, its price affordable (§4 phase 3, check 20); under an empty
+    deck, the card printed on the board (seed L672-674, VW-17)."""
     town = town_of(state, i)
-    deck = state.decks[town.part] if town else ()
-    if not deck:
+    found = rules.top_townsfolk(state, town.part) if town else None
+    if found is None:
         return None
-    top = deck[0]
+    top = found.id
     symbols = rules.card_symbols(state.data, top)
     if sym.ACTION_SYMBOL[action] not in symbols and "villain" not in symbols:
         return None
@@ -342,7 +357,8 @@ def _after_dismiss(state: VState, i: int, top: str | None) -> VState:
         return state
     town = town_of(state, i)
     decks = list(state.decks)
-    decks[town.part] = decks[town.part][1:]
+    if decks[town.part]:  # a printed board card stays where it is printed (seed L672-674)
+        decks[town.part] = decks[town.part][1:]
     state = replace(state, decks=tuple(decks), current=replace(state.current, dismissed=True))
     state = rules.note(state, i, 1, "line/dismiss", card=top)
     return rules.push(state, rules.expand(state, i, rules.card(state.data, top).hire, top))
@@ -353,7 +369,7 @@ def main_action(state: VState, move: Any) -> VState:
     town = town_of(state, i)
     kind = type(move).kind
     if kind == "skip":
-        if not state.options.get("skip_action", True) and any(
+        if not state.options.get("skip_action", False) and any(
             not isinstance(m, Skip) for m in action_moves(state, i)
         ):
             raise refuse("action/no-skip", "action")
@@ -431,10 +447,10 @@ def workers(state: VState, i: int, move: Workers, town: Any) -> VState:
 
 
 def transcribe(state: VState, i: int, move: Transcribe, town: Any) -> VState:
-    stack = state.stacks[town.part] if town.part < len(state.stacks) else ()
-    if not stack:
+    found = rules.top_manuscript(state, town.part)
+    if found is None:
         raise refuse("transcribe/empty", "transcribe")
-    cost = rules.manuscript(state.data, stack[0]).cost or 0
+    cost = found.cost or 0
     paid = _pay_symbols(state, i, "transcribe", cost, move.dismiss)
     if paid is None:
         raise refuse("action/cannot-pay", "transcribe", needed=cost)
@@ -470,12 +486,12 @@ def action_moves(state: VState, i: int) -> list[Any]:
             for n in (1, 2, 3, 4):
                 if n <= state.players[i].pool and _pay_symbols(state, i, "workers", NOBLES[n], d):
                     out.append(Workers(seat, n, d))
-            stack = state.stacks[town.part] if town.part < len(state.stacks) else ()
-            if stack:
-                cost = rules.manuscript(state.data, stack[0]).cost or 0
+            found = rules.top_manuscript(state, town.part)
+            if found is not None:
+                cost = found.cost or 0
                 if _pay_symbols(state, i, "transcribe", cost, d) is not None:
                     out.append(Transcribe(seat, d))
-    if state.options.get("skip_action", True) or not out:
+    if state.options.get("skip_action", False) or not out:
         out.append(Skip(seat))
     return out
 
@@ -494,25 +510,28 @@ def hire_deck(state: VState, i: int) -> int | None:
 def collision(state: VState) -> VState:
     """Phase 5 (seed L676-702): only the active seat's markers; Building/Church Favour
     Collision abilities of every seat, then Townsfolk ones, the bonus above for the active
-    seat, below for every other, then the markers go back."""
+    seat, below for every other, then the markers go back.
+
+    Steps 3 and 4 pay the bonuses of the space the markers are on when each is resolved
+    (``resolve``, act ``collision-bonus``): the stacked markers move together "do momentu
+    rozpatrzenia Kolizji" (L249-250), so a Virtue gained in step 1 or 2 moves the stack first,
+    and L686-690 name the space "na którym znajdują się" the markers. Option
+    ``collision_space`` = ``"start"`` pays the space the Collision was found on instead."""
     state = replace(state, phase="draw")
     i = state.active()
     p = state.players[i]
     if not p.stacked:
         return state
     where = p.corruption
-    data = state.data
     order = [(i + k) % len(state.players) for k in range(len(state.players))]
     items: list[Any] = []
     for k in order:
         items.extend(rules.fire(state, k, "on collision", "buildings"))
     for k in order:
         items.extend(rules.fire(state, k, "on collision", "cards"))
-    above = (data.track.above or ())[where] if data.track.above else None
-    items.extend(rules.expand(state, i, above, "track-above"))
-    below = (data.track.below or ())[where] if data.track.below else None
-    for k in order[1:]:
-        items.extend(rules.expand(state, k, below, "track-below"))
+    items.append(Todo(i, "collision-bonus", "above", where, source="track-above"))
+    items.extend(Todo(k, "collision-bonus", "below", where, source="track-below")
+                 for k in order[1:])  # fmt: skip
     items.append(Todo(i, "reset"))
     state = rules.note(state, i, 1, "line/collision")
     return rules.append(state, tuple(items))
@@ -572,7 +591,12 @@ def apply(state: VState, move: Any) -> VState:
             return advance(reveal(state, move))
         if isinstance(move, Choose) and ask.asks != "reveal":
             if move.option not in ask.options:
-                raise refuse("choose/not-an-option", "glossary", option=move.option)
+                raise refuse(
+                    "choose/not-an-option",
+                    "glossary",
+                    option=move.option,
+                    options=", ".join(ask.options),
+                )
             return advance(rules.answer(state, ask.seat, move.option))
         raise refuse("turn/not-now", "turn", kind=type(move).kind)
     phase = state.phase

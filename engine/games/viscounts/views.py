@@ -89,6 +89,19 @@ def _last_round(state: VState) -> bool:
     return 0 < cap <= state.round
 
 
+def _printed(state: VState, pile: tuple[str, ...], part: int, townsfolk: bool) -> str | None:
+    """The id of the card or Manuscript printed on the board under an empty ``pile``."""
+    if pile:
+        return None
+    found = rules.top_townsfolk(state, part) if townsfolk else rules.top_manuscript(state, part)
+    return found.id if found is not None else None
+
+
+def _pile(state: VState, pile: tuple[str, ...], part: int, townsfolk: bool) -> dict[str, Any]:
+    top = pile[0] if pile else None
+    return {"top": top, "size": len(pile), "printed": _printed(state, pile, part, townsfolk)}
+
+
 def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
     """The table as ``seat`` may see it (None: the table display, no hand shown)."""
     ask = state.ask
@@ -100,6 +113,7 @@ def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
         asking = {"seat": asker, "asks": ask.asks, "purpose": ask.purpose, "options": options}
     known = names(state, lang)
     visible = {c for d in state.decks for c in d[:1]}
+    visible |= {p for k, d in enumerate(state.decks) if (p := _printed(state, d, k, True))}
     visible |= {c for p in state.players for c in p.board if c}
     visible |= {c for p in state.players for c in p.discard[-1:]}
     if seat in state.seats:
@@ -111,8 +125,9 @@ def view(state: VState, seat: str | None, lang: str = "en") -> dict[str, Any]:
         "round": state.round,
         "active": state.players[state.active()].seat if state.players else None,
         "first": state.players[state.first].seat,
-        "decks": [{"top": d[0] if d else None, "size": len(d)} for d in state.decks],
-        "stacks": [{"top": s[0] if s else None, "size": len(s)} for s in state.stacks],
+        # under an empty deck or stack the card printed on the board shows (VW-16, VW-17)
+        "decks": [_pile(state, d, k, True) for k, d in enumerate(state.decks)],
+        "stacks": [_pile(state, s, k, False) for k, s in enumerate(state.stacks)],
         "pairs": [{"player_card": n, "famous": f} for n, f in state.pairs],
         "sites": {site: state.players[i].seat for site, i in state.sites.items()},
         "castle": {

@@ -163,7 +163,7 @@ say("boot after garbage", BootCounter(Store({"boot": "x"})).boot, "seq roll", SE
 # --- pairing by code -----------------------------------------------------------------------
 
 entry = CodeEntry()
-got = [entry.press(name) for name in buttons_for("123312")]
+got = [entry.press(name) for name in buttons_for("123312123312")]
 say("code entry", canon(got), "bad digit", canon(buttons_for("124")))
 
 # --- a seat box on a cable -----------------------------------------------------------------
@@ -199,7 +199,7 @@ hello = herald.heard()
 say("wants code", box.wants_code(), "led", canon(rgb.color))
 herald.send({"t": "unpaired", "v": 1})
 step()
-for name in buttons_for("213312"):
+for name in buttons_for("213312213312"):
     click(name)
 herald.heard()
 herald.send({"t": "nak", "v": 1, "seq": 0, "code": "devices/bad-pair-code"})

@@ -138,3 +138,47 @@ def test_a_fortification_penalty_needs_its_controller_on_the_defending_side() ->
     gates = apply(state, Attack("kirsten", "blaye", "grady"))
     gates = apply(gates, Join("david", "attacker"))
     assert gates.battle is not None and war.dice(gates, gates.battle, "kirsten") == 2
+
+
+def _between_rolls(**options: object) -> FranceState:
+    """The Blaye battle after a roll: Grady fights with Kirsten, who decides for the side."""
+    state = _blaye()
+    state = replace(state, options={**state.options, **options})
+    state = apply(apply(state, Attack("kirsten", "blaye", "david")), Join("grady", "attacker"))
+    assert state.battle is not None
+    return replace(state, battle=replace(state.battle, stage="attacker"))
+
+
+def test_allies_change_sides_mid_battle_in_the_english_edition() -> None:
+    """EN §6.0: "Allies may betray each other anytime during the Battle, even switching sides
+    mid-battle!" (FR-32): between rolls Grady, out of turn, goes over to the defender; the
+    attacker and the defender themselves stay."""
+    from engine import rules
+    from engine.games.france1429.game import window_moves
+
+    state = _between_rolls()
+    assert flow.actors(GAME, state) == ("kirsten",)
+    assert Join("grady", "defender") in window_moves(state, "grady")
+    assert Join("grady", "attacker") not in window_moves(state, "grady")
+    turned = rules.apply(GAME, state, Join("grady", "defender"))
+    assert turned.battle is not None
+    assert (turned.battle.attackers, turned.battle.defenders) == ((), ("grady",))
+    assert war.dice(turned, turned.battle, "david") == 1  # 4 + 2 = 6 SP: still 1 die
+    assert war.dice(turned, turned.battle, "kirsten") == 2  # 7 SP alone
+    with pytest.raises(RuleViolation) as info:
+        rules.apply(GAME, state, Join("david", "attacker"))
+    assert info.value.code == "battle/lead-stays"
+    out = rules.apply(GAME, state, Join("grady", "none"))
+    assert out.battle is not None and out.battle.attackers == ()
+
+
+def test_the_polish_edition_keeps_the_sides_set_at_the_start() -> None:
+    """PL §6.0 (digest §15 item 14): allies are fixed when the battle is declared."""
+    from engine import rules
+    from engine.games.france1429.game import window_moves
+
+    state = _between_rolls(edition="pl")
+    assert window_moves(state, "grady") == []
+    with pytest.raises(RuleViolation) as info:
+        rules.apply(GAME, state, Join("grady", "defender"))
+    assert info.value.code == "battle/sides-fixed"

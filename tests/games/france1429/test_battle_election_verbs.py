@@ -47,7 +47,7 @@ def test_battle_the_grady_david_example(tmp_path: Path) -> None:
     report = json.loads(result.output)
     first, second = report["rolls"]
     assert first["dice"] == {"attacker": 2, "defender": 2}
-    assert first["hits"] == {"defender": 4, "attacker": 5}
+    assert first["hits"] == {"attacker": 4, "defender": 5}  # keyed by who rolled (issue 27)
     assert first["losses"]["attacker"] == {"men_at_arms": 2, "knights": 1, "lords_killed": [],
                                            "default": False}  # fmt: skip
     assert first["losses"]["defender"]["men_at_arms"] == 1
@@ -73,6 +73,7 @@ def test_battle_losses_the_rules_do_not_allow_are_refused(tmp_path: Path) -> Non
     roll = {"attacker": [1, 3], "defender": [3, 2], "attacker_losses": {"men_at_arms": 1}}
     result = _herald("battle", _file(tmp_path, "b.json", {**GRADY_DAVID, "rolls": [roll]}))
     assert result.exit_code == EXIT_ILLEGAL and "battle/losses" in result.output
+    assert "Men at Arms+Knights 5+0; 2+1." in result.output  # the refusal lists the valid ones
 
 
 def test_battle_bad_files_are_bad_input(tmp_path: Path) -> None:
@@ -123,7 +124,7 @@ def test_election_a_tie_elects_nobody(tmp_path: Path) -> None:
                      "--json")  # fmt: skip
     assert result.exit_code == EXIT_OK, result.output
     report = json.loads(result.output)
-    assert report["count"] == {"francois": 2, "thierry": 2} and report["winner"] == ""
+    assert report["count"] == {"francois": 2, "thierry": 2} and report["winner"] is None
     assert "Nobody is elected." in _herald("election", str(tmp_path / "e.json")).output
 
 
@@ -132,3 +133,165 @@ def test_election_an_ineligible_candidate_is_refused(tmp_path: Path) -> None:
     doc = {**SIGY, "candidates": ["francois", "arthur"]}
     result = _herald("election", _file(tmp_path, "e.json", doc))
     assert result.exit_code == EXIT_ILLEGAL and "arthur" in result.output
+
+
+KING = {
+    "office": "king",
+    "candidates": ["charles"],
+    "families": [
+        {"seat": "grady", "lords": ["charles"], "titled": ["charles"], "vote_for": "charles"},
+        {"seat": "david", "lords": ["arthur"], "bishops": {"arthur": 1}, "pope": "arthur",
+         "vote_for": "charles"},
+        {"seat": "kirsten", "lords": ["quentin", "gauvain"], "titled": ["quentin", "gauvain"],
+         "vote_for": "charles"},
+    ],
+}  # fmt: skip
+
+
+def test_election_file_names_the_pope_captives_and_the_excommunicated(tmp_path: Path) -> None:
+    """§10.6 (issue 27: the file states every input the count reads): 3 votes or more, among
+    them the Pope's, elect the King; without a church vote nobody is King (``winner`` null); a
+    captive or excommunicated Lord casts no vote (§9.7, §10.5)."""
+    report = json.loads(_herald("election", _file(tmp_path, "k.json", KING), "--json").output)
+    assert report["votes_per_family"] == {"grady": 1, "david": 1, "kirsten": 2}
+    assert report["winner"] == "charles"
+    lay = [dict(f) for f in KING["families"]]  # type: ignore[union-attr]
+    lay[1] = {"seat": "david", "lords": ["arthur"], "titled": ["arthur"], "vote_for": "charles"}
+    report = json.loads(_herald("election", _file(tmp_path, "k.json", {**KING, "families": lay}),
+                                "--json").output)  # fmt: skip
+    assert report["count"] == {"charles": 4} and report["winner"] is None
+    held = [dict(f) for f in KING["families"]]  # type: ignore[union-attr]
+    held[2] = {**held[2], "captives": ["quentin"], "excommunicated": ["gauvain"]}
+    report = json.loads(_herald("election", _file(tmp_path, "k.json", {**KING, "families": held}),
+                                "--json").output)  # fmt: skip
+    assert report["votes_per_family"]["kirsten"] == 0 and report["count"] == {"charles": 2}
+    assert report["winner"] is None  # 2 votes: fewer than 3
+
+
+def test_election_file_refusals_name_the_rule_and_options_change_the_count(tmp_path: Path) -> None:
+    """An ineligible candidate is refused naming the rule (issue 27); the file's ``options``
+    are the game's: the Polish edition lets an untitled man stand for King (PL L716-717)."""
+    untitled = [dict(f) for f in KING["families"]]  # type: ignore[union-attr]
+    untitled[0] = {**untitled[0], "titled": []}
+    doc = {**KING, "families": untitled}
+    result = _herald("election", _file(tmp_path, "k.json", doc), "--json")
+    assert result.exit_code == EXIT_ILLEGAL
+    assert json.loads(result.output)["rules"] == {"charles": "election/untitled"}
+    text = _herald("election", str(tmp_path / "k.json")).output
+    assert "charles holds no Title: a King candidate must be a Titled Lord" in text
+    result = _herald("election", _file(tmp_path, "k.json", {**doc, "options": {"edition": "pl"}}),
+                     "--json")  # fmt: skip
+    assert result.exit_code == EXIT_OK and json.loads(result.output)["winner"] == "charles"
+    bad = _herald("election", _file(tmp_path, "k.json", {**doc, "options": {"edition": "fr"}}))
+    assert bad.exit_code == EXIT_INPUT and "edition is one of en, pl" in bad.output
+    stray = [{**untitled[0], "captives": ["thierry"]}, *untitled[1:]]
+    bad = _herald("election", _file(tmp_path, "k.json", {**KING, "families": stray}))
+    assert bad.exit_code == EXIT_INPUT and "not one of its lords" in bad.output
+
+
+def test_election_a_bishop_elected_this_round_does_not_vote_yet(tmp_path: Path) -> None:
+    """§10.3: "Newly created Bishops cannot cast 2 votes this round" (EN p.5 §1.4): Kirsten's
+    Bishop of this round adds nothing, so Thierry's 3 beat François's 2."""
+    families = [dict(f) for f in SIGY["families"]]  # type: ignore[union-attr]
+    families[2] = {**families[2], "new_bishops": ["arthur"]}
+    result = _herald("election", _file(tmp_path, "e.json", {**SIGY, "families": families}),
+                     "--json")  # fmt: skip
+    report = json.loads(result.output)
+    assert report["votes_per_family"]["kirsten"] == 0 and report["winner"] == "thierry"
+
+
+def _battle(tmp_path: Path, doc: dict[str, Any]) -> Any:
+    result = _herald("battle", _file(tmp_path, "b.json", doc), "--json")
+    assert result.exit_code == EXIT_OK, result.output
+    return json.loads(result.output)
+
+
+def test_battle_file_a_cavalcade_and_the_winner(tmp_path: Path) -> None:
+    """§8.5: the Cavalcade's defender deals +1 hit per die it rolls; ``hits`` is keyed by who
+    rolled (issue 27); the side left standing is the ``winner``."""
+    doc = {
+        "cavalcade": True,
+        "attacker": {"knights": 3, "lords": ["beaudoin"]},
+        "defender": {"men_at_arms": 2, "lords": ["thierry"]},
+        "rolls": [{"attacker": [1, 1], "defender": [1]}],
+    }
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["hits"] == {"attacker": 2, "defender": 2}  # 1 + 1 per die
+    assert report["over"] and report["winner"] == "attacker"
+    plain = _battle(tmp_path, {**doc, "cavalcade": False})
+    assert plain["rolls"][0]["hits"] == {"attacker": 2, "defender": 1}
+    assert plain["left"]["defender"]["captured"] == ["thierry"]
+    undecided = _battle(tmp_path, {**doc, "rolls": [{"attacker": [1, 1], "defender": [1]}][:0]})
+    assert undecided["winner"] is None
+
+
+def test_battle_file_relics_and_the_holy_spear_option(tmp_path: Path) -> None:
+    """§12.2: the Grail takes 1 from each of the attacker's dice when its side defends; the
+    Spear adds 1 hit to its side's roll when attacking, and when defending too under the PL
+    edition (option ``holy_spear``, §15 item 11)."""
+    doc = {
+        "attacker": {"knights": 3, "lords": ["beaudoin"]},
+        "defender": {"knights": 3, "lords": ["thierry"], "relics": {"holy-grail": "thierry"}},
+        "rolls": [{"attacker": [1, 3], "defender": [2, 2]}],
+    }
+    assert _battle(tmp_path, doc)["rolls"][0]["hits"] == {"attacker": 2, "defender": 4}
+    spear = {**doc, "defender": {"knights": 3, "lords": ["thierry"],
+                                 "relics": {"holy-spear": "thierry"}}}  # fmt: skip
+    assert _battle(tmp_path, spear)["rolls"][0]["hits"] == {"attacker": 4, "defender": 4}
+    pl = _battle(tmp_path, {**spear, "options": {"edition": "pl"}})
+    assert pl["rolls"][0]["hits"] == {"attacker": 4, "defender": 5}
+    stray = {**doc, "defender": {"knights": 3, "relics": {"holy-grail": "thierry"}}}
+    bad = _herald("battle", _file(tmp_path, "b.json", stray))
+    assert bad.exit_code == EXIT_INPUT and "not one of defender's Lords" in bad.output
+
+
+def test_battle_file_allies_pool_their_strength(tmp_path: Path) -> None:
+    """§9.1-9.2 (FR-32): an ally joins the attacker when the battle is declared; the side's
+    strength is pooled for its dice (3 + 4 = 7 SP: 2 dice); a Cavalcade takes no allies."""
+    doc = {
+        "attacker": {"men_at_arms": 2, "lords": ["beaudoin"]},
+        "defender": {"knights": 2, "lords": ["thierry"]},
+        "allies": [{"name": "kirsten", "side": "attacker", "men_at_arms": 3,
+                    "lords": ["quentin"]}],
+        "rolls": [{"attacker": [1, 1], "defender": [1, 1]}],
+    }  # fmt: skip
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["dice"] == {"attacker": 2, "defender": 2}
+    assert "kirsten" in report["left"]
+    one_die = [{"attacker": [1], "defender": [1, 1]}]
+    alone = _battle(tmp_path, {**doc, "allies": [], "rolls": one_die})
+    assert alone["rolls"][0]["dice"]["attacker"] == 1
+    bad = _herald("battle", _file(tmp_path, "b.json", {**doc, "cavalcade": True}))
+    assert bad.exit_code == EXIT_INPUT and "two families only" in bad.output
+
+
+def test_battle_file_a_secret_passage_lifts_the_fortification_penalty(tmp_path: Path) -> None:
+    """§11.4: the attacker plays a Secret Passage at his decision after a roll: from the next
+    roll on, no Stronghold penalty (Grady's 10 SP roll 2 dice, not 2 - 1)."""
+    first = {**GRADY_DAVID["rolls"][0], "secret_passage": True}  # type: ignore[index]
+    doc = {**GRADY_DAVID, "rolls": [first, {"attacker": [2, 1], "defender": [1, 1]}]}
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["secret_passage"] is True
+    assert report["rolls"][1]["dice"] == {"attacker": 2, "defender": 2}
+
+
+def test_battle_file_under_the_polish_edition_the_winner_may_let_beaten_lords_go(
+    tmp_path: Path,
+) -> None:
+    """PL L1635-1637 (FR-26, ``captives`` ``optional``): the file names the beaten Lords the
+    winner lets go (``released``); they stay free in the Village, the others are captives. The
+    English edition takes them all."""
+    doc = {
+        "attacker": {"knights": 3, "lords": ["beaudoin"]},
+        "defender": {"men_at_arms": 1, "knights": 1, "lords": ["gauvain", "blanche"],
+                     "titled": ["gauvain"]},
+        "rolls": [{"attacker": [1, 3], "defender": [1]}],
+        "options": {"edition": "pl"},
+        "released": ["blanche"],
+    }  # fmt: skip
+    report = _battle(tmp_path, doc)
+    assert report["rolls"][0]["released"] == ["blanche"]
+    assert report["left"]["defender"]["captured"] == ["gauvain"]
+    assert report["left"]["defender"]["lords"] == ["blanche"]
+    english = _battle(tmp_path, {**doc, "options": {}})
+    assert english["left"]["defender"]["captured"] == ["gauvain", "blanche"]

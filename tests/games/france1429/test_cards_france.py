@@ -160,10 +160,11 @@ def test_justice_beheads_an_assassin_but_not_the_king() -> None:
 
 def test_a_dead_lords_titles_pass_to_his_family_and_the_crown_prince_becomes_king() -> None:
     """§7.4, §10.6 (§13 item 59): Fief titles to another Lord of the family; the Crown Prince
-    becomes King (PL: without the dead King's Fief titles), the Queen loses her title."""
+    becomes King (PL edition: without the dead King's Fief titles; EN: test_editions), the Queen
+    loses her title."""
     from engine.games.france1429.deaths import kill
 
-    state = lord(table(), "charles", "david", "vaux", king=True, fiefs=("medard",))
+    state = lord(table(edition="pl"), "charles", "david", "vaux", king=True, fiefs=("medard",))
     state = lord(state, "thierry", "david", "vaux")
     state = lord(state, "alienor", "grady", "blaye", queen=True)
     state = lord(state, "quentin", "grady", "blaye", crown_prince=True)
@@ -270,11 +271,14 @@ def test_uprising_die_plus_one_kills_all_troops_then_the_lords_and_mills() -> No
 
 
 def test_losses_take_as_many_strength_points_as_the_hits_allow() -> None:
-    """§9.4 (Gauvain/Blanche example): 1 MaA + 1 Knight: 2 hits kill the MaA, 3 the Knight."""
-    assert cards.losses(1, 1, 2) == (1, 0)
-    assert cards.losses(1, 1, 3) == (0, 1)
-    assert cards.losses(1, 1, 4) == (1, 1)
-    assert cards.losses(3, 1, 3) == (3, 0)  # the owner keeps the Knight
+    """§9.4 (Gauvain/Blanche example): 1 MaA + 1 Knight: 2 hits kill the MaA, 3 the Knight;
+    with 3 MaA and 1 Knight the owner chooses 3 MaA or the Knight (EN p.13 "the Player would
+    choose which Troops to remove")."""
+    assert cards.loss_choices(1, 1, 2) == [(1, 0)]
+    assert cards.loss_choices(1, 1, 3) == [(0, 1)]
+    assert cards.loss_choices(1, 1, 4) == [(1, 1)]
+    assert cards.loss_choices(3, 1, 3) == [(3, 0), (0, 1)]
+    assert cards.loss_choices(0, 2, 2) == [(0, 0)]
 
 
 def test_secret_passage_leads_a_besieged_lord_out_and_frees_a_captive() -> None:
@@ -347,3 +351,58 @@ def test_the_queens_family_new_male_lord_is_crown_prince_unless_she_is_captive()
     captive = troops(captive, "david", "lormes", maa=1)
     none = apply(_playing(captive, "david", "quentin"), PlayLord("david", "quentin", "lormes"))
     assert not none.lord("quentin").crown_prince
+
+
+def test_a_cardinal_card_and_the_bought_biretta_go_to_a_captive_bishop_too() -> None:
+    """EN §9.2 "A Cardinal card can be played on a Lord Bishop at any time", §1.5 "to any Bishop
+    already in play"; PL L557-559 "na dowolnego biskupa, który jest w grze", L568-569 (the
+    biretta "znajdującemu się w grze biskupowi"). Captivity takes only candidacy and votes (EN
+    §6.2.3), so a captive Bishop may be made a Cardinal (issue 27)."""
+    from engine.games.france1429.moves import Buy
+
+    state = troops(lord(table(), "arthur", "grady", "sigy"), "grady", "sigy", maa=1)
+    state = lord(state, "francois", "david", "sigy", bishop=5, captor="grady")
+    assert state.lord("francois").captor == "grady"
+    carded = apply(at_phase(hand(state, "david", CARDINAL), "movement", "david"),
+                   PlayCard("david", CARDINAL, "francois"))  # fmt: skip
+    assert carded.lord("francois").cardinal and carded.lord("francois").captor == "grady"
+    buying = replace(at_phase(state, "purchase", "david"), supply={**state.supply, "biretta": 1})
+    buying = buying.with_family(replace(buying.family("david"), deniers=5))
+    bought = apply(buying, Buy("david", "biretta", "", "francois"))
+    assert bought.lord("francois").cardinal and bought.lord("francois").biretta
+
+
+def test_the_uprisings_player_chooses_whose_troops_it_strikes_and_each_owner_his_losses() -> None:
+    """EN §10.1: the player who played the Uprising chooses which Troops are attacked first
+    (PL L2122-2124; FR-15); the Lord of the Troops decides which counters are removed (EN
+    §2.3.3, §9.4; FR-6). One die rolling 2, +1: 3 hits."""
+    from engine.games.france1429.moves import Losses, Strike
+
+    state = troops(_taxed_blaye(table()), "gunter", "mazilles", maa=2)
+    state = troops(state, "kirsten", "mazilles", maa=3, knights=1)
+    state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    state = apply(_nobody_adds(state), HitDie(2))
+    assert legal_moves(state) == [Strike("david", "gunter"), Strike("david", "kirsten")]
+    assert _refused(state, Strike("david", "grady")) == "uprising/strike"
+    assert _refused(state, Strike("gunter", "kirsten")) == "answer/not-asked"
+    state = apply(state, Strike("david", "kirsten"))
+    assert legal_moves(state) == [Losses("kirsten", 3, 0), Losses("kirsten", 0, 1)]
+    assert _refused(state, Losses("kirsten", 2, 0)) == "uprising/losses"
+    state = apply(state, Losses("kirsten", 0, 1))
+    assert not state.pending
+    assert state.troops_at("kirsten", "mazilles").maa == 3
+    assert state.troops_at("kirsten", "mazilles").knights == 0
+    assert state.troops_at("gunter", "mazilles").maa == 2
+
+
+def test_an_uprisings_hits_left_go_on_to_the_next_troops_its_player_names() -> None:
+    """EN §10.1 (FR-15): 3 hits on gunter's lone Man at Arms: 2 left strike kirsten's, the only
+    troops left (no question when there is no choice)."""
+    from engine.games.france1429.moves import Strike
+
+    state = troops(_taxed_blaye(table()), "gunter", "mazilles", maa=1)
+    state = troops(state, "kirsten", "mazilles", maa=3)
+    state = apply(_playing(state, "david", UPRISING), PlayCard("david", UPRISING, "mazilles"))
+    state = apply(apply(_nobody_adds(state), HitDie(2)), Strike("david", "gunter"))
+    assert not state.pending and state.troops_at("gunter", "mazilles").count() == 0
+    assert state.troops_at("kirsten", "mazilles").maa == 1

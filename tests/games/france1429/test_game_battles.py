@@ -49,6 +49,9 @@ def test_the_grady_david_rolls_of_the_example() -> None:
     assert _refused(state, BattleRoll((1,), (3, 2))) == "battle/dice-count"
     state = apply(state, BattleRoll((1, 3), (3, 2)))
     assert _refused(state, Losses("david", 1, 1)) == "battle/not-your-losses"  # attacker first
+    with pytest.raises(RuleViolation) as info:
+        apply(state, Losses("grady", 1, 0))
+    assert info.value.violations[0].params["valid"] == "5+0; 2+1"  # the valid ones listed
     assert legal_moves(state) == [Losses("grady", 5, 0), Losses("grady", 2, 1)]
     state = apply(state, Losses("grady", 2, 1))
     assert _refused(state, Losses("david", 2, 0)) == "battle/losses"

@@ -82,7 +82,7 @@ def test_bishop_candidates_are_unmarried_men_not_king_not_captive() -> None:
     state = lord(state, "jeanne", "grady", "beaujeu")
     with pytest.raises(RuleViolation) as info:
         apply(state, Candidate("grady", "jeanne"))
-    assert info.value.code == "election/not-eligible"
+    assert info.value.code == "election/not-male"  # the refusal says which rule (issue 27)
     married = state.with_lord(replace(state.lord("francois"), spouse="jeanne"))
     assert Candidate("grady", "francois") not in legal_moves(married)
     assert Candidate("grady", "francois") in legal_moves(state)
@@ -148,3 +148,33 @@ def test_only_families_with_votes_vote_and_markers_name_candidates() -> None:
     ]
     state = rules.apply(GAME, state, Vote("grady", 1))
     assert [v.code for v in rules.check(GAME, state, Vote("grady", 1))] == ["flow/already-sealed"]
+
+
+def test_an_opportunity_card_between_the_candidacies_and_a_dead_candidate_wins_nothing() -> None:
+    """EN §2.4 (Opportunity cards "at any time during any phase except during the Draw phase")
+    and the PL FAQ (L2478-2480: between the declaration of candidates and the vote, yes; FR-10):
+    while the candidates are declared, another family assassinates François (PL edition: no
+    roll); the votes on him are lost and Thierry's 3 elect him. No card during the sealed vote."""
+    from frcore_builders import hand
+
+    from engine.games.france1429.game import window_moves
+    from engine.games.france1429.moves import Answer, Interject
+    from engine.games.france1429.state import ASSASSINATION
+
+    state = _sigy()
+    state = replace(state, options={**state.options, "edition": "pl"})
+    state = hand(lord(state, "gauvain", "gunter", "bourg"), "gunter", ASSASSINATION)
+    state = replace(state, election=Election("bishop", 5), offices=())
+    state = rules.apply(GAME, state, Candidate("grady", "francois"))
+    state = rules.apply(GAME, state, Candidate("david", "thierry"))
+    kill = Interject("gunter", ASSASSINATION, "francois", "gauvain")
+    assert kill in window_moves(state, "gunter")
+    state = rules.apply(GAME, state, kill)
+    state = rules.apply(GAME, state, Answer("grady", False))  # no Secret Passage
+    assert state.find_lord("francois") is None and state.election is not None
+    state = rules.apply(GAME, state, Done("kirsten"))
+    state = rules.apply(GAME, state, Done("gunter"))
+    assert GAME.position(state).windows == ()  # the sealed vote: no card
+    for vote in (Vote("grady", 1), Vote("david", 2), Vote("kirsten", 1)):
+        state = rules.apply(GAME, state, vote)
+    assert state.lord("thierry").bishop == 5

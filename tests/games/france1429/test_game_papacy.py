@@ -88,3 +88,27 @@ def test_a_diplomacy_marker_asks_for_up_to_three_deniers() -> None:
     assert refused.family("david").deniers == 0 and refused.family("david").diplomacy == 2
     spent = state.with_family(replace(state.family("david"), diplomacy=0))
     assert _refused(spent, Diplomacy("david", "grady", 1)) == "diplomacy/no-marker"
+
+
+def test_a_diplomacy_marker_brings_one_or_more_cards_within_the_hand_limit() -> None:
+    """EN §8.0: "Receive one or more cards from another Player, including Lord and Fortune Cards.
+    The receiving player is still limited to 3 cards" (PL L2022-2026; FR-28): one marker, the
+    other family gives card after card until it stops or the asker's hand is full."""
+    from frcore_builders import hand
+
+    from engine.games.france1429.moves import AskCard, GiveCard
+    from engine.games.france1429.state import HARVEST, TAXES, UPRISING
+
+    state = hand(at_phase(table(), "movement", "david"), "grady", TAXES, HARVEST, UPRISING)
+    asked = apply(state, AskCard("david", "grady"))
+    assert asked.family("david").diplomacy == 2
+    assert legal_moves(asked) == [GiveCard("grady", TAXES), GiveCard("grady", HARVEST),
+                                  GiveCard("grady", UPRISING), Answer("grady", False)]  # fmt: skip
+    one = apply(asked, GiveCard("grady", TAXES))
+    assert one.pending and one.pending[-1].kind == "card"  # he may give another
+    two = apply(apply(one, GiveCard("grady", HARVEST)), Answer("grady", False))
+    assert two.family("david").hand == (TAXES, HARVEST) and not two.pending
+    assert two.family("grady").hand == (UPRISING,) and two.family("david").diplomacy == 2
+    full = hand(asked, "david", TAXES, TAXES)  # 2 held: room for one more
+    full = apply(full, GiveCard("grady", UPRISING))
+    assert len(full.family("david").hand) == 3 and not full.pending

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 from frcore_builders import at_phase, card_on, fort, lord, table, troops
 
-from engine.games.france1429 import control, rounds
+from engine.games.france1429 import control, rounds, war
 from engine.games.france1429.game import apply, legal_moves
-from engine.games.france1429.moves import Answer, AskPass, March
-from engine.games.france1429.state import HEAVY_RAIN, PLAGUE, FranceState
+from engine.games.france1429.moves import Answer, AskPass, Done, March
+from engine.games.france1429.state import HEAVY_RAIN, PLAGUE, Battle, FranceState
 from engine.violations import RuleViolation
 
 
@@ -110,12 +110,20 @@ def test_no_movement_into_out_of_or_inside_heavy_rain() -> None:
 
 
 def test_entering_a_plagued_bishopric_halves_troops_and_the_lord_rolls() -> None:
-    """§11.2 (§13 item 42): troops entering lose half (rounded down); the Lord rolls 1D6."""
+    """§11.2 (§13 item 42): troops entering lose half (rounded down), the counters their Lord
+    chooses (EN §2.3.3 "The Lord of these Troops decides which counters are removed"; PL
+    L940-941; FR-6); the Lord rolls 1D6."""
+    from engine.games.france1429.moves import Losses
+
     state = troops(lord(table(), "thierry", "grady", "vaux"), "grady", "vaux", maa=3, knights=2)
     state = _moving(card_on(state, 5, PLAGUE), "grady")
     state = apply(state, March("grady", "thierry", "st-paul", maa=3, knights=2))
+    assert legal_moves(state) == [Losses("grady", 2, 0), Losses("grady", 1, 1),
+                                  Losses("grady", 0, 2)]  # fmt: skip
+    assert _refused(state, Losses("grady", 1, 0)) == "plague/losses"
+    state = apply(state, Losses("grady", 0, 2))
     t = state.troops_at("grady", "st-paul")
-    assert (t.maa, t.knights) == (1, 2)
+    assert (t.maa, t.knights) == (3, 0) and state.lord("thierry").escort_knights == 0
     assert state.pending[-1].kind == "plague-die" and state.pending[-1].queue == ("thierry",)
 
 
@@ -132,8 +140,9 @@ def test_a_siege_is_declared_on_an_opposing_fortification_and_ends_when_the_besi
     None
 ):
     """§9.6 (§13 item 50): own Lord and troops where an opponent holds a Stronghold; the engine
-    shows 1 die, 2 from the next round's Battles; no income from the besieged Village; when the
-    besieger leaves, the siege ends and the engine goes back."""
+    shows 1 die, flipped to 2 when the besieger ends his battles in the next round (EN §6.4 "after
+    he has resolved his battles"; PL L1829-1832, the L'Epervier example L1917-1923); no income
+    from the besieged Village; when the besieger leaves, the siege ends and the engine goes back."""
     from engine.games.france1429 import income
     from engine.games.france1429.moves import Siege
 
@@ -151,7 +160,10 @@ def test_a_siege_is_declared_on_an_opposing_fortification_and_ends_when_the_besi
     assert "vaux" not in [x.params.get("village") for x in income.income(state)]
     assert income.totals(income.income(state)).get("david", 0) == 0
     next_round = rounds.start_battles(replace(state, round=state.round + 1))
-    assert next_round.place("vaux").engine == 2
+    assert next_round.place("vaux").engine == 1  # his next round's battles see the 1-die side
+    grady = at_phase(next_round, "battles", "grady")
+    assert war.dice(grady, Battle("grady", "david", "vaux"), "grady") == 1  # 4 SP, no penalty
+    assert apply(grady, Done("grady")).place("vaux").engine == 2  # after his battles (§6.4)
     state = _moving(state, "grady")
     state = apply(state, March("grady", "beaudoin", "lormes", maa=3))
     assert state.place("vaux").besieged_by is None and state.stock["grady"]["engines"] == 2
@@ -228,3 +240,46 @@ def test_cavalcade_needs_a_move_left_knights_only_and_no_fortification() -> None
     assert _refused(tired, Cavalcade("grady", "beaudoin", "charolles", 2)) == (
         "cavalcade/last-move"
     )
+
+
+def _shared_vaux() -> FranceState:
+    """Grady arrived first in Vaux (he controls it), then David and Kirsten, each with troops."""
+    state = troops(lord(table(), "beaudoin", "grady", "vaux"), "grady", "vaux", maa=2)
+    state = troops(lord(state, "thierry", "david", "vaux"), "david", "vaux", maa=1)
+    state = troops(lord(state, "jeanne", "kirsten", "vaux"), "kirsten", "vaux", maa=1)
+    assert control.controller(state, "vaux") == "grady"
+    return state
+
+
+def test_the_controller_leaving_a_shared_village_decides_who_controls_it() -> None:
+    """PL L1443-1445: "Jeśli gracz kontrolujący wioskę opuszcza ją, a w tej wiosce jest więcej
+    graczy, gracz kontrolujący decyduje komu przekazać kontrolę" (FR-5; EN silent)."""
+    from engine.games.france1429.moves import GiveControl
+
+    state = _moving(_shared_vaux(), "grady")
+    state = apply(state, March("grady", "beaudoin", "st-medard", maa=2))
+    assert state.pending[-1].kind == "control"
+    assert legal_moves(state) == [GiveControl("grady", "vaux", "david"),
+                                  GiveControl("grady", "vaux", "kirsten")]  # fmt: skip
+    assert _refused(state, GiveControl("david", "vaux", "david")) == "answer/not-asked"
+    assert _refused(state, GiveControl("grady", "vaux", "gunter")) == "control/to"
+    state = apply(state, GiveControl("grady", "vaux", "kirsten"))
+    assert control.controller(state, "vaux") == "kirsten" and not state.pending
+
+
+def test_no_question_when_one_family_stays_and_a_controller_may_hand_over_on_his_turn() -> None:
+    """PL L1441-1442: the controller may hand the Village at any time to a family with troops
+    there (on his turn here); with one family left, it controls the Village."""
+    from engine.games.france1429.moves import GiveControl
+
+    state = _moving(_shared_vaux(), "grady")
+    assert GiveControl("grady", "vaux", "david") in legal_moves(state)
+    handed = apply(state, GiveControl("grady", "vaux", "david"))
+    assert control.controller(handed, "vaux") == "david"
+    assert _refused(handed, GiveControl("grady", "vaux", "kirsten")) == "control/not-yours"
+    lone = lord(table(), "beaudoin", "grady", "vaux")
+    lone = _moving(lord(troops(lone, "grady", "vaux", maa=1), "thierry", "david", "vaux"), "grady")
+    assert _refused(lone, GiveControl("grady", "vaux", "david")) == "control/to"  # no troops
+    two = _moving(troops(lone, "david", "vaux", maa=1), "grady")
+    two = apply(two, March("grady", "beaudoin", "st-medard", maa=1))
+    assert not two.pending and control.controller(two, "vaux") == "david"

@@ -1,6 +1,7 @@
 """Opportunity cards out of turn (digest §5 "any time except during the Draw step", §11.4,
 §12.1; FR-10): the ``opportunity`` window of the turn flow opens to every family but the one
-the game waits for, in Phases 2c-6, while no question or card is being resolved."""
+the game waits for, in every step a family acts in but the Draw, while no question or card is
+being resolved; the Pope's excommunication too (FR-27)."""
 
 from __future__ import annotations
 
@@ -62,10 +63,19 @@ def test_lord_opportunity_cards_too_but_never_a_regular_card() -> None:
 
 
 def test_not_in_the_draw_step_nor_during_anothers_card() -> None:
-    """§5: not during the Draw step; a card does not interrupt another (PL FAQ): while a
-    question is open, the window is shut."""
+    """EN §2.4 "any time during any phase except during the Draw phase"; the EN FAQ (Phase 2,
+    PL L2484-2485): in the Discard step yes (instead of discarding), in the Draw no. So the
+    window is open while the acting family has drawn nothing yet, shut once it draws; a card
+    does not interrupt another (PL FAQ): while a question is open, the window is shut."""
     state = _movement()
-    draw = replace(state, phase="draw")
+    discarding = replace(state, phase="draw")
+    assert GAME.position(discarding).windows == (
+        flow.OpenWindow("opportunity", ("grady", "kirsten", "gunter")),
+    )
+    assert (
+        rules.apply(GAME, discarding, Interject("kirsten", DARC, "mireille")).lord("mireille").darc
+    )
+    draw = discarding.with_family(replace(discarding.family("david"), drawn=1))
     assert GAME.position(draw).windows == ()
     assert _refused(draw, Interject("kirsten", DARC, "mireille")) == "turn/not-your-turn"
     asking = rules.apply(GAME, state, Interject("grady", ASSASSINATION, "thierry", "quentin"))
@@ -91,3 +101,40 @@ def test_an_ambush_by_the_defender_while_the_attacker_decides() -> None:
     state = rules.apply(GAME, state, ambush)
     state = rules.apply(GAME, state, Answer("grady", False))  # no Secret Passage to cancel it
     assert state.lord("beaudoin").captor == "david"
+
+
+def test_opportunity_cards_on_ones_own_turn_in_phase_1_the_discard_and_pillage() -> None:
+    """EN §2.4 (PL L993-995 "w dowolnym momencie gry poza fazą Dobieranie"): a family plays an
+    Opportunity card on its own turn outside Phases 2c-6 too; a regular card still only in its
+    Play Cards step (§11.3)."""
+    state = _movement()
+    for phase in ("marriage", "draw", "pillage"):
+        turn = at_phase(replace(state, phase=phase), phase, "grady")  # type: ignore[arg-type]
+        play = PlayCard("grady", ASSASSINATION, "thierry", "quentin")
+        assert play in legal_moves(turn)
+        assert PlayCard("grady", TAXES, "blaye", "quentin") not in legal_moves(turn)
+        assert rules.apply(GAME, turn, play).lord("quentin").assassin
+    drawn = at_phase(replace(state, phase="draw"), "draw", "grady")
+    drawn = drawn.with_family(replace(drawn.family("grady"), drawn=1))
+    assert PlayCard("grady", ASSASSINATION, "thierry", "quentin") not in legal_moves(drawn)
+    assert _refused(drawn, PlayCard("grady", ASSASSINATION, "thierry", "quentin")) == (
+        "round/not-now"
+    )
+
+
+def test_the_pope_excommunicates_and_lifts_it_at_any_time_even_out_of_turn() -> None:
+    """EN p.6 §1.7 the Pope "Can excommunicate a Lord once per round, at any time"; PL L686-687
+    ("w dowolnym momencie gry (raz na turę)"), L696-697 (he lifts it "w każdym momencie")."""
+    from engine.games.france1429.moves import Absolve, Excommunicate
+
+    state = lord(_movement(), "arthur", "gunter", "sigy", bishop=5, cardinal=True, pope=True)
+    ban = Excommunicate("gunter", "thierry")
+    assert ban in window_moves(state, "gunter") and ban not in legal_moves(state)
+    banned = rules.apply(GAME, state, ban)
+    assert banned.lord("thierry").excommunicated and banned.current() == "david"
+    assert Absolve("gunter", "thierry") in window_moves(banned, "gunter")
+    lifted = rules.apply(GAME, banned, Absolve("gunter", "thierry"))
+    assert not lifted.lord("thierry").excommunicated
+    assert _refused(state, Excommunicate("grady", "thierry")) == "pope/not-pope"
+    marriage = at_phase(replace(state, phase="marriage"), "marriage", "gunter")
+    assert ban in legal_moves(marriage)

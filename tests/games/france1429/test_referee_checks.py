@@ -97,11 +97,13 @@ def test_king_candidates_are_titled_laymen_free_and_in_communion() -> None:
     state = lord(state, "jeanne", "grady", "bourg", fiefs=("green",))
     state = _king_election(state)
     assert Candidate("grady", "charles") in legal_moves(state)
-    for lid in ("gauvain", "jeanne"):
-        assert _refused(state, Candidate("grady", lid)) == "election/not-eligible"
-    for mark in ({"captor": "david"}, {"excommunicated": True}):
+    # each refusal names the rule (issue 27)
+    for lid, code in (("gauvain", "election/clergy"), ("jeanne", "election/not-male")):
+        assert _refused(state, Candidate("grady", lid)) == code
+    for mark, code in (({"captor": "david"}, "election/captive"),
+                       ({"excommunicated": True}, "election/excommunicated")):  # fmt: skip
         barred = state.with_lord(replace(state.lord("charles"), **mark))  # type: ignore[arg-type]
-        assert _refused(barred, Candidate("grady", "charles")) == "election/not-eligible"
+        assert _refused(barred, Candidate("grady", "charles")) == code
 
 
 def test_king_votes_are_one_per_free_titled_lord() -> None:

@@ -19,9 +19,10 @@ from engine.games.france1429.moves import (
     Done,
     Draw,
     LordDie,
+    Losses,
     PlaceStart,
 )
-from engine.games.france1429.state import CARDINAL, DARC, FAMINE, HEAVY_RAIN, PLAGUE, TAXES
+from engine.games.france1429.state import CARDINAL, DARC, FAMINE, HEAVY_RAIN, PLAGUE, TAXES, Pending
 from engine.violations import RuleViolation
 
 
@@ -137,21 +138,27 @@ def test_the_disaster_die_places_each_card_six_is_a_false_alarm_duplicates_rerol
 
 def test_plague_rolls_for_each_lord_and_halves_each_army() -> None:
     """§11.2 (§13 item 17): Plague: 1D6 per Lord in the Bishopric (1-3 dies); each army loses
-    half its counters, rounded down: 3 MaA + 2 Kn lose 2, a lone MaA loses nothing."""
+    half its counters, rounded down: 3 MaA + 2 Kn lose 2, which ones their family chooses (EN
+    §2.3.3 "The Lord of these Troops decides which counters are removed"; PL L940-941; FR-6);
+    a lone MaA loses nothing."""
     state = at_phase(table(), "draw", "gunter")
     state = lord(lord(state, "quentin", "grady", "sigy"), "jeanne", "david", "beaujeu")
     state = troops(troops(state, "grady", "sigy", maa=3, knights=2), "david", "beaujeu", maa=1)
     state = replace(state, track=(PLAGUE,))
     state = apply(apply(state, Done("gunter")), DisasterDie(5))
-    t = state.troops_at("grady", "sigy")
-    assert (t.maa, t.knights) == (1, 2) and state.troops_at("david", "beaujeu").maa == 1
+    assert state.troops_at("david", "beaujeu").maa == 1
+    assert state.pending[-2] == Pending("plague-losses", "grady", village="sigy", amount=2)
     assert state.pending[-1].queue == ("quentin", "jeanne")
     with pytest.raises(RuleViolation):
         apply(state, LordDie("jeanne", 1))
     state = apply(apply(state, LordDie("quentin", 3)), LordDie("jeanne", 4))
     assert state.find_lord("quentin") is None and state.find_lord("jeanne") is not None
     assert state.lord_discard == {"quentin": 1}
-    assert state.phase == "play"
+    assert state.phase == "play" and legal_moves(state) == [
+        Losses("grady", 2, 0), Losses("grady", 1, 1), Losses("grady", 0, 2)]  # fmt: skip
+    state = apply(state, Losses("grady", 1, 1))
+    t = state.troops_at("grady", "sigy")
+    assert (t.maa, t.knights) == (2, 1) and not state.pending
 
 
 def test_the_beginners_variant_discards_first_round_disasters() -> None:

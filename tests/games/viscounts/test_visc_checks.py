@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from visc_registered import registered, shipped
-from visc_support import settle, started
+from visc_support import settle, started, without_printed
 
 from engine import codec
 from engine.games.viscounts import resolve, rules, scoring, turn
@@ -211,10 +211,12 @@ def test_check_05_player_card_9_destroys_before_shuffling() -> None:
 
 
 def test_check_06_debt_and_deed_stacks() -> None:
-    """Check 6, §3 step 10 [seed L196-203]: the stacks hold the printed sizes for the count.
+    """Check 6, §3 step 10 [seed L196-203]: the stacks hold the printed sizes for the count,
+    laid after step 9's pairs (L174-182, VW-8), so a Player card's Debts do not thin them.
     Illegal: the box, whose Poverty sizes the seed does not give, is refused naming them."""
     for n in (2, 3, 4):
-        state = fresh(n)
+        assert (fresh(n).debts_left, fresh(n).deeds_left) == (0, 0)  # not laid before step 9
+        state = started(n)
         assert (state.debts_left, state.deeds_left) == (
             DATA.kingdom.poverty[n],
             DATA.kingdom.prosperity[n],
@@ -426,7 +428,12 @@ def test_check_20_dismiss_legality() -> None:
     tp2 = poor.with_player(0, built=(("trading-post", 1, "site-4-0"),))
     assert turn.dismissable(tp2, 0, "build") == "woodcutter"
     empty = replace(state, decks=((), *state.decks[1:]))
-    refused(empty, Build("ann", "workshop", 0, "site-0-2", dismiss=True), "dismiss/cannot")
+    # the printed card under the empty deck (a Builder, value 1) is dismissed; it stays printed
+    assert turn.dismissable(empty, 0, "build") == "printed-townsfolk-1"
+    printed = settle(turn.apply(empty, Build("ann", "workshop", 0, "site-0-2", dismiss=True)))
+    assert printed.current.dismissed and printed.decks[0] == ()
+    refused(without_printed(empty), Build("ann", "workshop", 0, "site-0-2", dismiss=True),
+            "dismiss/cannot")  # fmt: skip
 
 
 def test_check_20_a_dismissed_cards_effect_comes_first() -> None:
@@ -596,15 +603,20 @@ def _grey_on(state: VState, part: int, mid: str) -> VState:
 
 def test_check_30_transcribe() -> None:
     """Check 30, §5.4 [seed L637-640, L652-654]: Clerics ≥ the cost of the Manuscript beside
-    the Viscount; one per turn. Illegal: too few Clerics, a second Transcription, an empty
-    stack (VW-16: no printed Manuscript in the data)."""
+    the Viscount; one per turn. Under an empty stack the printed Manuscript is Transcribed for
+    its effect, never taken (L652-654, VW-16). Illegal: too few Clerics, a second Transcription,
+    an empty stack over data without a printed Manuscript."""
     state = _grey_on(at_action("inner-0", ("abbot", "acolyte", None), ink=0), 0, "grey-1")
     after = settle(turn.apply(state, Transcribe("ann")))
     assert "grey-1" in after.players[0].manuscripts and after.current.transcribed
     refused(after, Transcribe("ann"), "turn/not-now")
     refused(_grey_on(state.with_player(0, board=("abbot", None, None)), 0, "ms-13"),
             Transcribe("ann"), "action/cannot-pay")  # fmt: skip
-    refused(replace(state, stacks=((), *state.stacks[1:])), Transcribe("ann"), "transcribe/empty")
+    empty = replace(state, stacks=((), *state.stacks[1:]))
+    printed = settle(turn.apply(empty, Transcribe("ann")))  # printed-manuscript-1: 2 Silver
+    assert printed.current.transcribed and printed.players[0].manuscripts == ()
+    assert printed.stacks[0] == () and printed.players[0].silver == empty.players[0].silver + 2
+    refused(without_printed(empty), Transcribe("ann"), "transcribe/empty")
 
 
 def test_check_31_church_favour() -> None:

@@ -48,8 +48,9 @@ def at_action(
     town: str, board: tuple[str | None, str | None, str | None], n: int = 2,
     data: ViscountsData = DATA, **res: Any,
 ) -> VState:  # fmt: skip
+    """The rulebook's examples are mid-game: round 3, when no Starting icon counts (VW-20)."""
     state = started(n, data).with_player(0, town=town, board=board, **res)
-    return replace(state, phase="action", current=Turn(played=board[0]))
+    return replace(state, phase="action", current=Turn(played=board[0]), round=3)
 
 
 def with_top(state: VState, part: int, card: str) -> VState:

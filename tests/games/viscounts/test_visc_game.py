@@ -126,9 +126,10 @@ def test_lay_refuses_the_wrong_number_of_pairs() -> None:
 
 
 def test_debt_and_deed_stacks_follow_the_player_count() -> None:
-    """Check 6 [seed L196-203]: the stacks hold the stand-in's sizes for the count."""
+    """Check 6 [seed L196-203]: the stacks hold the stand-in's sizes for the count once laid
+    (step 10, after the pairs of step 9: VW-8)."""
     for n in (2, 3, 4):
-        state = fresh(n)
+        state = started(n)
         assert state.debts_left == DATA.kingdom.poverty[n]
         assert state.deeds_left == DATA.kingdom.prosperity[n]
 
@@ -546,7 +547,7 @@ def test_dismiss_needs_a_fitting_symbol_and_its_price() -> None:
     state = _at_action("outer-0-right", ("baker", None, None), silver=2, stone=2)
     decks = list(state.decks)
     decks[0] = ("woodcutter", *decks[0])
-    state = replace(state, decks=tuple(decks))
+    state = replace(state, decks=tuple(decks), round=3)  # no Starting icons count (VW-20)
     assert turn.dismissable(state, 0, "build") == "woodcutter"
     assert turn.dismissable(state, 0, "trade") is None  # no Merchant, no Villain
     assert turn.dismissable(state.with_player(0, silver=1), 0, "build") is None

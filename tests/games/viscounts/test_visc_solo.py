@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from visc_registered import registered
+from visc_support import without_printed
 
 from engine import codec, present, selfplay
 from engine import data as gamedata
@@ -147,8 +148,8 @@ def test_the_cleric_ai_starts_with_its_first_space() -> None:
     assert board is not None
     near = [s.id for s in board.sites if s.part == board.town(ai.town or "").part]  # type: ignore[union-attr]
     assert site in near
-    taken = sum(p.debts + p.paid for p in state.players)
-    assert state.debts_left + taken == state.data.kingdom.poverty[1]  # VW-42: one player's
+    # VW-42: one player's stacks, laid after the setup's Debts were taken (VW-8, L196-199)
+    assert state.debts_left == state.data.kingdom.poverty[1]
 
 
 # --- the AI's turn (seed L957-966) ---
@@ -486,7 +487,9 @@ def test_transcribe_the_manuscript_on_its_part_and_the_seed_turn_two() -> None:
     assert after.players[1].manuscripts == ("grey-1",)
     assert after.stacks[0] == stacks[0][1:]
     state = replace(state, stacks=tuple(() if k == 0 else st for k, st in enumerate(stacks)))
-    assert solo.main_goal(state) is None  # an empty stack: the Main Goal fails
+    printed = solo.main_goal(state)  # the printed Manuscript (3 Clerics): its effect, no tile
+    assert printed is not None and printed.players[1].manuscripts == ()
+    assert solo.main_goal(without_printed(state)) is None  # nothing to Transcribe: it fails
 
 
 def test_a_free_manuscript_tries_its_part_then_clockwise() -> None:
@@ -498,8 +501,12 @@ def test_a_free_manuscript_tries_its_part_then_clockwise() -> None:
     after = solo.free_manuscript(state)
     first = next(k for k in (2, 3, 4, 0, 1) if costs[k] in (3, 4))
     assert after.stacks[first] == ()
-    none = replace(state, stacks=((), (), (), (), ()))
+    none = without_printed(replace(state, stacks=((), (), (), (), ())))
     assert solo.free_manuscript(none) == none
+    # the printed Manuscripts are visible on the board: part 2's costs 3 (stand-in), effect only
+    printed = solo.free_manuscript(replace(state, stacks=((), (), (), (), ())))
+    assert printed.ledger[-1].code == "line/printed-manuscript"
+    assert printed.ledger[-1].params == {"manuscript": "printed-manuscript-3"}
 
 
 def test_trade_as_many_times_as_it_can_pay() -> None:

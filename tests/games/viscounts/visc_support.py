@@ -4,6 +4,7 @@ played to its first turn, and the effect queue answered (shared by the checks an
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from visc_registered import shipped
 
@@ -36,3 +37,10 @@ def settle(state: VState, answers: list[str] | None = None) -> VState:
         seat = state.players[state.ask.seat].seat
         state = turn.apply(state, Choose(seat, answers.pop(0) if answers else state.ask.options[0]))
     return state
+
+
+def without_printed(state: VState) -> VState:
+    """``state`` with data that hold no Townsfolk or Manuscript printed on the board (a user's
+    data that leave them out): an empty deck or stack then offers nothing (VW-16, VW-17)."""
+    doc = {**state.doc, "printed_townsfolk": [], "printed_manuscripts": []}
+    return replace(state, doc=doc)

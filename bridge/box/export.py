@@ -1,0 +1,58 @@
+"""A box made from a data set Herald already reads: a shipped set (``box``, ``stand-in``) or a
+group's own data file, with every file the document names (a map, a set it extends) packed
+beside it, so the box reads nothing from outside itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.data import DataDoc, data_spec, from_doc, parse_json, shipped_reader
+from engine.violations import InputError
+
+from .errors import BoxError
+from .file import DATA_DIR, Box, make_box
+
+Reader = Callable[[str], str]
+
+
+def export_box(game: Any, source: str | None, name: str | None, read: Reader) -> Box:
+    """The box of ``game``'s data set ``source`` (a shipped set's name or a file read with
+    ``read``; None: the game's default set), named ``name``. The data are parsed by the game
+    as they are packed, so a set the game refuses is never exported."""
+    key = game.info.key
+    spec = data_spec(game)
+    if spec is None:
+        raise BoxError("box/no-data-game", game=key)
+    source = source or spec.default
+    files: dict[str, str] = {}
+
+    def recording(reader: Reader) -> Reader:
+        def read_and_keep(file: str) -> str:
+            text = reader(file)
+            if files.get(file, text) != text:
+                raise BoxError("box/name-clash", name=file)
+            files[file] = text
+            return text
+
+        return read_and_keep
+
+    shipped = recording(shipped_reader(key))
+    if source in spec.shipped:
+        main = spec.shipped[source]
+        beside = shipped
+    else:
+        folder = Path(source).parent
+        main = Path(source).name
+        beside = recording(lambda file: read(str(folder / file)))
+    try:
+        doc = parse_json(beside(main), source)
+        from_doc(game, DataDoc(source, doc, beside, shipped))
+    except BoxError:
+        raise
+    except InputError as exc:
+        raise BoxError("box/bad-data", exc.path, exc.faults, reason=exc.detail,
+                       where=exc.path or "$") from exc  # fmt: skip
+    members = {DATA_DIR + file: text.encode("utf-8") for file, text in files.items()}
+    return make_box(key, name or f"{game.info.name} ({source})", DATA_DIR + main, members)

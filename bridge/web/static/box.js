@@ -1,0 +1,257 @@
+// The host's "Your box" page (issue #24): a group's own box entered in forms that JSON Editor
+// (vendored, bridge/web/static/vendor/README.md) makes from the game's own data schemas, one
+// form per data file; every change is checked by the server with the checks of `herald box
+// check`, which answers what breaks a rule, what is left to complete and how far along the box
+// is. Save keeps it in the table's box library (New game offers it), Export downloads the box
+// file, Import reads one. Plain browser JavaScript over /api/box/<host token>/... (docs/boxes.md).
+"use strict";
+
+(async () => {
+  const { t, el, fill } = Herald;
+  await Herald.loadLabels();
+  const LANG = document.documentElement.lang || "en";
+  const match = location.pathname.match(/^\/box\/([^/]+)/);
+  const token = match ? decodeURIComponent(match[1]) : "";
+  const api = `/api/box/${encodeURIComponent(token)}`;
+  const $ = (id) => document.getElementById(id);
+  const S = { games: [], draft: null, editors: {}, shown: null, timer: null, asked: 0 };
+  // A game's own box tools (its ui/box.js, e.g. tracing France 1429's map on a photo) register
+  // here and edit the draft's files through `ctx`: every change goes through the same check.
+  window.HeraldBox = window.HeraldBox || { tools: {} };
+  const ctx = {
+    t, el, fill,
+    files: () => S.draft ? S.draft.files : {},
+    main: () => S.draft ? S.draft.main : null,
+    setFile(name, doc) {
+      S.draft.files[name] = doc;
+      const editor = S.editors[name];
+      if (editor) { S.quiet = true; editor.setValue(doc); S.quiet = false; }
+      schedule();
+    },
+  };
+
+  document.title = t("ui/box-title");
+  for (const [id, code] of [
+    ["title", "ui/box-heading"], ["back", "ui/box-back"], ["intro", "ui/box-intro"],
+    ["l-game", "ui/box-game"], ["l-start", "ui/box-start"], ["load", "ui/box-load"],
+    ["l-name", "ui/box-name"], ["save", "ui/box-save"], ["export", "ui/box-export"],
+    ["l-import", "ui/box-import"], ["h-gaps", "ui/box-gaps"], ["no-gaps", "ui/box-no-gaps"],
+    ["h-faces", "ui/box-faces"], ["faces-help", "ui/box-faces-help"], ["l-card", "ui/box-card"],
+    ["l-photo", "ui/box-photo"],
+  ]) fill(id, t(code));
+  $("back").href = `/host/${encodeURIComponent(token)}?lang=${LANG}`;
+
+  // JSON Editor's own buttons, in the page's language.
+  JSONEditor.defaults.languages.herald = {
+    ...JSONEditor.defaults.languages.en,
+    button_add_row_title: t("ui/box-je-add"), button_delete_row_title: t("ui/box-je-delete"),
+    button_delete_last_title: t("ui/box-je-delete-last"), button_delete_all_title: t("ui/box-je-delete-all"),
+    button_copy_row_title: t("ui/box-je-copy"), button_move_up_title: t("ui/box-je-up"),
+    button_move_down_title: t("ui/box-je-down"), button_collapse: t("ui/box-je-collapse"),
+    button_expand: t("ui/box-je-expand"), button_properties: t("ui/box-je-properties"),
+    button_object_properties: t("ui/box-je-properties"),
+  };
+  JSONEditor.defaults.language = "herald";
+
+  async function call(path, options) {
+    const sep = path.includes("?") ? "&" : "?";
+    const response = await fetch(`${api}${path}${sep}lang=${LANG}`, options);
+    const type = response.headers.get("Content-Type") || "";
+    const body = type.includes("json") ? await response.json() : await response.blob();
+    return { ok: response.ok, body };
+  }
+  const post = (path, data) => call(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+  });
+
+  function refuse(text) {
+    $("refused").hidden = !text;
+    $("refused").textContent = text || "";
+  }
+
+  // --- the starting points ---------------------------------------------------------------------
+  async function loadGames(chosen) {
+    const { ok, body } = await call("/games");
+    if (!ok) return refuse(body.message);
+    S.games = body.games;
+    $("save").disabled = !body.can_keep;
+    fill("game", S.games.map((g) => el("option", { value: g.key }, g.name)));
+    $("game").value = chosen || body.current;
+    fillStarts();
+  }
+  function fillStarts() {
+    const game = S.games.find((g) => g.key === $("game").value);
+    if (!game) return;
+    const sets = game.sets.map((s) => el("option", { value: `set:${s}` }, t("ui/box-from-set", { set: s })));
+    const boxes = game.boxes.map((b) => el("option", { value: `box:${b}` }, t("ui/box-from-box", { box: b })));
+    fill("start", [...boxes, ...sets]);
+  }
+  $("game").addEventListener("change", fillStarts);
+
+  async function start() {
+    const mine = (S.starting = (S.starting || 0) + 1); // a later Open wins over a slower one
+    const [kind, name] = $("start").value.split(/:(.*)/s);
+    const query = kind === "box" ? `?box=${encodeURIComponent(name)}` : `?set=${encodeURIComponent(name)}`;
+    const { ok, body } = await call(`/start/${encodeURIComponent($("game").value)}${query}`);
+    if (mine !== S.starting) return;
+    if (!ok) return refuse(body.message);
+    refuse("");
+    S.draft = body;
+    S.kept = kind === "box" ? name : null;
+    $("name").value = body.name;
+    buildEditors();
+    check();
+    showFaces();
+    await mountTools(mine);
+  }
+
+  async function mountTools(mine) {
+    const holder = $("tools");
+    holder.replaceChildren();
+    const game = S.draft.game;
+    if (!(S.games.find((g) => g.key === game) || {}).tools) return;
+    if (!window.HeraldBox.tools[game]) {
+      await new Promise((resolve) => {
+        const script = el("script", { src: `/games/${encodeURIComponent(game)}/ui/box.js` });
+        script.addEventListener("load", resolve);
+        script.addEventListener("error", resolve);
+        document.body.append(script);
+      });
+    }
+    const tool = window.HeraldBox.tools[game];
+    if (tool && mine === S.starting) tool.mount(holder, ctx);
+  }
+
+  // --- card faces: a kept box's cards, each photographed once ----------------------------------
+  async function showFaces() {
+    $("faces-card").hidden = !S.kept;
+    if (!S.kept) return;
+    const { ok, body } = await call(`/cards/${encodeURIComponent(S.draft.game)}/${encodeURIComponent(S.kept)}`);
+    if (!ok) return refuse(body.message);
+    fill("card", body.cards.map((c) => el("option", { value: c }, body.faces.includes(c) ? `${c} ✓` : c)));
+    fill("faces", t("ui/box-faces-count", { n: body.faces.length, total: body.cards.length }));
+  }
+  $("photo").addEventListener("change", async () => {
+    const file = $("photo").files[0];
+    if (!file || !S.kept) return;
+    const path = `/face/${encodeURIComponent(S.draft.game)}/${encodeURIComponent(S.kept)}/${encodeURIComponent($("card").value)}`;
+    const { body } = await call(path, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
+    $("photo").value = "";
+    if (!body.ok) return refuse(body.message);
+    refuse("");
+    fill("status", body.message);
+    await loadGames(body.game);
+    $("start").value = `box:${body.file}`;
+    await start();
+  });
+  $("load").addEventListener("click", start);
+
+  // --- the forms -------------------------------------------------------------------------------
+  function buildEditors() {
+    for (const editor of Object.values(S.editors)) editor.destroy();
+    S.editors = {};
+    const tabs = [];
+    $("editors").replaceChildren();
+    for (const [file, doc] of Object.entries(S.draft.files)) {
+      const holder = el("div", { class: "box-editor", "data-file": file });
+      $("editors").append(holder);
+      const schema = S.draft.schemas[file] || {};
+      const editor = new JSONEditor(holder, {
+        schema, startval: doc, theme: "html", iconlib: null, disable_edit_json: true,
+        disable_properties: true, disable_collapse: false, show_errors: "interaction",
+        prompt_before_delete: false, array_controls_top: true, no_additional_properties: false,
+        required_by_default: false, display_required_only: false, use_default_values: true,
+      });
+      editor.on("change", () => {
+        if (S.quiet) return; // a game tool set the value itself
+        S.draft.files[file] = editor.getValue();
+        schedule();
+      });
+      S.editors[file] = editor;
+      const tab = el("button", { type: "button", role: "tab", class: "box-file-tab" }, file);
+      tab.addEventListener("click", () => show(file));
+      tabs.push(tab);
+    }
+    fill("files", tabs);
+    show(S.draft.main);
+  }
+  function show(file) {
+    S.shown = file;
+    for (const holder of $("editors").children) holder.hidden = holder.dataset.file !== file;
+    for (const tab of $("files").children) tab.setAttribute("aria-selected", String(tab.textContent === file));
+  }
+
+  // --- the live check --------------------------------------------------------------------------
+  function draft() {
+    return { game: S.draft.game, name: $("name").value, main: S.draft.main, files: S.draft.files };
+  }
+  function schedule() {
+    clearTimeout(S.timer);
+    S.timer = setTimeout(check, 500);
+  }
+  $("name").addEventListener("input", schedule);
+
+  async function check() {
+    if (!S.draft) return;
+    const asked = ++S.asked;
+    fill("status", t("ui/box-checking"));
+    const { body } = await post("/check", draft());
+    if (asked !== S.asked) return; // a newer check is on its way
+    if (!body.ok) {
+      fill("summary", "");
+      fill("status", "");
+      refuse(body.message);
+      const more = (body.faults || []).length > 1 ? body.faults : [];
+      fill("gaps", more.map((f) => el("li", { class: "fault" }, el("code", {}, f.where), " ", f.text)));
+      return;
+    }
+    refuse("");
+    fill("summary", body.summary);
+    fill("status", t("ui/box-checked"));
+    $("no-gaps").hidden = body.gaps.length > 0;
+    fill("gaps", body.gaps.map((g) => el("li", {}, el("code", {}, g.what), " ", g.text)));
+  }
+
+  // --- keep, export, import --------------------------------------------------------------------
+  $("save").addEventListener("click", async () => {
+    if (!S.draft) return;
+    const { body } = await post("/save", draft());
+    if (!body.ok) return refuse(body.message);
+    refuse("");
+    fill("status", body.message);
+    await loadGames(S.draft.game);
+    $("start").value = `box:${body.file}`;
+  });
+
+  $("export").addEventListener("click", async () => {
+    if (!S.draft) return;
+    const { ok, body } = await post("/export", draft());
+    if (!ok) return refuse(body.message);
+    const link = el("a", { href: URL.createObjectURL(body), download: `${S.draft.game}.herald-box` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  });
+
+  $("import").addEventListener("change", async () => {
+    const file = $("import").files[0];
+    if (!file) return;
+    const { body } = await call("/import", {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
+    });
+    $("import").value = "";
+    if (!body.ok) return refuse(body.message);
+    refuse("");
+    fill("status", body.message);
+    await loadGames(body.game);
+    $("start").value = `box:${body.file}`;
+    await start();
+  });
+
+  const asked = new URLSearchParams(location.search); // ?game=KEY&start=set:box (a link may say)
+  await loadGames(asked.get("game"));
+  if (asked.get("start") && [...$("start").options].some((o) => o.value === asked.get("start"))) {
+    $("start").value = asked.get("start");
+  }
+  await start();
+})();
