@@ -521,6 +521,11 @@ class CameraTable:
         self._np_rng = np.random.default_rng(config.seed)
         self._latest: Image | None = None
         self._new_profile: BoardProfile | None = None
+        self.on_failure: Callable[[Exception], None] | None = None
+        """Told when the camera's loop dies of an error (the host page says so)."""
+        self.game_key = referee.game.info.key
+        """The game the parts were built for: a new game of another game waits for
+        ``switch_game``, never reads its table with these parts."""
         self._clock = 0.0
         self._worker = Worker("herald-camera", self._run, join_timeout=10)
         self._wake, self._stop = self._worker.woken, self._worker.stopping
@@ -587,6 +592,34 @@ class CameraTable:
         if self.source is not None:
             self.source.close()
 
+    def switch_game(
+        self, profile_path: str | Path | None, library_dir: str | Path | None = None
+    ) -> None:
+        """Read (and, simulated, draw) the referee's game from now on: a new game at the table
+        may be another game, whose profile, faces and layout the old parts cannot read (issue 25,
+        point 1: one game's layout asked of another's state). The loop stops, every per-game part is
+        built again for ``referee.game`` (the frame source is kept), and the loop starts again
+        when it was running.
+
+        Raises:
+            CameraError: the new game cannot be read (no profile, seats its stickers do not
+                name); the camera then stays stopped, so no frame is read with the old parts.
+        """
+        running = self._worker.running
+        if self._worker.stop():
+            self.referee.detach(self)
+        kind: Literal["camera-sim", "camera"] = "camera-sim" if self.sim is not None else "camera"
+        fresh = open_camera_table(self.referee, kind, self.config, profile_path=profile_path,
+                                  library_dir=library_dir, source=self.source)  # fmt: skip
+        self.pipeline, self.reader, self.sim = fresh.pipeline, fresh.reader, fresh.sim
+        self.profile_path, self.tracker = fresh.profile_path, fresh.tracker
+        self.game_key = fresh.game_key
+        self._new_profile = None
+        self._worker = Worker("herald-camera", self._run, join_timeout=10)
+        self._wake, self._stop = self._worker.woken, self._worker.stopping
+        if running:
+            self.start()
+
     def _run_source(self) -> None:
         """Read a real source: a live camera or stream at ``fps`` (frames in between are
         skipped), a video file at its own pace, an image folder one still picture at a time
@@ -602,6 +635,8 @@ class CameraTable:
             for frame in self.source:
                 if self._stop.is_set():
                     return
+                if self._stale():
+                    continue  # another game began: no frame is read with the old parts
                 if not folder and gap and frame.time - last < gap:
                     continue  # a 30 fps camera is read at the configured rate
                 last = frame.time
@@ -615,8 +650,11 @@ class CameraTable:
                         return
         except SourceError as exc:
             log.warning("camera source failed: %s", exc.text())
-        except Exception:  # the referee keeps serving phones if the camera thread dies
+        except Exception as exc:  # the referee keeps serving phones if the camera thread dies
+            if self._stale():
+                return
             log.exception("camera loop failed")
+            self._failed(exc)
         log.info("camera source %s ended", self.name)
 
     def _run_sim(self) -> None:
@@ -624,13 +662,29 @@ class CameraTable:
             self.settle()
             pause = self._pause()
             while not self._stop.is_set():
-                if self._idle(pause):
-                    return
+                if self._idle(pause) or self._stale():
+                    return  # stopped, or another game: ``switch_game`` starts a new loop
                 started = time.monotonic()
                 self.step()
                 pause = max(0.0, self._pause() - (time.monotonic() - started))
-        except Exception:
+        except Exception as exc:
+            if self._stale():
+                log.info("camera: another game began; its parts are being built")
+                return
             log.exception("simulated camera failed")
+            self._failed(exc)
+
+    def _stale(self) -> bool:
+        """Whether the referee plays another game than the one these parts read."""
+        return bool(self.referee.game.info.key != self.game_key)
+
+    def _failed(self, exc: Exception) -> None:
+        """The loop died: whoever watches the camera is told (never only a log line)."""
+        if self.on_failure is not None and not self._stop.is_set():
+            try:
+                self.on_failure(exc)
+            except Exception:
+                log.exception("telling about the camera's failure failed")
 
     def _pause(self) -> float:
         spread = self.config.delay * self.config.jitter
@@ -651,6 +705,8 @@ class CameraTable:
                 self._wake.clear()
                 if self._stop.is_set():
                     return True
+                if self._stale():
+                    return False  # the loop ends; the new game's parts start another
                 if self.sim is not None and self._differs(self.referee.session.state):
                     return False
             if self.sim is not None and self.sim.layout is not None:
@@ -659,7 +715,10 @@ class CameraTable:
     # --- frames ----------------------------------------------------------------------------
 
     def feed(self, image: Image, at: float | None = None) -> Reading | None:
-        """One frame through the tracker; a committed snapshot is read at once."""
+        """One frame through the tracker; a committed snapshot is read at once (none while the
+        referee plays another game than these parts read: ``switch_game`` comes)."""
+        if self._stale():
+            return None
         started = time.perf_counter()
         arrived = time.time()
         self._latest = image
@@ -910,11 +969,13 @@ def open_camera_table(
     camera: str | None = None,
     profile_path: str | Path | None = None,
     library_dir: str | Path | None = None,
+    source: FrameSource | None = None,
 ) -> CameraTable:
     """The camera table ``herald serve --table`` asks for.
 
     ``camera-sim`` films the referee's own game with the simulated camera; ``camera`` reads the
-    frame source ``camera`` names (``vision.sources.open_source``).
+    frame source ``camera`` names (``vision.sources.open_source``), or ``source`` when the table
+    already has one open (a new game keeps the camera it was filmed by).
 
     Raises:
         CameraError: no profile, a seat the profile's stickers cannot name, a broken library or
@@ -943,6 +1004,9 @@ def open_camera_table(
         motion = replace(pipeline.cfg.tracker, motion_scale=config.sim_motion_scale)
         return CameraTable(referee, pipeline, reader, config, sim=sim, profile_path=used_path,
                            tracker=motion)  # fmt: skip
+    if source is not None:
+        return CameraTable(referee, pipeline, reader, config, source=source,
+                           profile_path=used_path)  # fmt: skip
     if not camera:
         raise CameraError("camera/no-source")
     try:

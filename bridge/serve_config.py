@@ -20,8 +20,9 @@ class ServeConfig:
     Tabletop Simulator and the camera. Defaults are those of ``herald serve``."""
 
     game_key: str | None = None
-    """None: the game of the table's unfinished session, else ``default_game``, else the only
-    registered game."""
+    """None: the game of the table's unfinished session, else ``default_game``, else the game of
+    its last session, else the first registered game with the host page's New game form open
+    (the lobby, where the host picks the game)."""
     default_game: str | None = None
     """``--default-game``: the game of a new session when ``--game`` is not given (``make run``
     names one here, so a restart resumes whatever game the host chose in the browser)."""

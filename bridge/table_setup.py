@@ -9,18 +9,23 @@ each may carry a name the players chose, shown beside the colour everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from bridge import gamedata
 from bridge.box.errors import BoxError
 from bridge.box.library import listed, read_box_file
+from bridge.game_files import camera_profile_path
 from bridge.seats import SEAT_NAMES, seat_names
 from engine import data as engine_data
 from engine import refs, registry, selfplay
 from engine.game import Game
+from engine.i18n import has_message
 from engine.violations import InputError, RuleViolation
+from vision.calibration import load_profile
 
 MAX_NAME = 24
 """Longest seat name accepted (characters): a name must fit beside its colour on a phone."""
@@ -51,6 +56,31 @@ readable_ref = refs.readable
 """A rulebook reference as players read it (``engine.refs.readable``)."""
 
 
+ColoursFor = Callable[[str], tuple[str, ...]]
+"""The seat colours a table can seat for a game (its camera's stickers name them), in order."""
+
+
+@cache
+def sticker_colours(key: str) -> tuple[str, ...]:
+    """The seat colours the game's built-in camera profile names (its seat stickers, in order),
+    those the pages can name: a camera table seats these (magenta and white, say)."""
+    path = camera_profile_path(key)
+    if path is None:
+        return ()
+    profile = load_profile(path)
+    colours: list[str] = []
+    for _, label in sorted(profile.markers.items()):
+        kind, _, seat = label.partition(":")
+        if kind == profile.seat_sticker and seat and seat not in colours:
+            colours.append(seat)
+    return tuple(c for c in colours if has_message(f"ui/colour-{c}"))
+
+
+def seat_colours(key: str) -> tuple[str, ...]:
+    """Every colour a seat of this game may take: the pages' colours, then its stickers'."""
+    return (*SEAT_NAMES, *(c for c in sticker_colours(key) if c not in SEAT_NAMES))
+
+
 def _jsonable(value: Any) -> Any:
     return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
 
@@ -72,13 +102,19 @@ BOX_PREFIX = "box:"
 """How the form names a box kept at the table in the data option."""
 
 
-def choices(library: Path | None = None) -> dict[str, Any]:
+def choices(library: Path | None = None, colours_for: ColoursFor | None = None) -> dict[str, Any]:
     """What the host page may choose: every registered game, its seats, options and data sets
-    (the shipped ones and the boxes kept in ``library``, each as ``box:<file>`` with its name)."""
+    (the shipped ones and the boxes kept in ``library``, each as ``box:<file>`` with its name).
+
+    ``colours_for`` names the colours this table can seat for a game (a camera table: its
+    stickers'), which the form offers first and starts from; None: every colour a seat may take.
+    """
     games = []
     for key in registry.game_keys():
         game = registry.get_game(key)
         info = game.info
+        colours = colours_for(key) if colours_for is not None else seat_colours(key)
+        count = max(info.min_players, min(3, info.max_players))
         spec = engine_data.data_spec(game)
         options = [
             {
@@ -100,6 +136,8 @@ def choices(library: Path | None = None) -> dict[str, Any]:
                 "start": {k: _jsonable(v) for k, v in start_options(game).items()},
                 "data_option": spec.option if spec else None,
                 "data_sets": sorted(spec.shipped) if spec else [],
+                "colours": list(colours),
+                "seats": list(colours[:count]),
                 "data_boxes": kept_boxes(key, library) if spec else [],
             }
         )
@@ -140,7 +178,7 @@ def read_setup(data: Any, library: Path | None = None) -> Setup:
     names: dict[str, str] = {}
     for entry in seats_in:
         seat = entry.get("seat") if isinstance(entry, dict) else None
-        if seat not in SEAT_NAMES:
+        if seat not in seat_colours(key):
             raise SetupError("setup/colour", colour=str(seat)[:20])
         if seat in seats:
             raise SetupError("setup/colour-twice", colour=seat)

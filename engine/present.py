@@ -184,7 +184,9 @@ def window_json(
 
 
 def scores_json(game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG) -> list[Any]:
-    """Every seat's score with its itemised lines and tie-break, standing until the game ends."""
+    """Every seat's score with its itemised lines and tie-break, standing until the game ends,
+    best rank first (seats sharing a rank in table order): a list read top down is a ranking,
+    and seat order put "3., 1., 2." on the pages (issue 25, point 5)."""
     final = game.is_over(state)
     names = state_names(game, state, lang)
     return [
@@ -196,7 +198,7 @@ def scores_json(game: Game[Any, Any], state: Any, lang: str = DEFAULT_LANG) -> l
             "tiebreak": list(r.tiebreak),
             "lines": [line_json(game, line, lang, names) for line in r.lines],
         }
-        for r in game.score(state)
+        for r in sorted(game.score(state), key=lambda r: r.rank)
     ]
 
 

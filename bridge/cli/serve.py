@@ -54,6 +54,7 @@ from bridge.store import (
     create_private,
     open_store,
 )
+from bridge.table_parts import Problem, TableParts
 from bridge.tts.editor_api import EditorClient
 from bridge.tts.errors import TTSError
 from bridge.tts.profile import load_profile
@@ -121,8 +122,8 @@ def _stop_on_sigterm() -> None:
 
 @click.command()
 @click.option("--game", "game_key", default=None,
-              help="The game to referee (default: the game of the table's unfinished session, "
-                   "else --default-game, else the only registered game).")  # fmt: skip
+              help="The game to referee (default: the table's unfinished session's, else "
+                   "--default-game, else its last session's, else the host picks).")  # fmt: skip
 @click.option("--default-game", default=None, metavar="GAME",
               help="The game of a new session when --game is not given (a restart resumes the "
                    "table's unfinished session, whatever its game).")  # fmt: skip
@@ -218,7 +219,8 @@ def _stop_on_sigterm() -> None:
 @click.option("--tower-every", default=0.0, show_default=True, type=click.FloatRange(0),
               help="Seconds between the virtual tower's own rolls (0: never).")  # fmt: skip
 @click.option("--auto-pass/--no-auto-pass", "auto_pass", default=True, show_default=True,
-              help="A seat whose only option is to pass passes by itself (logged).")  # fmt: skip
+              help="A step with one possible move (a pass, a single choice) makes itself "
+                   "(logged; a run of them is one line).")  # fmt: skip
 @click.option("--lang", "lang", default=DEFAULT_LANG, show_default=True,
               type=click.Choice(LANGUAGES), help="The table display's language.")  # fmt: skip
 @click.pass_context
@@ -243,17 +245,32 @@ def _game_and_seats(cfg: ServeConfig) -> tuple[Game[Any, Any], int]:
     return game, players
 
 
-def _unnamed_game(cfg: ServeConfig, store: Store) -> ServeConfig:
-    """``cfg`` with the game to serve when ``--game`` was not given: the table's unfinished
-    session's (with its seat count), so a restart comes back to the game the host started in
-    the browser; else ``--default-game``."""
+def _unnamed_game(cfg: ServeConfig, store: Store) -> tuple[ServeConfig, bool]:
+    """``cfg`` with the game to serve when ``--game`` was not given, and whether the host is to
+    pick the game (a lobby).
+
+    The table's unfinished session's game (with its seat count), so a restart comes back to the
+    game the host started in the browser; else ``--default-game``; else the game of the table's
+    last session, finished or not (the group plays what it played last); else, on a first run
+    with several games registered, the first of them as the lobby's backdrop: the host page
+    opens its New game form so the host picks the game (issue 25, point 8: a first ``herald
+    serve`` refused to start, "Several games are registered").
+    """
     if cfg.game_key is not None:
-        return cfg
+        return cfg, False
     found = store.unfinished(cfg.table_id) if cfg.resume is not False else None
     if found is not None and found.header.game in game_keys():
         players = cfg.players or len(found.header.players)
-        return dataclasses.replace(cfg, game_key=found.header.game, players=players)
-    return dataclasses.replace(cfg, game_key=cfg.default_game)
+        return dataclasses.replace(cfg, game_key=found.header.game, players=players), False
+    if cfg.default_game is not None:
+        return dataclasses.replace(cfg, game_key=cfg.default_game), False
+    played = [r for r in store.sessions(cfg.table_id) if r.header.game in game_keys()]
+    if played:
+        last = max(played, key=lambda r: r.id)
+        players = cfg.players or len(last.header.players)
+        return dataclasses.replace(cfg, game_key=last.header.game, players=players), False
+    keys = game_keys()
+    return dataclasses.replace(cfg, game_key=keys[0] if keys else None), len(keys) > 1
 
 
 def run_server(cfg: ServeConfig) -> None:
@@ -261,9 +278,10 @@ def run_server(cfg: ServeConfig) -> None:
     if bool(cfg.tls_cert) != bool(cfg.tls_key):
         raise click.UsageError(message("serve/tls-pair"))
     early: Store | None = None
+    lobby = False
     if cfg.game_key is None:
         early = _open_store(cfg.store_url or cfg.db_path)
-        cfg = _unnamed_game(cfg, early)
+        cfg, lobby = _unnamed_game(cfg, early)
     game, players = _game_and_seats(cfg)
     game_key = game.info.key
     table, named = choose_table(game_key, cfg.table_opt, cfg.camera_spec, cfg.tts)
@@ -290,13 +308,14 @@ def run_server(cfg: ServeConfig) -> None:
         if cfg.box is not None and not Path(profile_file).exists():
             profile_file = _box_profile(game, cfg.box, cfg.db_path) or profile_file
     fallback = ""
+    fallback_error: CameraError | None = None
     if table != "moves":
         try:
             seats = camera_seats(game_key, profile_file, players)
         except CameraError as exc:
             if named:
                 raise click.ClickException(exc.text()) from exc
-            table, fallback = "moves", exc.text()
+            table, fallback, fallback_error = "moves", exc.text(), exc
     if cfg.message_queue is not None:
         text = queue_refusal(cfg.message_queue)
         if text is not None:
@@ -336,7 +355,7 @@ def run_server(cfg: ServeConfig) -> None:
             if named:
                 store.close()
                 raise click.ClickException(exc.text()) from exc
-            table, fallback = "moves", exc.text()
+            table, fallback, fallback_error = "moves", exc.text(), exc
     # listening on every interface, the links name the LAN address phones reach
     lan = origins.lan_address() if origins.is_wildcard(cfg.host) else None
     link_host = origins.link_host(cfg.host, lan)
@@ -373,6 +392,21 @@ def run_server(cfg: ServeConfig) -> None:
                                  role_of=lambda sid: web.client(sid)[0].role)  # fmt: skip
         web.devices_panel = table_devices.panel
 
+    def moves_table() -> SimTable:  # plays while the camera cannot read a game switched to
+        return SimTable(referee, SimConfig(mode=sim_mode, delay=cfg.move_delay, seed=cfg.seed,
+                                           restart_after=restart),
+                        roller=devices.roll)  # fmt: skip
+
+    parts = TableParts(referee, camera=camera, profile_base=profile_file,
+                       library_dir=cfg.library_dir, sims=[sim], roller=devices.roll,
+                       fallback=moves_table if sim_mode != "off" else None,
+                       changed=web.tell_host)  # fmt: skip
+    web.parts = parts
+    parts.calibrator = web.calibrator
+    web.lobby = lobby
+    if fallback and fallback_error is not None:
+        parts.problems.append(Problem.of("table/camera-off", fallback_error, game=game.info.name))
+
     echo = click.echo
     params = {"session": referee.row.id, "state_id": referee.state_id}
     echo(message("serve/heading", game=game.info.name, table_id=cfg.table_id, **params))
@@ -386,12 +420,13 @@ def run_server(cfg: ServeConfig) -> None:
         echo(_options_notice(game, fallback_options))
     if origins.is_wildcard(cfg.host) and lan is None and not cfg.public_url:
         echo(message("serve/no-lan", port=cfg.port))
+    if lobby:
+        echo(message("serve/lobby", game=game.info.name,
+                     games=", ".join(get_game(k).info.name for k in game_keys())))  # fmt: skip
     echo(message("serve/table-url", url=web.table_url()))
     echo(message("serve/host-url", url=web.host_url()))
-    for seat in referee.seats:
+    for seat in referee.seats:  # the links first: the QR codes follow, below every sentence
         echo(message("serve/seat-url", seat=seat, url=web.seat_url(seat)))
-        if cfg.qr:
-            echo(_qr(web.seat_url(seat)))
     if fallback:
         echo(message("serve/table-fallback", reason=fallback))
     echo(_table_line(camera))
@@ -403,8 +438,14 @@ def run_server(cfg: ServeConfig) -> None:
     if tts_link is not None:
         echo(message("serve/tts", host=cfg.tts_host, port=cfg.tts_port))
     echo(message("serve/devices", note=devices.start(referee, attach_web)))
+    parts.desk = devices.devices.desk if devices.devices is not None else None
+    parts.tts_source = tts_link.source if tts_link is not None else None
     if cfg.message_queue is not None:
         echo(message("serve/queue", url=shown_url(cfg.message_queue)))
+    if cfg.qr:
+        for seat in referee.seats:
+            echo(message("serve/seat-qr", seat=seat))
+            echo(_qr(web.seat_url(seat)))
     echo(message("serve/stop"))
     sys.stdout.flush()
 
@@ -413,6 +454,7 @@ def run_server(cfg: ServeConfig) -> None:
     sim.start()
     if camera is not None:
         camera.start()
+    parts.start()
     announcing = web.start_announcing() if cfg.message_queue is not None else None
     try:
         listen = ServerOptions(host=cfg.host, port=cfg.port, tls_cert=cfg.tls_cert,
@@ -421,6 +463,7 @@ def run_server(cfg: ServeConfig) -> None:
     finally:
         if announcing is not None:
             announcing.set()
+        parts.stop()
         sim.stop()
         if camera is not None:
             camera.stop()

@@ -144,6 +144,12 @@ class WebTable:
     """Each connection's language (``auth.lang`` when it connected)."""
     devices_panel: Any = None
     """A callable giving the device panel (``TableDevices.panel``), for the venue's summary."""
+    parts: Any = None
+    lobby: bool = False
+    """No game was chosen when the table started (``herald serve`` with neither ``--game`` nor
+    a session to come back to): the host display opens its New game form until a game starts."""
+    """The table's per-game parts (``bridge.table_parts.TableParts``): what could not be built
+    for the current game goes on the host display."""
     _clients_lock: threading.Lock = field(default_factory=threading.Lock)
     _venue_due: threading.Event = field(default_factory=threading.Event)
 
@@ -285,6 +291,7 @@ class WebTable:
         """A new game began (the host's ``start``): the host display gets the new join links,
         and when the seats changed, phones holding an old seat token are disconnected (their
         token no longer names a seat; the new links do)."""
+        self.lobby = False
         self.socketio.emit("host", self.host_payload(), to=self.host_room)
         if before.seats == self.referee.row.tokens.seats:
             return
@@ -292,6 +299,10 @@ class WebTable:
             stale = [s for s, p in self.clients.items() if p.role == "seat"]
         for sid in stale:
             self.socketio.server.disconnect(sid)
+
+    def tell_host(self) -> None:
+        """The host display gets its payload again (the table's parts were built anew)."""
+        self.socketio.emit("host", self.host_payload(), to=self.host_room)
 
     def host_payload(self) -> dict[str, Any]:
         """What the host display gets: the join links, the table's address, the export link."""
@@ -310,6 +321,9 @@ class WebTable:
                 scale=4, dark="#1b1b1b", light="#ffffff"
             )
         host["frames_url"] = f"/api/frames/{self.referee.row.tokens.host}"
+        host["problems"] = self.parts.problems_json(self.referee.lang) if self.parts else []
+        host["parts_game"] = self.parts.built_for if self.parts else self.referee.game.info.key
+        host["lobby"] = self.lobby
         return host
 
     # --- origins -----------------------------------------------------------------------------
@@ -540,7 +554,9 @@ def _routes(web: WebTable) -> None:
     @app.get("/api/setup")
     def setup_choices() -> Response:
         """What the host page's new-game form offers: games, seats, options, data sets."""
-        return jsonify(choices(web.box_library))
+        return jsonify(
+            choices(web.box_library, web.parts.colours_for if web.parts is not None else None)
+        )
 
     @app.get("/favicon.ico")
     def no_icon() -> Response:

@@ -134,14 +134,15 @@ def _start(
     env: dict[str, str] | None,
     prefix: tuple[str, ...] = (),
     umask: int = -1,
+    game: str | None = "middle-ages",
 ) -> tuple[subprocess.Popen[str], int]:
     """``herald serve`` on a free port (run under ``prefix``, e.g. ``setpriv ...``)."""
     port = free_port()
     named = any(a == "--table" or a.startswith("--table=") for a in args)
     table_args = () if named or table is None else ("--table", table)
-    # serve names no default game when several are registered (the Makefile picks make run's)
+    # the server tests play Middle Ages unless they name a game (or ``game`` is None: none)
     has_game = any(a.split("=")[0] in ("--game", "--default-game") for a in args)
-    game_args = () if has_game else ("--game", "middle-ages")
+    game_args = () if has_game or game is None else ("--game", game)
     cmd = [*prefix, herald_bin(), "serve", "--db", str(db), "--port", str(port),
            "--no-qr", "--table-id", "t1", *game_args, *table_args, *args]  # fmt: skip
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
@@ -191,16 +192,18 @@ def serve(
     table: str | None = "moves",
     env: dict[str, str] | None = None,
     umask: int = -1,
+    game: str | None = "middle-ages",
 ) -> Served:
     """Start ``herald serve`` on a free port and wait until it answers ``/healthz``.
 
     The server tests exercise the referee, the store and the sockets, so they run the
     move-level simulated table (its seats blue, green, pink): ``table`` is passed as
     ``--table`` unless it is None (the server's own default) or ``args`` name one, and Middle
-    Ages unless ``args`` name a ``--game``. ``umask`` (default: the test's) is the server's.
+    Ages unless ``args`` name a ``--game`` (``game=None``: no game named, a first run).
+    ``umask`` (default: the test's) is the server's.
     """
     deadline = time.monotonic() + timeout
-    proc, port = _start(db, args, table, env, umask=umask)
+    proc, port = _start(db, args, table, env, umask=umask, game=game)
     serving, output = _until_serving(proc, timeout)
     if not serving:
         proc.kill()

@@ -6,6 +6,7 @@ path (``Referee.observe``), Glory's duels (whose steps are mostly "pass")."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,7 +17,7 @@ from bridge.cli.serve import serve as serve_command
 from bridge.referee import Principal, Referee
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import EventStore
-from engine import get_game
+from engine import get_game, rules
 from engine.game import TABLE, is_pass
 from engine.registry import installed_keys
 
@@ -119,10 +120,24 @@ def test_the_host_setup_turns_auto_pass_off_for_the_next_game(tmp_path: Path) ->
     assert refused.kind == "error" and referee.auto_pass is False
 
 
+def _only_choice(game: Any, state: Any) -> list[str]:
+    """The seats asked now that have exactly one possible move (a pass or a choice)."""
+    legal = game.legal_moves(state)
+    return [
+        p.seat
+        for p in game.prompts(state)
+        if p.seat != TABLE
+        and len(p.moves) == 1
+        and not game.is_chance(p.moves[0])
+        and [m for m in legal if game.actor(m) == p.seat] == [p.moves[0]]
+    ]
+
+
 @pytest.mark.parametrize("key", installed_keys())
-def test_no_game_leaves_a_seat_asked_only_to_pass(tmp_path: Path, key: str) -> None:
-    """Issue 15, point 5, for every registered game: along a simulated game no seat is ever
-    left asked for a pass it cannot refuse; each such pass is played and logged as ``auto``."""
+def test_no_game_leaves_a_seat_asked_for_its_only_possible_move(tmp_path: Path, key: str) -> None:
+    """Issue 15, point 5 and issue 25, point 6, for every registered game: along a simulated
+    game no seat is ever left asked for a move it cannot refuse (a pass, or a choice with one
+    option); each is played and logged as ``auto``."""
     game = get_game(key)
     setup = game.info.simulations[0] if game.info.simulations else None
     seats = SEATS[: setup.players if setup else len(SEATS)]
@@ -133,13 +148,29 @@ def test_no_game_leaves_a_seat_asked_only_to_pass(tmp_path: Path, key: str) -> N
     sim = SimTable(referee, SimConfig(mode="all", seed=2))
     for _ in range(600):
         state = referee.session.state
-        forced = [
-            p.seat
-            for p in game.prompts(state)
-            if p.seat != TABLE and len(p.moves) == 1 and is_pass(game, p.moves[0])
-        ]
-        assert forced == [], f"{key}: {forced} asked only to pass"
+        forced = _only_choice(game, state)
+        assert forced == [], f"{key}: {forced} asked for their only possible move"
         if game.is_over(state) or not sim.step():
             break
     autos = _auto_entries(referee)
     assert all(e["kind"] != "undo" and e["label"] for e in autos)
+
+
+def test_a_forced_single_choice_in_middle_ages_makes_itself(tmp_path: Path) -> None:
+    """Issue 25, point 6: Middle Ages' one possible choice (a lord returned to the only place
+    left, say) waited for Confirm; now it is played as ``auto`` and is no pass."""
+    game = get_game("middle-ages")
+    referee = Referee.open(EventStore(tmp_path / "m.db"), game, "t1", SEATS, {})
+    sim = SimTable(referee, SimConfig(mode="all", seed=3))
+    chosen: list[dict[str, Any]] = []
+    for _ in range(2000):
+        chosen = [e for e in _auto_entries(referee) if not is_pass(game, _move(referee, e))]
+        if chosen or game.is_over(referee.session.state) or not sim.step():
+            break
+    assert chosen, "no forced choice along the game"
+    assert all(e["label"] and e["actor"] in SEATS for e in chosen)
+
+
+def _move(referee: Referee, entry: dict[str, Any]) -> Any:
+    (event,) = referee.store.events(referee.row.id, int(entry["seq"]) - 1)[:1]
+    return rules.decode_move(referee.game, event.payload["move"])

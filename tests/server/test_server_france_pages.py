@@ -40,12 +40,13 @@ def point(stop: Stop) -> Point:
 
 
 def half_sealed(game: Any, state: FranceState) -> bool:
-    """An election with one sealed vote, waiting for another family's."""
+    """An election with one sealed vote, waiting for one other family's (a later family whose
+    only possible vote makes itself may follow it: issue 25, point 6)."""
     sealed = [s for s, _ in state.sealed.commits]
     election = state.election
     if election is None or election.stage != "vote" or len(sealed) != 1:
         return False
-    return any(s not in sealed for s in game.to_act(state))
+    return len([s for s in game.to_act(state) if s not in sealed]) == 1
 
 
 def losses_after_a_capture(game: Any, state: FranceState) -> bool:
@@ -171,7 +172,9 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     revealed = display.locator("#fr-last-election")
     expect(revealed).to_be_visible(timeout=WAIT_MS)
     last = display.evaluate("window.heraldTable.latest().view.last_election")
-    assert {m[0] for m in last["markers"]} == set(voters)
+    # every voter's markers are turned; a family left one possible vote after this seal voted
+    # by itself (issue 25, point 6) and is turned with them
+    assert set(voters) <= {m[0] for m in last["markers"]}
     first = view["election"]["candidates"][0]
     assert [voter, first, ""] in last["markers"]
     for seat in voters:
@@ -198,7 +201,11 @@ def test_the_battle_panel_counts_as_the_rules_do(
     for role, seat in (("attacker", b.attacker), ("defender", b.defender)):
         side = panel.locator(f".fr-side[data-side='{role}']")
         assert side.get_attribute("data-seat") == seat
-        expect(side.locator(".fr-sp")).to_have_text(str(war.strength(state, seat, b.village)))
+        # an allied family fighting on this side adds its strength points (§9.2)
+        allies = getattr(b, "attackers" if role == "attacker" else "defenders", ())
+        members = [seat, *(s for s in allies if s != seat)]
+        points = sum(war.strength(state, s, b.village) for s in members)
+        expect(side.locator(".fr-sp")).to_have_text(str(points))
         expect(side.locator(".fr-dice")).to_have_text(str(war.dice(state, b, seat)))
         expect(side.locator(".fr-hits")).to_have_text(str(b.hits.get(seat, "—")))
         assert ("owing" in (side.get_attribute("class") or "")) == (seat in b.owing)

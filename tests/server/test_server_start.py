@@ -16,6 +16,7 @@ from flask_socketio import SocketIOTestClient
 from srv_support import (
     SEATS,
     WAIT,
+    Recorder,
     Served,
     Watcher,
     open_referee,
@@ -153,22 +154,27 @@ def test_the_change_deltas_merged_equal_the_snapshot(tmp_path: Path) -> None:
     follower = StateFollower()
     follower.follow(referee.current().table)
     host = Principal("host")
+    published = Recorder()  # every update, the moves the referee makes itself too
+    referee.attach(published)
     for step in range(120):
         sid = referee.state_id
+        published.updates.clear()
         if step % 7 == 6 and referee.intent(host, {"state_id": sid, "kind": "undo"}).ok:
             pass
         elif not play_moves(referee, 1, seed=step):
             break
-        change = referee.current().change
-        assert change["state_id"] == sid + 1 and not change["snapshot"]
-        assert {"state_id", "game", "view_patch"} <= set(change) and "log" not in change
-        whole = follower.follow(change)
-        assert whole is not None and whole["view"] == referee.current().table["view"]
-        undone = set(change["log_undone"])
-        log = [{**e, "undone": True} if e["seq"] in undone else e for e in log]
-        log = (log + change["log_added"])[-40:]
-        coins.update(change["coins_changed"])
-        income.update(change["income_changed"])
+        for n, update in enumerate(published.updates, start=1):
+            change = update.change
+            assert change["state_id"] == sid + n and not change["snapshot"]
+            assert {"state_id", "game", "view_patch"} <= set(change) and "log" not in change
+            whole = follower.follow(change)
+            assert whole is not None and whole["view"] == update.table["view"]
+            undone = set(change["log_undone"])
+            log = [{**e, "undone": True} if e["seq"] in undone else e for e in log]
+            log = (log + change["log_added"])[-40:]
+            coins.update(change["coins_changed"])
+            income.update(change["income_changed"])
+        assert published.updates and referee.state_id == sid + len(published.updates)
         full = referee.current().table
         assert log == full["log"] and coins == full["coins_by_round"]
         assert income == full["income"]

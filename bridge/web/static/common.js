@@ -39,6 +39,7 @@ const Herald = (() => {
     blue: "#2f6fdb", green: "#2e9d4f", pink: "#e05a9c", yellow: "#c9a400", purple: "#8a4fd0",
     orange: "#e07a1f", teal: "#168f8f",
     red: "#c8372d", // the camera's seats are its sticker colours (red, blue, green, yellow)
+    magenta: "#c2188f", white: "#b9b4aa", // sticker colours too (white drawn as a light grey line)
   };
   let ui = {};
 
@@ -172,9 +173,20 @@ const Herald = (() => {
   // The table's step without a leading "Table:" (the banner already says it is the table's).
   function tableText(text) {
     const word = t("ui/the-table").toLowerCase();
+    const bare = word.split(" ").pop(); // "Table: deal…" addresses "the table" too
     const head = String(text).split(":", 1)[0];
-    return head.trim().toLowerCase() === word && head.length < String(text).length
+    const named = [word, bare].includes(head.trim().toLowerCase());
+    return named && head.length < String(text).length
       ? String(text).slice(head.length + 1).trim() : String(text);
+  }
+
+  // The table's step as the banner says it, with one prefix: "Table, please: …", unless the
+  // game's sentence already names the table ("The table reports the card drawn"); issue 25,
+  // point 5 saw "Table, please: Table: …" in most games.
+  function tableStep(text) {
+    const said = tableText(text);
+    const named = said.toLowerCase().startsWith(t("ui/the-table").toLowerCase());
+    return named ? said.charAt(0).toLocaleUpperCase(LANG) + said.slice(1) : t("ui/table-step", { text: said });
   }
 
   // Whose turn, in large type: the acting seats by colour and name, or the table's own step as
@@ -186,7 +198,7 @@ const Herald = (() => {
     const tablePrompt = (view.prompts || []).find((p) => p.seat === "table");
     if (acting.includes("table") && tablePrompt) {
       return el("div", { class: "banner table-step", id: "banner", "data-acting": "table" },
-        el("span", { class: "big-text" }, t("ui/table-step", { text: tableText(tablePrompt.text) })));
+        el("span", { class: "big-text" }, tableStep(tablePrompt.text)));
     }
     return el("div", { class: "banner", id: "banner", "data-acting": acting.join(" ") },
       el("span", { class: "now muted" }, t("ui/now-acting")),
@@ -518,6 +530,6 @@ const Herald = (() => {
   return {
     SEAT_COLOURS, LANG, LANGS, loadLabels, t, el, fill, seatChip, seatName, setNames, seatWords, deviceName, deviceWords, signed, lines,
     connect, toast, games, register, loadGame, gameT, summary, scores, prompts, rawView,
-    genericBoard, langSwitch, phaseWords, tableText, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText, undoText, said,
+    genericBoard, langSwitch, phaseWords, tableText, tableStep, forSeat, turnBanner, tieNotes, finalScreen, preview, previewText, undoText, said,
   };
 })();

@@ -16,7 +16,10 @@ const HeraldPlot = (() => {
     return said === code ? t("ui/total") : said;
   }
 
-  // series: {move: {seat: total}}; seats in table order. Returns the uPlot chart (or null).
+  // series: {move: {seat: total}} (a point where a total changed); seats in table order; `now`
+  // the current move. A total holds until it changes, so the lines are steps, drawn on to the
+  // current move: a game whose measure moves rarely (points won a few times a game) shows its
+  // lines across the game, not one dot (issue 25, point 5). Returns the uPlot chart (or null).
   let last = null; // what was drawn last, for redraw()
   const axisFont = (rem) => ({
     font: `${Math.round(0.75 * rem)}px system-ui, sans-serif`,
@@ -29,8 +32,13 @@ const HeraldPlot = (() => {
     if (last) draw(...last);
   }
 
-  function draw(root, series, seats, key) {
-    const moves = Object.keys(series || {}).map(Number).sort((a, b) => a - b);
+  function draw(root, series, seats, key, now) {
+    last = [root, series, seats, key, now];
+    series = { ...(series || {}) };
+    const known = Object.keys(series).map(Number);
+    const newest = known.length ? Math.max(...known) : null;
+    if (newest !== null && Number.isInteger(now) && now > newest) series[now] = series[newest];
+    const moves = Object.keys(series).map(Number).sort((a, b) => a - b);
     if (!moves.length || typeof uPlot === "undefined") {
       if (chart) { chart.destroy(); chart = null; shape = ""; }
       root.replaceChildren();
@@ -44,10 +52,9 @@ const HeraldPlot = (() => {
     const few = moves.length < 3; // one or two points: drawn as dots, a line needs more
     // the root's font size (larger in large type, for a TV) sizes the axes' words with the page
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const now = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}|${few}|${rem}`;
+    const look = `${seats.map((s) => Herald.seatName(s)).join("|")}|${label}|${Herald.LANG}|${few}|${rem}`;
     const width = Math.max(240, Math.min(45 * rem, root.clientWidth || 480));
-    last = [root, series, seats, key];
-    if (chart && shape === now && chart.root.isConnected && root.contains(chart.root)) {
+    if (chart && shape === look && chart.root.isConnected && root.contains(chart.root)) {
       chart.setData(data);
       if (Math.abs(chart.width - width) > 4) chart.setSize({ width, height: chart.height });
       return chart;
@@ -69,6 +76,7 @@ const HeraldPlot = (() => {
           stroke: Herald.SEAT_COLOURS[s] || "#666",
           width: 2.5,
           spanGaps: true,
+          paths: uPlot.paths && uPlot.paths.stepped ? uPlot.paths.stepped({ align: 1 }) : undefined,
           points: { show: few, size: 8 },
         })),
       ],
@@ -77,7 +85,7 @@ const HeraldPlot = (() => {
         { label, stroke: "#77716a", grid: { stroke: "#e8e2d6" }, incrs: WHOLE, ...axisFont(rem), size: 3.2 * rem },
       ],
     }, data, holder);
-    shape = now;
+    shape = look;
     return chart;
   }
 

@@ -27,10 +27,17 @@ const HeraldSetup = (() => {
     }
   }
 
-  function seatRow(seat, name) {
+  // The colours a seat of `game` may take at this table (a camera table: its stickers'), and
+  // the seats a new game of it starts with.
+  const coloursOf = (game) => (game && game.colours && game.colours.length ? game.colours : colours);
+  const startSeats = (game) => (game.seats && game.seats.length ? game.seats
+    : coloursOf(game).slice(0, Math.max(game.min_players, Math.min(3, game.max_players))));
+
+  function seatRow(seat, name, game) {
+    const offered = coloursOf(game).includes(seat) ? coloursOf(game) : [seat, ...coloursOf(game)];
     const row = el("li", { class: "setup-seat" },
       el("select", { class: "seat-colour", "aria-label": t("ui/setup-colour") },
-        colours.map((c) => el("option", { value: c, selected: c === seat }, Herald.t(`ui/colour-${c}`)))),
+        offered.map((c) => el("option", { value: c, selected: c === seat }, Herald.t(`ui/colour-${c}`)))),
       el("input", { class: "seat-name", type: "text", maxlength: "24", value: name || "", placeholder: t("ui/setup-name"), "aria-label": t("ui/setup-name") }),
       el("button", { type: "button", class: "small", onclick: () => row.remove() }, t("ui/setup-remove")));
     return row;
@@ -58,19 +65,19 @@ const HeraldSetup = (() => {
   function form(send) {
     const game = games.find((g) => g.key === (current && current.game)) || games[0];
     if (!game) return [];
-    const seats = current && current.game === game.key ? current.seats
-      : colours.slice(0, Math.max(game.min_players, Math.min(3, game.max_players)));
+    const seats = current && current.game === game.key ? current.seats : startSeats(game);
     const names = (current && current.names) || {};
     const gameSelect = el("select", { id: "setup-game", onchange: () => {
       const chosen = games.find((g) => g.key === gameSelect.value) || game;
-      current = { game: chosen.key, seats: colours.slice(0, Math.max(chosen.min_players, Math.min(3, chosen.max_players))), names: {}, auto_pass: current && current.auto_pass };
+      current = { game: chosen.key, seats: startSeats(chosen), names: {}, auto_pass: current && current.auto_pass };
       render(send);
     } },
       games.map((g) => el("option", { value: g.key, selected: g.key === game.key }, g.name)));
-    const seatList = el("ol", { id: "setup-seats", class: "setup-seats" }, seats.map((s) => seatRow(s, names[s])));
+    const seatList = el("ol", { id: "setup-seats", class: "setup-seats" }, seats.map((s) => seatRow(s, names[s], game)));
     const add = el("button", { type: "button", class: "small", id: "setup-add", onclick: () => {
       const used = new Set([...seatList.querySelectorAll(".seat-colour")].map((x) => x.value));
-      seatList.append(seatRow(colours.find((c) => !used.has(c)) || colours[0], ""));
+      const offered = coloursOf(game);
+      seatList.append(seatRow(offered.find((c) => !used.has(c)) || offered[0], "", game));
     } }, t("ui/setup-add"));
     const options = el("div", { id: "setup-options", class: "setup-options" }, game.options.map((o) => optionField(game, o)));
     const autoPass = el("label", { class: "setup-option" },
@@ -117,5 +124,19 @@ const HeraldSetup = (() => {
     box.scrollIntoView({ block: "start" });
   }
 
-  return { open, read };
+  // What the table could not set up for the current game (the camera cannot read it, say), as
+  // the server worded it: a box above the table that stays until a later game sets up cleanly.
+  function problems(list) {
+    let box = document.getElementById("table-problems");
+    if (!box) {
+      box = el("section", { id: "table-problems", class: "card problems-card", role: "alert" });
+      const live = document.getElementById("live");
+      live.parentNode.insertBefore(box, live);
+    }
+    box.hidden = !list.length;
+    box.replaceChildren(...(list.length ? [el("h2", {}, t("ui/table-problems")),
+      el("ul", {}, list.map((p) => el("li", { "data-code": p.code }, Herald.said(p.messages, p.message))))] : []));
+  }
+
+  return { open, read, problems };
 })();

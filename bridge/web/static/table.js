@@ -30,17 +30,46 @@
   const hostToken = match ? decodeURIComponent(match[1]) : null;
   let latest = null;
 
+  const entryText = (e) => Herald.seatWords((e.labels && e.labels[Herald.LANG]) || e.label);
+
+  // A run of moves the referee made itself is one line (logfold.js).
+  const runText = (run) => t("ui/log-auto-run", { count: run.length, moves: HeraldLogFold.moves(run.map(entryText)) });
+
   function renderLog(data) {
-    const entries = data.log.slice().reverse();
-    return entries.map((e, i) => el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
+    const entries = HeraldLogFold.fold(data.log).reverse();
+    return entries.map((e, i) => e.run ? el("li", { class: "auto-run", "data-seq": e.run[0].seq, "data-run": e.run.length },
+      el("button", { class: "seq link", type: "button", title: t("ui/history-show"), onclick: () => HeraldHistory.show(e.run[e.run.length - 1].seq) },
+        `${e.run[0].seq}–${e.run[e.run.length - 1].seq}`),
+      el("span", { class: "what" }, runText(e.run)),
+      hostToken && i === 0 && !data.over ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null)
+    : el("li", { class: e.undone ? "undone" : "", "data-seq": e.seq },
       el("button", { class: "seq link", type: "button", title: t("ui/history-show"), onclick: () => HeraldHistory.show(e.seq) }, String(e.seq)),
-      el("span", { class: "what" }, Herald.seatWords((e.labels && e.labels[Herald.LANG]) || e.label)),
+      el("span", { class: "what" }, entryText(e)),
       e.undone ? el("em", {}, ` (${t("ui/undone")})`) : null,
       // the camera's picture of a move it read (the audit trail; the host's display only)
       hostToken && e.frame ? el("a", { class: "frame-link", href: `/api/frames/${encodeURIComponent(hostToken)}/${e.seq}.jpg`,
         target: "_blank", rel: "noopener", title: t("ui/frame-open"), "aria-label": t("ui/frame-open") }, "\u{1F4F7}") : null,
       hostToken && i === 0 && !data.over && e.kind !== "undo" && e.actor !== "table"
         ? el("button", { class: "small", id: "host-undo", onclick: hostUndo }, t("ui/undo")) : null));
+  }
+
+  // The last move's itemised lines, each with whose it is (its seat's chip), one line per thing:
+  // the same line for the same seat said once with its count (one title's points three
+  // times, and three "Event Earthquake" lines, named no seat: issue 25, point 5).
+  function lastLines(items) {
+    const merged = [];
+    for (const line of items) {
+      const same = merged.find((m) => m.seat === line.seat && m.text === line.text && m.amount === line.amount);
+      if (same) same.count++;
+      else merged.push({ ...line, count: 1 });
+    }
+    return merged.map((line) => {
+      const [item] = lines([line]);
+      if (line.seat && line.seat !== "table") item.prepend(seatChip(line.seat), " ");
+      if (line.count > 1) item.append(` ×${line.count}`);
+      item.setAttribute("data-seat", line.seat || "");
+      return item;
+    });
   }
 
   let module = null; // the game's page module, once loaded
@@ -81,15 +110,26 @@
     if (module.renderTable) module.renderTable(root, view, ctx);
     else Herald.genericBoard(root, view);
     highlight(root, data.over ? [] : data.to_act || []);
-    fill("prompts", Herald.prompts({ ...view, prompts: (view.prompts || []).filter((p) => p.seat !== "table") }));
+    const seatPrompts = (view.prompts || []).filter((p) => p.seat !== "table");
+    // no seat is asked (the table rolls a sub-game's dice, say): say what the table waits for, as
+    // the banner does, not a bare "—" under "Who acts now" (issue 25, point 5)
+    const tablePrompt = (view.prompts || []).find((p) => p.seat === "table");
+    const acting = (data.to_act || []).filter((s) => s !== "table");
+    let asked = Herald.prompts({ ...view, prompts: seatPrompts });
+    if (!seatPrompts.length && !data.over && tablePrompt) {
+      asked = [el("li", { class: "table-step", "data-seat": "table" }, Herald.tableStep(tablePrompt.text))];
+    } else if (!seatPrompts.length && !data.over && acting.length) {
+      asked = acting.map((s) => el("li", { "data-seat": s }, Herald.seatChip(s)));
+    }
+    fill("prompts", asked);
     const last = view.last_lines || [];
     document.getElementById("last-box").hidden = !last.length;
-    fill("last", lines(last));
+    fill("last", lastLines(last));
     const series = data.score_by_move || {};
     const plotted = Object.keys(series).length > 0;
     document.getElementById("h-plot").hidden = !plotted;
     document.getElementById("plot").hidden = !plotted;
-    HeraldPlot.draw(document.getElementById("plot"), series, data.seats, data.game);
+    HeraldPlot.draw(document.getElementById("plot"), series, data.seats, data.game, data.state_id);
     fill("scores", Herald.scores(view, null));
     fill("final-box", data.over ? Herald.finalScreen(data.game, view) : []);
     fill("log", renderLog(data));
@@ -97,6 +137,7 @@
   }
 
   let conn = null;
+  let lobbyShown = false;
   async function hostUndo() {
     const reply = await conn.intent({ kind: "undo" });
     if (!reply.ok) Herald.toast(reply.message, "bad"); // accepted: said with the state it made
@@ -115,11 +156,14 @@
     state: render,
     refused: (err) => Herald.toast(err.message || t("ui/disconnected"), "bad"),
     host: (data) => {
+      HeraldSetup.problems(data.problems || []);
       document.getElementById("join-box").hidden = false;
       const start = document.getElementById("host-start");
       start.textContent = t("ui/new-game");
       start.onclick = () => latest && HeraldSetup.open(latest, sendSetup);
       start.hidden = false;
+      // the table started with no game chosen: the host picks it here first (the lobby)
+      if (data.lobby && latest && !lobbyShown) { lobbyShown = true; HeraldSetup.open(latest, sendSetup); }
       if (data.export_url) {
         const link = document.getElementById("host-export");
         link.href = new URL(data.export_url, location.href).pathname;
