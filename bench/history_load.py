@@ -1,6 +1,7 @@
 """A seat's round trip while anonymous sockets ask for ``history`` in a loop (issue 26, finding 9).
 
-Starts ``herald serve`` (Glory by default, the simulated table playing until the log holds
+Starts ``herald serve`` (``--game``, by default the registry's first game; docs/benchmarks.md
+names the game its figures were measured on), the simulated table playing until the log holds
 ``--events`` events, then paused), measures a seat's ``sync`` round trip alone, then with
 ``--loopers`` anonymous connections each asking ``history`` for the state before the current
 one as fast as their answers come. ``--tree DIR`` runs another checkout's packages first on the
@@ -29,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import socketio
+
+from engine.registry import game_keys
 
 WAIT = 60.0
 
@@ -150,13 +153,14 @@ def run(game: str, events: int, loopers: int, samples: int, tree: str | None) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="glory")
+    parser.add_argument("--game", default=None, help="a registered game (default: the first)")
     parser.add_argument("--events", type=int, default=120)
     parser.add_argument("--loopers", type=int, default=3)
     parser.add_argument("--samples", type=int, default=40)
     parser.add_argument("--tree", help="another checkout, measured first")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    args.game = args.game or game_keys()[0]
     results = []
     for tree in ([args.tree] if args.tree else []) + [None]:
         results.append(run(args.game, args.events, args.loopers, args.samples, tree))

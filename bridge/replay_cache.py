@@ -2,8 +2,8 @@
 events, so a look back costs a few events' replay and not the whole game's.
 
 The ``history`` request (a page's slider over the table's past) replayed every event from the
-start for each request: 91 ms for one Glory replay, and three anonymous sockets asking in a loop
-took a seat's round trip from 16 ms to 565 ms (issue 26, finding 9). A session's log is
+start for each request: 91 ms for one replay of a long game; three anonymous sockets asking in
+a loop took a seat's round trip from 16 ms to 565 ms (issue 26, finding 9). A session's log is
 append-only and an undo is an event of its own, so the state after event ``n`` never changes:
 a state replayed once can be kept and started from (``log.Session`` is a frozen value the
 engine never mutates). Keyframes are kept per session, for the few newest sessions only.

@@ -1,4 +1,4 @@
-"""France 1429's part of the served round (issue 13, "Tests"): round 7 of seed 1 (four seats),
+"""France 1429's part of the served round (issue 13, "Tests"): round 10 of seed 5 (four seats),
 a round with a Bishop election (digest §10.2) and a battle (§9).
 
 The two phones are the first two families to seal a vote; each casts its vote with its own
@@ -22,15 +22,16 @@ from engine.games.france1429 import war
 from engine.games.france1429.state import FranceState
 
 SEATS = ("blue", "green", "pink", "yellow")
-ROUND = 7  # seed 1's first round with both an election and a battle
+SEED = 5
+ROUND = 10  # seed 5's first round with both an election and a battle (the rules of #27)
 WAIT_MS = 60_000
 
 
 class FranceRound:
-    """Round 7 of seed 1 on the table display and the phones of the first two voters."""
+    """Round 10 of seed 5 on the table display and the phones of the first two voters."""
 
     point = Point(
-        "france1429", SEATS, seed=1, name=f"round {ROUND}",
+        "france1429", SEATS, seed=SEED, name=f"round {ROUND}",
         stop=lambda game, state: state.round == ROUND,
         until=lambda game, state: state.round != ROUND, max_moves=1000,
     )  # fmt: skip
@@ -49,7 +50,7 @@ class FranceRound:
         votes = [s for s in played.steps if s.move.get("kind") == "vote"]
         battles = [s for s in played.steps if s.after.battle is not None and s.after.battle.hits]
         assert len(votes) >= 2 and battles, (
-            "round 7 of seed 1 no longer has an election and a battle"
+            f"round {ROUND} of seed {SEED} no longer has an election and a battle"
         )
         self.phones_of = [v.move["seat"] for v in votes[:2]]  # the first two families to seal
         return self.phones_of

@@ -124,12 +124,27 @@ class ViscountsRound:
 
 
 def round_log(page: Any, since: int) -> str:
-    """The table display's log lines after state ``since``, oldest first, one a line."""
+    """The table display's log lines after state ``since``, oldest first, one a line; a line
+    folding a run of moves the referee made itself ("2 moves made by themselves: blue places 1
+    Worker in the Castle, blue hires nobody", issue 25 point 6) gives each of its moves a line."""
+    items = page.evaluate(
+        """() => [...document.querySelectorAll('#log li')].map((li) => ({
+          seq: Number(li.getAttribute('data-seq')), run: Number(li.getAttribute('data-run') || 1),
+          folded: li.classList.contains('auto-run'),
+          what: (li.querySelector('.what') || li).innerText }))"""
+    )
+    seat = "|".join(map(re.escape, SEATS))
     lines = []
-    for text in page.locator("#log li").all_inner_texts():
-        found = re.match(r"\s*(\d+)\s*(.*)", text, re.S)
-        if found and int(found.group(1)) > since:
-            lines.append(" ".join(found.group(2).split()))
+    for item in items:
+        if item["seq"] + item["run"] - 1 <= since:
+            continue
+        what = " ".join(str(item["what"]).split())
+        if not item["folded"]:
+            lines.append(what)
+            continue
+        moves = what.split(": ", 1)[1]  # after "N moves made by themselves: "
+        for move in reversed(re.split(rf", (?=(?:{seat}) )", moves)):  # the list is newest first
+            lines.append(re.sub(r" ×\d+$", "", move))
     return "\n" + "\n".join(reversed(lines)) + "\n"
 
 

@@ -62,10 +62,9 @@ class Table:
         return None
 
 
-@pytest.fixture
-def table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
+def served(broker: Broker, tmp_path: Path, *, auto_pass: bool = True) -> Iterator[Table]:
     store = EventStore(tmp_path / "t.db")
-    referee = Referee.open(store, get_game("middle-ages"), TABLE, SEATS, {})
+    referee = Referee.open(store, get_game("middle-ages"), TABLE, SEATS, {}, auto_pass=auto_pass)
     recorder = Recorder()
     referee.attach(recorder)
     stack = DeviceStack(DeviceOptions(dedup_path=tmp_path / "dedup.db", mqtt=broker.url))
@@ -76,6 +75,18 @@ def table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
     yield t
     stack.stop()
     store.close()
+
+
+@pytest.fixture
+def table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
+    yield from served(broker, tmp_path)
+
+
+@pytest.fixture
+def manual_table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
+    """Auto-pass off (``herald serve --no-auto-pass``): a seat's only move waits for its Confirm,
+    where the default table plays it by itself (bridge/autopass.py)."""
+    yield from served(broker, tmp_path, auto_pass=False)
 
 
 def seat_box(
@@ -127,7 +138,8 @@ def test_dice_tower_roll_is_broadcast_with_a_no_step_prompt(table, broker, devic
     wait_for(lambda: any(e == "devices_delta" for e, _, _ in table.emitted), what="panel push")
 
 
-def test_confirm_button_makes_the_seats_only_move(table: Table, broker, devices, tmp_path):
+def test_confirm_button_makes_the_seats_only_move(manual_table: Table, broker, devices, tmp_path):
+    table = manual_table  # with auto-pass on, the seat's only move would make itself
     play_until(table, lambda: table.seat_with_moves(1))
     found = table.seat_with_moves(1)
     assert found is not None
@@ -207,7 +219,8 @@ def test_malformed_payloads_change_nothing(table: Table, broker: Broker) -> None
 def test_reconcile_marks_device_events_the_store_committed(tmp_path: Path) -> None:
     """A crash after the referee's commit and before the dedup mark cannot apply a press twice."""
     store = EventStore(tmp_path / "t.db")
-    referee = Referee.open(store, get_game("middle-ages"), TABLE, SEATS, {})
+    # auto-pass off: the seat's only move waits for the device's Confirm (else it makes itself)
+    referee = Referee.open(store, get_game("middle-ages"), TABLE, SEATS, {}, auto_pass=False)
     play = SimTable(referee, SimConfig(mode="all", seed=3))
     while not Table(referee, DeviceStack(DeviceOptions(tmp_path)), Recorder()).seat_with_moves(1):
         assert play.step()

@@ -68,8 +68,8 @@ class Table:
         return [p for e, p, _ in self.emitted if e == "device_notice" and p["code"] == code]
 
 
-def open_table(broker: Broker, tmp: Path, store: EventStore) -> Table:
-    referee = Referee.open(store, get_game("middle-ages"), TABLE, SEATS, {})
+def open_table(broker: Broker, tmp: Path, store: EventStore, *, auto_pass: bool = True) -> Table:
+    referee = Referee.open(store, get_game("middle-ages"), TABLE, SEATS, {}, auto_pass=auto_pass)
     recorder = Recorder()
     referee.attach(recorder)
     stack = DeviceStack(DeviceOptions(dedup_path=tmp / "t.db.devices", mqtt=broker.url))
@@ -89,8 +89,22 @@ def table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
     store.close()
 
 
+@pytest.fixture
+def manual_table(broker: Broker, tmp_path: Path) -> Iterator[Table]:
+    """Auto-pass off (``herald serve --no-auto-pass``): a seat's only move waits for its Confirm,
+    where the default table plays it by itself (bridge/autopass.py), so a press for the seat
+    would be a legal move and only the pairing stands in its way."""
+    store = EventStore(tmp_path / "t.db")
+    t = open_table(broker, tmp_path, store, auto_pass=False)
+    yield t
+    t.stack.stop()
+    store.close()
+
+
 def single_move_seat(table: Table) -> tuple[str, dict[str, Any]]:
-    """Play the simulated game until a seat has exactly one legal move (confirm would play it)."""
+    """Play the simulated game until a seat has exactly one legal move (confirm would play it;
+    the table has auto-pass off, else that move would make itself)."""
+    assert not table.referee.auto_pass
     sim = SimTable(table.referee, SimConfig(mode="all", seed=3))
     for _ in range(400):
         for prompt in table.referee.game.prompts(table.referee.session.state):
@@ -150,11 +164,12 @@ def box(devices: Callable[..., VirtualDevice], broker: Broker, tmp: Path, name: 
 
 
 def test_a_client_that_is_no_seats_box_cannot_act_for_the_seat(
-    table: Table, outsider: Outsider
+    manual_table: Table, outsider: Outsider
 ) -> None:
     """The probe: a client that is not the seat's box pressed for the seat and it was applied.
     Now an unpaired device's press is refused with a notice for the host and changes nothing,
     whatever id it takes (even the id a seat's box would have)."""
+    table = manual_table
     seat, _move = single_move_seat(table)
     sid, updates = table.referee.state_id, len(table.recorder.updates)
     for seq, device in enumerate(("impostor", f"seat-{seat}"), start=1):
@@ -198,7 +213,10 @@ def test_dice_from_a_device_not_paired_to_the_table_are_refused(
     assert not [n for n in table.recorder.notices if n.event == "roll"]
 
 
-def test_a_paired_box_cannot_speak_for_another_seat(table: Table, outsider: Outsider) -> None:
+def test_a_paired_box_cannot_speak_for_another_seat(
+    manual_table: Table, outsider: Outsider
+) -> None:
+    table = manual_table
     seat, _move = single_move_seat(table)
     other = next(s for s in SEATS if s != seat)
     table.devices.desk.pair(f"seat-{other}", other)
@@ -219,7 +237,7 @@ def test_a_box_pairs_with_the_seats_code_and_stays_paired_after_a_restart(
     """The pairing code shown on the table display, pressed on the box's buttons (1 confirm,
     2 pass, 3 undo), pairs it to that seat; the pairing is kept in the ``.devices`` file."""
     store = EventStore(tmp_path / "t.db")
-    table = open_table(broker, tmp_path, store)
+    table = open_table(broker, tmp_path, store, auto_pass=False)
     try:
         seat, move = single_move_seat(table)
         name = f"box-{seat}"
@@ -233,7 +251,8 @@ def test_a_box_pairs_with_the_seats_code_and_stays_paired_after_a_restart(
         wait_for(lambda: table.notices("devices/paired"), what="the pairing notice")
     finally:
         table.stack.stop()
-    table = open_table(broker, tmp_path, store)  # Herald restarts: same .devices file
+    # Herald restarts: same .devices file (and auto-pass still off)
+    table = open_table(broker, tmp_path, store, auto_pass=False)
     try:
         pairing = table.devices.desk.get(name)
         assert pairing is not None and (pairing.role, pairing.seat) == ("seat", seat)

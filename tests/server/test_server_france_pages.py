@@ -3,9 +3,9 @@ phones, and a sealed vote that no other page sees before the reveal (digest §10
 family's markers are turned at once).
 
 A real ``herald serve`` resumes a France 1429 session that the move-level simulated table
-(seed 1, four seats) has played into the Bishop election of round 1: pink has sealed its vote,
-blue has not. Debian's chromium shows the table display and the phones of pink and blue; blue
-seals its vote on its phone, and the reveal shows both families' markers. Screenshots go to
+(seed 1, four seats) has played into a Bishop election: one family has sealed its vote, another
+has not. Debian's chromium shows the table display and both families' phones; the second seals
+its vote on its phone, and the reveal shows every family's markers. Screenshots go to
 ``artifacts/pages/`` (git-ignored).
 """
 
@@ -166,9 +166,22 @@ def test_the_map_and_a_sealed_vote_unseen_until_the_reveal(
     shot(own, PAGES_SHOTS, "france1429-phone-sealed.png")
 
     # the other family seals FOR the first candidate, DECOY on none: one reveal shows both
+    before = held(display, "window.heraldTable.latest().view.last_election")
     other.locator("#fr-vote [data-marker='for'] button[data-choice='1']").click()
     other.locator("#fr-vote [data-marker='decoy'] button[data-choice='0']").click()
     other.locator("#fr-seal").click()
+    # the panel may already show an earlier election's reveal (at this point, the Bishop of
+    # bishopric 5's): wait for this election's own to reach the table display
+    this = view["election"]
+    display.wait_for_function(
+        """([office, bishopric, before]) => {
+          const last = window.heraldTable.latest().view.last_election;
+          return !!last && last.office === office && last.bishopric === bishopric
+            && JSON.stringify(last) !== before;
+        }""",
+        arg=[this["office"], this["bishopric"], before],
+        timeout=WAIT_MS,
+    )
     revealed = display.locator("#fr-last-election")
     expect(revealed).to_be_visible(timeout=WAIT_MS)
     last = display.evaluate("window.heraldTable.latest().view.last_election")

@@ -11,7 +11,9 @@ game's own layout (a perfect read); the vision pipeline's reading is tested else
 
 from __future__ import annotations
 
+import functools
 import random
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,9 +45,25 @@ def _picture(state: Any) -> TableSnapshot:
     )
 
 
-def _to_a_two_road_march(referee: Referee) -> Any:
+OPTIONS = {"data": "stand-in", "max_rounds": 3}
+
+
+@functools.cache
+def _path_to_a_two_road_march() -> tuple[tuple[Any, ...], Any]:
+    """The seeded moves up to a March the table cannot tell from another, and that March:
+    searched once for the module (each interpretation of each candidate March is costly), then
+    replayed by each test's own referee."""
+    with tempfile.TemporaryDirectory() as folder:
+        referee = Referee.open(EventStore(Path(folder) / "s.db"), GAME, "t1", SEATS, OPTIONS)
+        played: list[Any] = []
+        march = _to_a_two_road_march(referee, played)
+        referee.store.close()
+    return tuple(played), march
+
+
+def _to_a_two_road_march(referee: Referee, played: list[Any]) -> Any:
     """Play seeded moves through the referee up to a March the table cannot tell from another
-    (two roads to the Village); that March."""
+    (two roads to the Village); that March. ``played`` gets every move played."""
     rng = random.Random(4)
     for _ in range(400):
         state = referee.session.state
@@ -60,15 +78,17 @@ def _to_a_two_road_march(referee: Referee) -> Any:
             if two and len({c[0] for c in verdict.candidates}) > 1:  # not one move then a choice
                 return move
         move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
-        assert referee.observe("host", codec.encode(move)).ok
+        played.append(codec.encode(move))
+        assert referee.observe("host", played[-1]).ok
     raise AssertionError("no two-road March in 400 moves")
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[tuple[WebTable, CameraTable, Any]]:
-    referee = Referee.open(EventStore(tmp_path / "q.db"), GAME, "t1", SEATS,
-                           {"data": "stand-in", "max_rounds": 3})  # fmt: skip
-    march = _to_a_two_road_march(referee)
+    referee = Referee.open(EventStore(tmp_path / "q.db"), GAME, "t1", SEATS, OPTIONS)
+    moves, march = _path_to_a_two_road_march()
+    for move in moves:
+        assert referee.observe("host", move).ok
     camera = open_camera_table(referee, "camera-sim", CameraConfig(fps=0, confirm_s=0))
     referee.attach(camera)  # as CameraTable.start does: a new position resolves the question
     camera.reader.read(_picture(referee.session.state))  # the position, seen once
