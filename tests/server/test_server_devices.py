@@ -195,7 +195,15 @@ def test_pairing_codes_show_on_the_host_page_and_never_on_the_table_display(
     host = live_client(reconnection=False)
     join(host, table.base, table.host_token)
     try:
-        assert host.call("device_unpair", {"device": f"seat-{seat}"}, timeout=30)["ok"]
+        # the seat's virtual box must have paired itself first (this test may run first)
+
+        def box_paired() -> bool:
+            devices = panel_of(host).get("devices", [])
+            return any(d["device"] == f"seat-{seat}" and d["paired"] for d in devices)
+
+        wait_for(box_paired, timeout=60, what=f"seat-{seat} paired")
+        unpaired = host.call("device_unpair", {"device": f"seat-{seat}"}, timeout=30)
+        assert unpaired["ok"], unpaired
         codes = host.call("device_pairing", {"open": True}, timeout=30)["pairing"]["codes"]
         assert list(codes) == [seat] and len(codes[seat]) == 12  # only the seat with no box
         errors: list[str] = []
