@@ -159,7 +159,8 @@ def _gap(v: Any, lang: str) -> dict[str, str]:
 
 
 def summary(game: Any, plays: Playability, given: int, missing: int, lang: str) -> str:
-    """ "France 1429: 183 of 240 values; playable with 3–4 players"."""
+    """The page's progress line: the game's name, the values given of those needed, and the
+    player counts the box plays ("…: 183 of 240 values; playable with 3–4 players")."""
     if plays.playable:
         players = playable_text(plays.playable, lang)
     else:

@@ -196,7 +196,8 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
 
 
 def _has_tools(key: str) -> bool:
-    """Whether the game ships box tools of its own (``ui/box.js``: France 1429's map tracing)."""
+    """Whether the game ships box tools of its own (``ui/box.js``, such as
+    tracing a map on a photo)."""
     return bool(registry.package_files(key).joinpath("ui").joinpath("box.js").is_file())
 
 

@@ -15,7 +15,7 @@
   const api = `/api/box/${encodeURIComponent(token)}`;
   const $ = (id) => document.getElementById(id);
   const S = { games: [], draft: null, editors: {}, shown: null, timer: null, asked: 0 };
-  // A game's own box tools (its ui/box.js, e.g. tracing France 1429's map on a photo) register
+  // A game's own box tools (its ui/box.js, e.g. tracing a map on a photo) register
   // here and edit the draft's files through `ctx`: every change goes through the same check.
   window.HeraldBox = window.HeraldBox || { tools: {} };
   const ctx = {

@@ -47,6 +47,9 @@
 
   function mount(holder, ctx) {
     const { el } = ctx;
+    if (!document.getElementById("trace-css")) {
+      document.head.append(el("link", { id: "trace-css", rel: "stylesheet", href: `/games/${KEY}/ui/box.css` }));
+    }
     const L = (code, params) => ctx.t(`${KEY}:ui/trace-${code}`, params);
     const S = { corners: [], toImage: null, toBoard: null, tool: "village", pending: null,
       undo: [], width: 0, height: 0 };
