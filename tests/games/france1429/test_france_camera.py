@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from play_until import play_until
 
 from bridge.camera import profile_seats
 from bridge.game_files import camera_profile, camera_profile_path, placer
@@ -42,17 +43,9 @@ def _truth(state: FranceState) -> list[dict[str, Any]]:
 
 
 def _play_until(players: int, done: Callable[[FranceState], bool], seed: int = 3) -> FranceState:
-    """A simulated game (random legal moves, sampled chance) up to the first state ``done``."""
-    for game_seed in range(seed, seed + 10):
-        state = gamedata.setup(GAME, profile_seats(PROFILE)[:players], OPTIONS)
-        rng = random.Random(game_seed)
-        while not GAME.is_over(state):
-            if done(state):
-                return state
-            moves = GAME.legal_moves(state)
-            move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
-            state = GAME.apply_unchecked(state, move)
-    raise AssertionError("the simulated games never reached the wanted position")
+    """A simulated game up to the first state ``done`` (``play_until``)."""
+    state: FranceState = play_until(GAME, profile_seats(PROFILE)[:players], OPTIONS, done, seed)
+    return state
 
 
 def test_the_shipped_profile_is_the_stand_in_map_laid_out_on_the_board() -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from play_until import play_until
 
 from bridge import gamedata as bridge_data
 from bridge.camera import profile_seats
@@ -34,18 +35,9 @@ PLACE = placer("glory", PROFILE)
 def _play_until(
     options: dict[str, Any], players: int, done: Callable[[GloryState], bool], seed: int = 3
 ) -> GloryState:
-    """A simulated game (random legal moves, sampled chance) up to the first state ``done``
-    (the next seed's game when one ends first)."""
-    for game_seed in range(seed, seed + 10):
-        state = gamedata.setup(GAME, profile_seats(PROFILE)[:players], options)
-        rng = random.Random(game_seed)
-        while not GAME.is_over(state):
-            if done(state):
-                return state
-            moves = GAME.legal_moves(state)
-            move = rng.choice(moves) if moves else GAME.sample_chance(state, rng)
-            state = GAME.apply_unchecked(state, move)
-    raise AssertionError("the simulated games never reached the wanted position")
+    """A simulated game up to the first state ``done`` (``play_until``)."""
+    state: GloryState = play_until(GAME, profile_seats(PROFILE)[:players], options, done, seed)
+    return state
 
 
 def _has(kind: type, **where: Any) -> Callable[[GloryState], bool]:
