@@ -23,6 +23,7 @@ import pytest
 from browser_fixtures import Tabs
 from browser_support import PAGES_SHOTS, PHONE_SIZE, TABLE_SIZE, needs_chromium, shot, watch
 from played_support import PlayedStores, Point
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from srv_support import Served, serve
 
 from bridge.seats import seat_names
@@ -508,8 +509,16 @@ def test_your_turn_buzzes_and_beeps_only_on_phones_that_opted_in(
         panel = loud[mover].locator("#game button.opt:not([disabled])")  # a module's own panel
         expect(listed.or_(panel).first).to_be_visible(timeout=WAIT_MS)
         if listed.count():
-            listed.first.click()
-            loud[mover].locator("#confirm").click()
+            # a state that arrives between the pick and Confirm redraws the list and drops the
+            # pick (a forced move plays itself): pick again from the new list, at most 3 times
+            for attempt in range(3):
+                listed.first.click()
+                try:
+                    loud[mover].locator("#confirm").click(timeout=WAIT_MS // 3)
+                    break
+                except PlaywrightTimeout:
+                    if attempt == 2:
+                        raise
         else:
             panel.first.click()
         display.wait_for_function(
