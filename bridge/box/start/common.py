@@ -176,3 +176,49 @@ def kept(picture: Image.Image, kind: str, name: str, group: str = "", count: int
 def too_many(count: int) -> None:
     if count > MAX_PICTURES:
         raise BoxError("box/start-too-many-pictures", count=count, limit=MAX_PICTURES)
+
+
+DATA_URL = re.compile(r"data:image/(?:png|jpeg);base64,([A-Za-z0-9+/=]*)")
+
+
+def from_json(doc: dict[str, Any]) -> Start:
+    """A start written before (``herald box start -o``, on the machine that has the TTS mod
+    cache), read again as untrusted as any file: every picture measured, decoded and kept anew,
+    every name a string."""
+    if doc.get("version") != VERSION:
+        raise BoxError("box/start-bad-json", file="start", reason=f"version {doc.get('version')}")
+    pictures: list[Picture] = []
+    for kind, key in (("board", "boards"), ("piece", "pieces"), ("card", "cards")):
+        entries = doc.get(key)
+        if not isinstance(entries, list):
+            raise BoxError("box/start-bad-json", file="start", reason=f"{key} is not a list")
+        too_many(len(pictures) + len(entries))
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict) or not isinstance(entry.get("name", ""), str):
+                raise BoxError("box/start-bad-json", file="start", reason=f"{key}[{i}]")
+            name, group = str(entry.get("name", ""))[:200], entry.get("group", "")
+            group = group[:200] if isinstance(group, str) else ""
+            count = entry.get("count", 1)
+            count = count if isinstance(count, int) and 0 < count < 10000 else 1
+            found = DATA_URL.fullmatch(entry.get("image") or "")
+            picture = None
+            if found:
+                try:
+                    raw = base64.b64decode(found.group(1), validate=True)
+                except ValueError:
+                    raw = b""
+                picture = open_picture(raw, name)
+            if picture is None:
+                pictures.append(Picture(kind, name, group, count))
+            else:
+                made = kept(picture, kind, name, group, count)
+                pictures.append(made)
+    missing = doc.get("missing")
+    said = [m[:400] for m in missing if isinstance(m, str)] if isinstance(missing, list) else []
+    source, name = doc.get("source"), doc.get("name")
+    return Start(
+        source if source in ("tts", "vassal") else "tts",
+        name[:200] if isinstance(name, str) else "",
+        tuple(pictures),
+        tuple(("", Why("as-said", m)) for m in said[:MAX_PICTURES]),
+    )

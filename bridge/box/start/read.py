@@ -1,7 +1,7 @@
 """One entry for every kind of file a box may be started from, told apart by their contents (not
 their names): a VASSAL module (a zip with a build file), a TTS save (JSON with ``ObjectStates``),
-or a TTS save packed with its pictures (a zip holding one such JSON, as TTS Mod Backup's
-``.ttsmod`` does).
+a TTS save packed with its pictures (a zip holding one such JSON, as TTS Mod Backup's
+``.ttsmod`` does), or a start written by ``herald box start`` (JSON, read again as untrusted).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from bridge.box.archive import looks_like_zip, read_archive
 from bridge.box.errors import BoxError
 
-from .common import START_LIMITS, Start, Why
+from .common import FORMAT, START_LIMITS, Start, Why, from_json
 from .fetch import Pictures
 from .tts import save_start
 from .vassal import is_module, module_start
@@ -50,6 +50,8 @@ def read_start(
     if len(raw) > MAX_SAVE_BYTES:
         raise BoxError("box/start-too-large", size=len(raw), limit=MAX_SAVE_BYTES)
     doc = _json(raw, name)
+    if isinstance(doc, dict) and doc.get("format") == FORMAT:
+        return from_json(doc)
     if not isinstance(doc, dict) or "ObjectStates" not in doc:
         raise BoxError("box/start-unknown", file=name)
     return save_start(doc, name, Pictures(mods=mods, local=local, fetch=fetch))
