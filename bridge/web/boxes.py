@@ -22,6 +22,9 @@ from bridge.box.faces import card_ids, with_face
 from bridge.box.file import read_box
 from bridge.box.library import SUFFIX, import_box, listed, read_box_file
 from bridge.box.report import checked
+from bridge.box.start import read_start
+from bridge.box.start.common import START_LIMITS
+from bridge.box.start.fetch import Fetcher
 from bridge.box.workshop import parse_draft, report, schemas, start_files, starting_sets
 from bridge.gamedata import read_text
 from bridge.referee import Referee
@@ -191,6 +194,24 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
         return jsonify({"ok": True, "game": found.game, "file": done.path.name,
                         "message": message(code, _lang(), file=done.path.name,
                                            name=found.name)})  # fmt: skip
+
+    @bp.post("/api/box/<token>/from-file")
+    def from_file(token: str) -> Response:
+        """A TTS save or a VASSAL module (the request body; ``?file=`` its name, ``?fetch=1``
+        when the host allows fetching the pictures a save names): the start it gives, pictures
+        and names for the game's tools (issue #24 point 5). Nothing is kept."""
+        host_only(token)
+        request.max_content_length = START_LIMITS.file_bytes
+        name = (request.args.get("file") or "upload")[:200]
+        fetch = Fetcher() if request.args.get("fetch") == "1" else None
+        made = read_start(request.get_data(cache=False), name, fetch=fetch)
+        lang = _lang()
+        others = [p for p in made.pictures if p.kind != "board"]
+        said = message("box/start-read", lang, file=name, name=made.name, n=len(others),
+                       named=len(made.names()),
+                       boards=message("box/start-boards", lang, n=len(made.of("board"))),
+                       missing=message("box/start-missing", lang, n=len(made.missing)))  # fmt: skip
+        return jsonify({"ok": True, "message": said, **made.to_json(lang)})
 
     return bp
 
