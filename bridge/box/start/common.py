@@ -16,7 +16,7 @@ from PIL import Image
 
 from bridge.box.archive import Limits
 from bridge.box.errors import BoxError
-from bridge.box.faces import FACE_LONG_SIDE
+from bridge.box.faces import FACE_LONG_SIDE, image_size
 from engine.i18n import DEFAULT_LANG, message
 
 FORMAT = "herald-box-start"
@@ -130,6 +130,7 @@ class Start:
 def open_picture(raw: bytes, name: str) -> Image.Image | None:
     """The picture ``raw``, decoded; None when it is no picture Herald reads (said as missing by
     the caller). ``BoxError`` for one too large to decode, before it is decoded."""
+    huge = False
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -137,18 +138,19 @@ def open_picture(raw: bytes, name: str) -> Image.Image | None:
             width, height = picture.size
             if picture.format not in FORMATS:
                 return None
-            if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE) or (
-                width * height > MAX_PIXELS
-            ):
-                raise BoxError("box/start-picture-too-large", name=name[:200], width=width,
-                               height=height, limit=MAX_SIDE)  # fmt: skip
-            picture.seek(0)
-            picture.load()
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise BoxError("box/start-picture-too-large", name=name[:200], width=0, height=0,
-                       limit=MAX_SIDE) from exc  # fmt: skip
+            huge = not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE)
+            huge = huge or width * height > MAX_PIXELS
+            if not huge:
+                picture.seek(0)
+                picture.load()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        width, height = image_size(raw) or (0, 0)
+        huge = True
     except (OSError, SyntaxError, ValueError, EOFError, IndexError):
         return None
+    if huge:  # (a BoxError is a ValueError: raised here, out of the decoder's guard)
+        raise BoxError("box/start-picture-too-large", name=name[:200], width=width,
+                       height=height, limit=MAX_SIDE)  # fmt: skip
     return picture
 
 
