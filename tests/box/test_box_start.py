@@ -190,6 +190,10 @@ HOSTILE = {
     "a save that breaks the format": (
         lambda: json.dumps({"ObjectStates": [{"Name": 3}]}).encode(), "box/start-bad-save"),
     "JSON of something else": (lambda: b'{"hello": 1}', "box/start-unknown"),
+    "tens of thousands of objects": (
+        lambda: json.dumps({"ObjectStates": [{"Name": "Bag", "Transform": {}, "ContainedObjects": [
+            {"Name": "Custom_Token"} for _ in range(13000)]}]}).encode(),
+        "box/start-too-many-pictures"),
     "not JSON": (lambda: b"{ObjectStates", "box/start-bad-json"),
 }  # fmt: skip
 

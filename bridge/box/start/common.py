@@ -213,14 +213,13 @@ def from_json(doc: dict[str, Any]) -> Start:
             if picture is None:
                 pictures.append(Picture(kind, name, group, count))
             else:
-                made = kept(picture, kind, name, group, count)
-                pictures.append(made)
+                pictures.append(kept(picture, kind, name, group, count))
     missing = doc.get("missing")
     said = [m[:400] for m in missing if isinstance(m, str)] if isinstance(missing, list) else []
-    source, name = doc.get("source"), doc.get("name")
+    source, title = doc.get("source"), doc.get("name")
     return Start(
         source if source in ("tts", "vassal") else "tts",
-        name[:200] if isinstance(name, str) else "",
+        title[:200] if isinstance(title, str) else "",
         tuple(pictures),
         tuple(("", Why("as-said", m)) for m in said[:MAX_PICTURES]),
     )

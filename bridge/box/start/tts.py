@@ -28,6 +28,9 @@ PIECES = frozenset({"Custom_Tile", "Custom_Token", "Figurine_Custom", "Custom_Ti
 CARDS = frozenset({"Card", "CardCustom"})
 MAX_DEPTH = 16
 """Bags in bags: deeper than any save, and a hostile one stops here."""
+MAX_OBJECTS = 12000
+"""Objects in a save, bags' contents too: a box's save has hundreds; tens of thousands are refused
+before they are walked for minutes."""
 MAX_GRID = 100
 """A deck sheet is at most 10 × 10 cards (TTS allows 10 × 7)."""
 
@@ -75,7 +78,8 @@ class _Reader:
         if not isinstance(state, Mapping) or depth > MAX_DEPTH:
             return
         self.objects += 1
-        too_many(self.objects // 4)  # a save of tens of thousands of objects is refused
+        if self.objects > MAX_OBJECTS:
+            raise BoxError("box/start-too-many-pictures", count=self.objects, limit=MAX_OBJECTS)
         kind = state.get("Name")
         nickname = _text(state.get("Nickname")).strip()
         own = state.get("CustomDeck")
