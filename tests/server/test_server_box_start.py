@@ -106,3 +106,39 @@ def test_a_host_starts_tracing_from_a_tts_save(
     main = next(f for f in files if "map" in files[f])
     villages = {v["name"]: v for v in files[files[main]["map"]]["villages"]}
     assert abs(villages["Blaye"]["x"] - x) <= 3 and abs(villages["Blaye"]["y"] - y) <= 3
+
+
+@pytest.fixture
+def served_viscounts(tmp_path: Path) -> Iterator[Served]:
+    table = serve(tmp_path / "v.db", "--game", "viscounts", "--sim", "off")
+    yield table
+    table.stop()
+
+
+def test_a_modules_names_are_offered_in_a_cards_form_in_polish(
+    served_viscounts: Served, browser: Any, tmp_path: Path
+) -> None:
+    """A game with no tool of its own (Viscounts): the module's card names are offered in the
+    forms' name fields, the page in Polish; a hostile module refused in a Polish sentence."""
+    module = tmp_path / "fief.vmod"
+    module.write_bytes(F.vassal_module())
+    errors: list[str] = []
+    page = watch(browser.new_page(viewport={"width": 1400, "height": 1000}), errors)
+    page.goto(f"{served_viscounts.base}/box/{served_viscounts.host_token}?lang=pl")
+    page.wait_for_function("() => document.getElementById('summary').textContent")
+    assert "Zacznij od zapisu" in page.inner_text("#start-card h2")
+    page.locator("#start-file").set_input_files(str(module))
+    page.locator("#start-result").wait_for(state="visible")
+    assert "1 obraz planszy" in page.inner_text("#start-status")
+    page.locator(".je-tab--top", has_text="townsfolk").first.click()
+    name = page.locator('input[name="root[townsfolk][0][name]"]')
+    name.focus()
+    assert name.get_attribute("list") == "herald-start-names"
+    assert page.locator("#herald-start-names option").count() == len(F.PIECES) + len(F.CARDS)
+    bad = tmp_path / "bad.vmod"
+    bad.write_bytes(F.vassal_module(extra={"../../evil.png": b"x"}))
+    page.locator("#start-file").set_input_files(str(bad))
+    refused = page.locator("#refused")
+    refused.wait_for(state="visible")
+    assert "../../evil.png" in refused.inner_text() and "archiwum" in refused.inner_text()
+    assert not errors, errors
