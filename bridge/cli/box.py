@@ -22,7 +22,7 @@ from bridge.box.faces import with_face
 from bridge.box.file import Box
 from bridge.box.library import import_box, library_dir, listed, read_box_file
 from bridge.box.report import Playability, checked
-from bridge.box.start import read_start
+from bridge.box.start import read_start, write_pictures
 from bridge.box.start.fetch import Fetcher
 from bridge.box.workshop import playable_text
 from engine import registry
@@ -220,8 +220,16 @@ def list_(db_path: str, game_key: str | None) -> None:
     type=click.Path(dir_okay=False),
     help='Where to write the start (JSON), to open on the "Your box" page.',
 )
+@click.option(
+    "--pictures",
+    default=None,
+    type=click.Path(file_okay=False),
+    help="Also write each picture as a file here (a card's to enrol with `herald box face`).",
+)
 @LANG
-def start(path: str, mods: str | None, fetch: bool, output: str, lang: str) -> None:
+def start(
+    path: str, mods: str | None, fetch: bool, output: str, pictures: str | None, lang: str
+) -> None:
     """Start a box from a Tabletop Simulator save (.json, or a .ttsmod / zip with its pictures)
     or a VASSAL module (.vmod): the board's picture, the pieces' and cards' names and pictures."""
     try:
@@ -237,6 +245,8 @@ def start(path: str, mods: str | None, fetch: bool, output: str, lang: str) -> N
             fetch=Fetcher() if fetch else None,
         )
         Path(output).write_text(json.dumps(made.to_json(lang), ensure_ascii=False), "utf-8")
+        if pictures:
+            written = write_pictures(made, Path(pictures))
     except BoxError as exc:
         _refuse(exc, lang)
     except OSError as exc:
@@ -250,3 +260,5 @@ def start(path: str, mods: str | None, fetch: bool, output: str, lang: str) -> N
     for line in made.missing_text(lang):
         out.print(f"  • {escape(line)}")
     out.print(escape(message("box/start-written", lang, file=output)))
+    if pictures:
+        out.print(escape(message("box/start-pictures", lang, n=len(written), folder=pictures)))

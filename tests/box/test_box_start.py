@@ -282,6 +282,13 @@ def test_herald_box_start_writes_the_start_and_refuses_a_bad_file(tmp_path: Path
     assert done.exit_code == 0, done.output
     assert "1 obraz planszy, 7 pionków i kart" in done.output
     assert json.loads(out.read_text())["names"] == [*F.PIECES, *F.CARDS]
+    folder = tmp_path / "pictures"
+    done = CliRunner().invoke(
+        main, ["box", "start", str(module), "-o", str(out), "--pictures", str(folder)]
+    )
+    assert done.exit_code == 0 and "Wrote 8 pictures" in done.output, done.output
+    woodcutter = folder / "card-01-woodcutter.jpg"
+    assert _near(_centre(Image.open(woodcutter).convert("RGB")), F.CARD_COLOURS[0])
     bad = tmp_path / "bad.vmod"
     bad.write_bytes(F.vassal_module(extra={"../x.png": b"x"}))
     out2 = tmp_path / "start2.json"

@@ -9,7 +9,7 @@ checked before a byte is inflated, XML parsed by defusedxml, pictures measured f
 before they are decoded, and nothing fetched from the network unless the host asks.
 """
 
-from .common import Picture, Start
+from .common import Picture, Start, write_pictures
 from .read import read_start
 
-__all__ = ["Picture", "Start", "read_start"]
+__all__ = ["Picture", "Start", "read_start", "write_pictures"]

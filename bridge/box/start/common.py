@@ -8,8 +8,10 @@ from __future__ import annotations
 import base64
 import io
 import re
+import unicodedata
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -223,3 +225,21 @@ def from_json(doc: dict[str, Any]) -> Start:
         tuple(pictures),
         tuple(("", Why("as-said", m)) for m in said[:MAX_PICTURES]),
     )
+
+
+def write_pictures(start: Start, folder: Path) -> list[Path]:
+    """Each picture of ``start`` as a file in ``folder``, named by its kind, place and name
+    (``card-03-woodcutter.jpg``): a card's is a photo ``herald box face`` enrols."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for kind in KINDS:
+        for i, picture in enumerate(start.of(kind), 1):
+            if picture.image is None:
+                continue
+            plain = unicodedata.normalize("NFKD", picture.name).encode("ascii", "ignore")
+            slug = re.sub(r"[^a-z0-9]+", "-", plain.decode("ascii").lower()).strip("-")[:60]
+            suffix = "png" if picture.mime == "image/png" else "jpg"
+            path = folder / f"{kind}-{i:02d}-{slug or kind}.{suffix}"
+            path.write_bytes(picture.image)
+            written.append(path)
+    return written
