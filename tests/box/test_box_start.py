@@ -320,3 +320,20 @@ def test_the_page_route_answers_the_start_for_the_host_only(web: WebTable) -> No
                       data=F.zipped({"buildFile.xml": ENTITY_BOMB.encode()}))  # fmt: skip
     assert bad.status_code == 400 and bad.get_json()["code"] == "box/start-hostile-xml"
     assert not web.box_library or not any(web.box_library.rglob("*"))  # nothing kept
+
+
+def test_a_save_without_a_custom_board_takes_its_largest_tile_as_the_board() -> None:
+    """Many boxes are made with a big tile as the board: the largest top-level tile is offered
+    as the board too, at a board's resolution; a {verifycache} mark and Steam's other address
+    still find the cached picture."""
+    save = F.tts_save()
+    board = save["ObjectStates"][0]
+    board["Name"] = "Custom_Tile"
+    board["Transform"]["scaleX"] = board["Transform"]["scaleZ"] = 12.0
+    board["CustomImage"]["ImageURL"] = "{verifycache}" + F.BOARD_URL.replace(
+        "http://cloud-3.steamusercontent.com/", "https://steamusercontent-a.akamaihd.net/"
+    )
+    start = save_start(save, "s.json", Pictures(packed=F.tts_pictures())).to_json()
+    assert [b["name"] for b in start["boards"]] == ["France"]
+    assert _picture(start["boards"][0]).size == F.BOARD_SIZE
+    assert "France" in [p["name"] for p in start["pieces"]]

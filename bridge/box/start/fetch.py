@@ -34,6 +34,21 @@ SUFFIXES = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".webp", ".bmp", ".gif", ""
 NOT_NAME = re.compile(r"[\W_]")
 
 
+TAG = re.compile(r"^\{[A-Za-z_]+\}")
+"""A save may mark a URL for TTS (``{verifycache}https://…``); the picture is cached without it."""
+STEAM = ("http://cloud-3.steamusercontent.com/", "https://steamusercontent-a.akamaihd.net/")
+"""The old and the new address of Steam's cloud: a save may name either, and a picture cached
+under one is the picture of the other."""
+
+
+def spellings(url: str) -> list[str]:
+    """``url`` and the same picture's other address on Steam's cloud, if it is there."""
+    for old, new in (STEAM, STEAM[::-1]):
+        if url.startswith(old):
+            return [url, new + url[len(old) :]]
+    return [url]
+
+
 def cache_name(url: str) -> str:
     """The file name (without suffix) under which TTS caches ``url``: letters and digits only."""
     return NOT_NAME.sub("", url.strip())
@@ -129,18 +144,20 @@ class Pictures:
         return self.found[url]
 
     def _find(self, url: str) -> bytes | Why:
-        url = url.strip()
+        url = TAG.sub("", url.strip(), count=1)
         if not url:
             return Why("no-address")
-        name = cache_name(url)
-        if name in self._by_name:
-            return self._by_name[name]
+        names = [cache_name(u) for u in spellings(url)]
+        for name in names:
+            if name in self._by_name:
+                return self._by_name[name]
         if self.mods is not None:
-            for folder in (self.mods / "Images", self.mods):
-                for suffix in SUFFIXES:
-                    path = folder / f"{name}{suffix}"
-                    if suffix and path.is_file():
-                        return _read(path)
+            for name in names:
+                for folder in (self.mods / "Images", self.mods):
+                    for suffix in SUFFIXES:
+                        path = folder / f"{name}{suffix}"
+                        if suffix and path.is_file():
+                            return _read(path)
         if self.local:
             path = Path(url.removeprefix("file:///").removeprefix("file://"))
             if url.startswith("file:"):
@@ -148,7 +165,12 @@ class Pictures:
             if not url.startswith(("http://", "https://")) and path.is_file():
                 return _read(path)
         if self.fetch is not None and url.startswith(("http://", "https://")):
-            return self.fetch(url)
+            got: bytes | Why = Why("not-found")
+            for spelling in spellings(url)[::-1]:  # Steam's new address first
+                got = self.fetch(spelling)
+                if not isinstance(got, Why):
+                    break
+            return got
         return Why("not-found")
 
 

@@ -1,5 +1,6 @@
-"""A Tabletop Simulator save of a group's box as a start: its boards (``Custom_Board``), its
-tiles, tokens and figures with their pictures, and its cards, each cut from its deck's sheet.
+"""A Tabletop Simulator save of a group's box as a start: its boards (``Custom_Board``; when
+there is none, the largest tile on the table), its tiles, tokens and figures with their pictures,
+and its cards, each cut from its deck's sheet.
 
 The save is first read by Herald's own save reader (``bridge.tts.savefile``), which refuses one
 that breaks the save format where Herald reads it; the pictures it ignores are read here: a
@@ -44,6 +45,9 @@ class _Reader:
         self.sheets: dict[str, Image.Image | None] = {}
         self.decks: dict[str, Mapping[str, Any]] = {}
         self.objects = 0
+        self.largest: tuple[float, str, str] | None = None
+        """The largest tile on the table (by its scale): the board, when the save has no
+        ``Custom_Board`` (many boxes are made with a big tile as the board)."""
 
     def image(self, url: str) -> Image.Image | None:
         if url in self.sheets:
@@ -89,6 +93,11 @@ class _Reader:
             url = _text(_get(state, "CustomImage", "ImageURL"))
             what = "board" if kind in BOARDS else "piece"
             self.add(what, nickname or kind, group, url, self.image(url) if url else None)
+            if what == "piece" and depth == 0 and url:
+                scale = _get(state, "Transform", "scaleX"), _get(state, "Transform", "scaleZ")
+                area = _number(scale[0]) * _number(scale[1])
+                if self.largest is None or area > self.largest[0]:
+                    self.largest = (area, nickname or kind, url)
         elif kind in CARDS:
             self.card(state, nickname, group, decks)
         inner = state.get("ContainedObjects")
@@ -137,6 +146,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _number(value: Any) -> float:
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e6
+    return float(value) if ok else 1.0
+
+
 def _count(deck: Mapping[str, Any], key: str) -> int:
     value = deck.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_GRID:
@@ -157,4 +171,7 @@ def save_start(doc: Any, file_name: str, pictures: Pictures) -> Start:
     reader = _Reader(pictures)
     for state in doc["ObjectStates"]:
         reader.walk(state, "", {}, 0)
+    if not any(p.kind == "board" for p in reader.found) and reader.largest is not None:
+        _, name, url = reader.largest
+        reader.add("board", name, "", url, reader.image(url))
     return Start("tts", save.save_name or file_name, tuple(reader.found), tuple(reader.missing))
