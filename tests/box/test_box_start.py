@@ -337,3 +337,19 @@ def test_a_save_without_a_custom_board_takes_its_largest_tile_as_the_board() -> 
     assert [b["name"] for b in start["boards"]] == ["France"]
     assert _picture(start["boards"][0]).size == F.BOARD_SIZE
     assert "France" in [p["name"] for p in start["pieces"]]
+
+
+def test_a_file_whose_pictures_hold_too_many_pixels_in_all_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each picture under its own limit, all of them together over the file's (lowered here so
+    the test decodes little): refused in a sentence."""
+    from bridge.box.start import common
+
+    monkeypatch.setattr(common, "MAX_TOTAL_PIXELS", 2_000_000)
+    read_start(F.vassal_module(), "fief.vmod")  # 1.6 million for the board, a little more
+    monkeypatch.setattr(common, "MAX_TOTAL_PIXELS", 1_000_000)
+    for raw in (F.vassal_module(), F.ttsmod()):
+        with pytest.raises(BoxError) as caught:
+            read_start(raw, "file")
+        assert caught.value.code == "box/start-too-many-pixels"

@@ -27,6 +27,9 @@ MAX_SIDE = 16384
 """A picture larger than this on a side is refused unread (a scanned board is about 8000)."""
 MAX_PIXELS = 80_000_000
 """Nor one of more pixels than this (a deck sheet of 10 × 7 large cards is about 40 million)."""
+MAX_TOTAL_PIXELS = 400_000_000
+"""All the pictures of one file decoded together (a few seconds of decoding, and a bound on the
+memory they take while a start is made)."""
 MAX_PICTURES = 1500
 """More pieces and cards than any of Herald's games has, by far: a file naming more is refused
 rather than decoded for minutes."""
@@ -156,6 +159,22 @@ def open_picture(raw: bytes, name: str) -> Image.Image | None:
     return picture
 
 
+class Decoder:
+    """Opens the pictures of one file, counting their pixels: a file whose pictures hold more
+    than ``MAX_TOTAL_PIXELS`` in all is refused, each under its own limit or not."""
+
+    def __init__(self) -> None:
+        self.pixels = 0
+
+    def open(self, raw: bytes, name: str) -> Image.Image | None:
+        picture = open_picture(raw, name)
+        if picture is not None:
+            self.pixels += picture.width * picture.height
+            if self.pixels > MAX_TOTAL_PIXELS:
+                raise BoxError("box/start-too-many-pixels", limit=MAX_TOTAL_PIXELS // 1_000_000)
+        return picture
+
+
 def kept(picture: Image.Image, kind: str, name: str, group: str = "", count: int = 1) -> Picture:
     """``picture`` as a start keeps it: scaled down to its use, a board or a card as JPEG (no
     transparency to keep; a face is enrolled from it), a piece as PNG (its cut-out shape)."""
@@ -192,6 +211,7 @@ def from_json(doc: dict[str, Any]) -> Start:
     if doc.get("version") != VERSION:
         raise BoxError("box/start-bad-json", file="start", reason=f"version {doc.get('version')}")
     pictures: list[Picture] = []
+    decoder = Decoder()
     for kind, key in (("board", "boards"), ("piece", "pieces"), ("card", "cards")):
         entries = doc.get(key)
         if not isinstance(entries, list):
@@ -211,7 +231,7 @@ def from_json(doc: dict[str, Any]) -> Start:
                     raw = base64.b64decode(found.group(1), validate=True)
                 except ValueError:
                     raw = b""
-                picture = open_picture(raw, name)
+                picture = decoder.open(raw, name)
             if picture is None:
                 pictures.append(Picture(kind, name, group, count))
             else:

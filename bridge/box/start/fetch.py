@@ -25,11 +25,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bridge.box.errors import BoxError
+
 from .common import Why
 
 MAX_FETCH_BYTES = 32 * 1024 * 1024
 FETCH_TIMEOUT = 15.0
 FETCH_BUDGET = 180.0
+MAX_READ_BYTES = 256 * 1024 * 1024
+"""All the pictures of one save, read from anywhere: a save naming a thousand large pictures is
+refused rather than held in memory."""
 SUFFIXES = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".webp", ".bmp", ".gif", "")
 NOT_NAME = re.compile(r"[\W_]")
 
@@ -130,6 +135,7 @@ class Pictures:
     local: bool = False
     fetch: Callable[[str], bytes | Why] | None = None
     found: dict[str, bytes | Why] = field(default_factory=dict)
+    total: int = 0
 
     def __post_init__(self) -> None:
         self._by_name: dict[str, bytes] = {}
@@ -138,9 +144,15 @@ class Pictures:
             self._by_name.setdefault(stem.rsplit(".", 1)[0] if "." in stem else stem, raw)
 
     def get(self, url: str) -> bytes | Why:
-        """The picture ``url`` names, or why it was not found."""
+        """The picture ``url`` names, or why it was not found; ``BoxError`` once the pictures
+        read for one save pass ``MAX_READ_BYTES``."""
         if url not in self.found:
-            self.found[url] = self._find(url)
+            got = self._find(url)
+            if not isinstance(got, Why):
+                self.total += len(got)
+                if self.total > MAX_READ_BYTES:
+                    raise BoxError("box/start-too-large", size=self.total, limit=MAX_READ_BYTES)
+            self.found[url] = got
         return self.found[url]
 
     def _find(self, url: str) -> bytes | Why:

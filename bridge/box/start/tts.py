@@ -20,7 +20,7 @@ from bridge.box.errors import BoxError
 from bridge.tts.errors import SaveFileError
 from bridge.tts.savefile import parse_save
 
-from .common import Picture, Start, Why, kept, open_picture, too_many
+from .common import Decoder, Picture, Start, Why, kept, too_many
 from .fetch import Pictures
 
 BOARDS = frozenset({"Custom_Board"})
@@ -32,6 +32,8 @@ MAX_DEPTH = 16
 MAX_OBJECTS = 12000
 """Objects in a save, bags' contents too: a box's save has hundreds; tens of thousands are refused
 before they are walked for minutes."""
+KEEP_DECODED = 4
+"""Deck sheets kept decoded at once: a sheet read again later is decoded again (and counted)."""
 MAX_GRID = 100
 """A deck sheet is at most 10 × 10 cards (TTS allows 10 × 7)."""
 
@@ -43,6 +45,10 @@ class _Reader:
         self.missing: list[tuple[str, Why]] = []
         self.seen: dict[tuple[str, str, str], int] = {}
         self.sheets: dict[str, Image.Image | None] = {}
+        """The pictures read so far by URL; only the last few kept decoded (a deck's cards come
+        one after another), the others only remembered as read."""
+        self.decoder = Decoder()
+        self.read: dict[str, bool] = {}
         self.decks: dict[str, Mapping[str, Any]] = {}
         self.objects = 0
         self.largest: tuple[float, str, str] | None = None
@@ -55,12 +61,16 @@ class _Reader:
         raw = self.pictures.get(url)
         picture = None
         if isinstance(raw, Why):
-            self.missing.append((url, raw))
+            if url not in self.read:
+                self.missing.append((url, raw))
         else:
-            picture = open_picture(raw, url)
-            if picture is None:
+            picture = self.decoder.open(raw, url)
+            if picture is None and url not in self.read:
                 self.missing.append((url, Why("not-a-picture")))
+        self.read[url] = picture is not None
         self.sheets[url] = picture
+        while len(self.sheets) > KEEP_DECODED:
+            del self.sheets[next(iter(self.sheets))]
         return picture
 
     def add(self, kind: str, name: str, group: str, key: str, picture: Image.Image | None) -> None:

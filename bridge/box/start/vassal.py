@@ -26,7 +26,7 @@ from defusedxml import DefusedXmlException
 
 from bridge.box.errors import BoxError
 
-from .common import Picture, Start, Why, kept, open_picture, too_many
+from .common import Decoder, Picture, Start, Why, kept, too_many
 
 BUILD_FILES = ("buildFile.xml", "buildFile")
 IMAGES = "images/"
@@ -63,8 +63,11 @@ def module_start(members: Mapping[str, bytes], file_name: str) -> Start:
     name = root.get("name") or _module_name(members) or file_name
     missing: list[tuple[str, Why]] = []
     pictures: list[Picture] = []
+    decoder = Decoder()
     for board_name, image, group in boards:
-        pictures.extend(_picture(members, image, "board", board_name or group, group, missing))
+        pictures.extend(
+            _picture(members, image, "board", board_name or group, group, missing, decoder)
+        )
     seen: dict[tuple[str, str, str], int] = {}
     for slot in slots:
         piece_name, image = _piece(slot.text, members, prototypes)
@@ -78,7 +81,9 @@ def module_start(members: Mapping[str, bytes], file_name: str) -> Start:
             continue
         seen[key] = len(pictures)
         if image:
-            pictures.extend(_picture(members, image, slot.kind, label, slot.group, missing))
+            pictures.extend(
+                _picture(members, image, slot.kind, label, slot.group, missing, decoder)
+            )
         else:
             pictures.append(Picture(slot.kind, label, slot.group))
     return Start("vassal", name, tuple(pictures), tuple(missing))
@@ -189,13 +194,13 @@ def _piece(
 
 def _picture(
     members: Mapping[str, bytes], image: str, kind: str, name: str, group: str,
-    missing: list[tuple[str, Why]],
+    missing: list[tuple[str, Why]], decoder: Decoder,
 ) -> list[Picture]:  # fmt: skip
     raw = members.get(IMAGES + image)
     if raw is None:
         missing.append((image, Why("not-in-module")))
         return [Picture(kind, name, group)]
-    decoded = open_picture(raw, image)
+    decoded = decoder.open(raw, image)
     if decoded is None:
         missing.append((image, Why("not-a-picture")))
         return [Picture(kind, name, group)]
