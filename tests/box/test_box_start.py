@@ -353,3 +353,27 @@ def test_a_file_whose_pictures_hold_too_many_pixels_in_all_is_refused(
         with pytest.raises(BoxError) as caught:
             read_start(raw, "file")
         assert caught.value.code == "box/start-too-many-pixels"
+
+
+def test_an_older_module_and_a_piece_drawn_by_its_layers() -> None:
+    """A VASSAL 3.2 module (``buildFile``, a ``GameModule`` root) and a piece whose basic piece
+    has no picture of its own, drawn by a layer (``emb2``): its first layer picture is its."""
+    layered = (
+        '<VASSAL.build.widget.PieceSlot entryName="Lord" gpid="9" height="64" width="64">'
+        "+/null/emb2;Flip;2;F;;0;;;0;;;;1;false;0;0;Red lord.png,Blue lord.png;,;true;Side;;;"
+        "false;;1;1;true;;\tpiece;;;;Lord/\tnull;0;0;9</VASSAL.build.widget.PieceSlot>"
+    )
+    build = F.build_file(extra=f"<VASSAL.build.module.PieceWindow>{layered}"
+                               "</VASSAL.build.module.PieceWindow>")  # fmt: skip
+    build = build.replace("VASSAL.launch.BasicModule", "VASSAL.build.GameModule")
+    module = F.zipped({**{k: v for k, v in _members(F.vassal_module()).items()
+                          if k != "buildFile.xml"}, "buildFile": build.encode()})  # fmt: skip
+    start = read_start(module, "old.vmod").to_json()
+    lord = next(p for p in start["pieces"] if p["name"] == "Lord")
+    assert _near(_centre(_picture(lord)), F.PIECES["Red lord"])
+    assert [c["name"] for c in start["cards"]] == F.CARDS
+
+
+def _members(raw: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(raw)) as zf:
+        return {n: zf.read(n) for n in zf.namelist()}
