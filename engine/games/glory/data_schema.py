@@ -164,13 +164,35 @@ def validate(raw: Any, ref: str, where: str) -> None:
     full = _schema()
     sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": ref}
     validator = jsonschema.validators.validator_for(sub)(sub)
-    errors = list(validator.iter_errors(raw))
+    errors = [leaf for e in validator.iter_errors(raw) for leaf in _leaves(e)]
     error = jsonschema.exceptions.best_match(errors)
     if error is not None:
         first = _fault(error)
-        every = [first, *(f for f in map(_fault, errors) if f != first)]
+        every = [first, *dict.fromkeys(f for f in map(_fault, errors) if f != first)]
         faults = tuple((path, f"{where}: {text}") for path, text in every)
         raise InputError("input/schema", f"{where}: {first[1]}", first[0], faults)
+
+
+def _leaves(
+    error: jsonschema.exceptions.ValidationError,
+) -> list[jsonschema.exceptions.ValidationError]:
+    """The faults inside a value that may also be null: a Quest's rewards that are a list
+    with one bad ally are "'smok' is not one of […]" at ``$.quests[5].rewards[0].allies[0]``,
+    not "is not a list of Reward or null" at ``$.quests[5].rewards`` (issue #24: a refusal
+    says where the fault is). The branch whose type the value has is the one meant."""
+    if error.validator != "anyOf" or error.instance is None or not error.context:
+        return [error]
+    branches: dict[Any, list[jsonschema.exceptions.ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.schema_path[0], []).append(sub)
+    meant = [
+        subs
+        for subs in branches.values()
+        if not any(s.validator == "type" and not s.relative_path for s in subs)
+    ]
+    if len(meant) != 1:
+        return [error]
+    return [leaf for sub in meant[0] for leaf in _leaves(sub)]
 
 
 def _fault(error: jsonschema.exceptions.ValidationError) -> tuple[str, str]:
