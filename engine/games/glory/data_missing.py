@@ -118,11 +118,15 @@ def unsayable_cards(data: BoxData) -> list[tuple[str, Unsayable]]:
 def without_unsayable(data: BoxData) -> BoxData:
     """The box without its unsayable components: what a game with ``unsayable=leave-out``
     is set up from, as if those cards had stayed in the box's tray."""
-    lists = {
-        name: tuple(e for e in getattr(data, name) if e.unsayable is None) for name, _ in MARKED
-    }
-    knights = {n: k for n, k in data.knights.items() if k.unsayable is None}
-    return replace(data, knights=knights, **lists)
+    return replace(
+        data,
+        knights={n: k for n, k in data.knights.items() if k.unsayable is None},
+        characters=tuple(c for c in data.characters if c.unsayable is None),
+        titles=tuple(t for t in data.titles if t.unsayable is None),
+        quests=tuple(q for q in data.quests if q.unsayable is None),
+        events=tuple(e for e in data.events if e.unsayable is None),
+        prizes=tuple(p for p in data.prizes if p.unsayable is None),
+    )
 
 
 @dataclass(frozen=True, slots=True)
