@@ -107,6 +107,21 @@ def test_the_generated_box_is_a_box_file_that_plays_every_count(tmp_path: Path) 
     assert code == 0 and "3 games" in out and " 0 errors" in out
 
 
+def test_a_box_with_an_unsayable_card_is_kept_but_not_playable() -> None:
+    """An unsayable card is a gap to complete, not a fault: the box is good (it can be saved
+    and shared) and names the card; nothing plays on it until the card is said or left out."""
+    game = registry.get_game("glory")
+    doc = glory_data(SEEDS[0])
+    doc["titles"][2]["unsayable"] = {"printed": "Most Knights beaten", "missing": "a need "
+                                     "counting Knights beaten in Tournaments"}  # fmt: skip
+    draft = Draft("glory", "generated Glory", "data.json", {"data.json": doc})
+    _, plays = checked(game, read_box(draft.box().to_bytes()), "generated")
+    assert plays.playable == () and plays.faults() == ()
+    assert {(v.code, v.params["what"]) for v in plays.missing()} == {
+        ("data/missing-unsayable", f"titles[{doc['titles'][2]['id']}]")
+    }
+
+
 def test_data_check_lists_every_planted_fault_with_its_path(tmp_path: Path) -> None:
     """Faults a hand-typed box may have, planted at once: each is named with its JSON path."""
     doc = glory_data(SEEDS[0])

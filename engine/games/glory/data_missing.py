@@ -54,9 +54,10 @@ class Missing:
 
     def violation(self, code: str = "data/missing") -> Violation:
         """The refusal naming this value; a card the vocabulary cannot say has its own
-        sentence (``data/unsayable``: the card, its printed text, what is missing)."""
+        sentence (``data/missing-unsayable``: the card, its printed text, what is missing), a
+        gap like any missing value (``…/missing…``), so a box with one is kept, not playable)."""
         if self.unsayable is not None:
-            return Violation("data/unsayable", REF["data"], {
+            return Violation("data/missing-unsayable", REF["data"], {
                 "what": self.what, "printed": self.unsayable.printed,
                 "missing": self.unsayable.missing}, GAME_KEY)  # fmt: skip
         return Violation(code, REF["data"], {"what": self.what, "task": self.why,

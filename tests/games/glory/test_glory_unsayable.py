@@ -56,7 +56,7 @@ def test_data_check_names_the_unsayable_card_and_what_is_missing(tmp_path: Path)
                                     "--json"])  # fmt: skip
     assert run.exit_code == 3
     refusals = json.loads(run.stdout)["refusals"]
-    assert [r["code"] for r in refusals] == ["data/unsayable"]
+    assert [r["code"] for r in refusals] == ["data/missing-unsayable"]
     assert refusals[0]["params"]["what"] == "quests[gra]"
     assert PRINTED in refusals[0]["message"] and LACKS in refusals[0]["message"]
     assert "quests[gra].rewards" not in run.stdout  # the mark, not a guess nor a null to fill
@@ -70,7 +70,7 @@ def test_a_game_with_an_unsayable_card_is_refused_naming_it() -> None:
     with pytest.raises(RuleViolation) as refused:
         _setup(_mark(_stand_in(), "gra"))
     [violation] = refused.value.violations
-    assert violation.code == "data/unsayable"
+    assert violation.code == "data/missing-unsayable"
     assert violation.params == {"what": "quests[gra]", "printed": PRINTED, "missing": LACKS}
 
 
