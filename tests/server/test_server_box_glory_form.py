@@ -3,7 +3,7 @@ its effects from the game's effect vocabulary, never free text"): a Title's cond
 Character's starting Quest cards are maps keyed by a choice, and the form (the vendored JSON
 Editor with the page's options) offers their keys as checkboxes, not a text box.
 
-No served table: the form library and Glory's data schema alone, in chromium."""
+No served table: the form library and Glory's data schema as the page serves it, in chromium."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 
 from browser_support import watch
 
+from bridge.box.workshop import form_schema
 from engine.games.glory.data_schema import data_schema
 
 VENDOR = Path(__file__).resolve().parents[2] / "bridge" / "web" / "static" / "vendor"
@@ -43,7 +44,8 @@ def _form(browser: Any, schema: dict[str, Any], start: dict[str, Any]) -> Any:
 
 
 def _card(name: str) -> dict[str, Any]:
-    defs = data_schema()["$defs"]
+    """One card's schema as the page serves it (``form_schema``: titles, order, options)."""
+    defs = form_schema(data_schema())["$defs"]
     return {"$defs": defs, **copy.deepcopy(defs[name])}
 
 
