@@ -124,6 +124,17 @@ def test_the_mark_says_the_printed_text_and_what_is_missing_nothing_else(mark: A
     assert refused.value.path.startswith("$.quests[0].unsayable")
 
 
+def test_a_blank_mark_is_refused_naming_where() -> None:
+    doc = _stand_in()
+    doc["quests"][0]["unsayable"] = {"printed": "Take an ally", "missing": " "}
+    doc["knights"][1]["unsayable"] = {"printed": "", "missing": "a rule for it"}
+    with pytest.raises(InputError) as refused:
+        engine_data.load(GAME, {"data": doc})
+    paths = {path for path, _ in refused.value.faults}
+    assert paths == {"$.quests[0].unsayable.missing",
+                     f"$.knights[{doc['knights'][1]['name']}].unsayable.printed"}  # fmt: skip
+
+
 def test_no_free_text_the_rules_read() -> None:
     """Every field of a Glory card the rules read is a number, a yes/no or a choice from the
     vocabulary (an enum); the only free strings are a component's id and printed name (which
