@@ -141,6 +141,7 @@
 
   // A file sent as the request body (a photo, a box file): the box it makes is kept, and opened.
   async function sendFile(path, file) {
+    forget();
     const { body } = await call(path, {
       method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
     });
@@ -192,6 +193,11 @@
   function draft() {
     return { game: S.draft.game, name: $("name").value, main: S.draft.main, files: S.draft.files };
   }
+  // An action's answer (an import refused, a save) must not be hidden by a check asked before it.
+  function forget() {
+    clearTimeout(S.timer);
+    S.asked += 1;
+  }
   function schedule() {
     clearTimeout(S.timer);
     S.timer = setTimeout(check, 500);
@@ -222,6 +228,7 @@
   // --- keep, export, import --------------------------------------------------------------------
   $("save").addEventListener("click", async () => {
     if (!S.draft) return;
+    forget();
     const { body } = await post("/save", draft());
     if (!body.ok) return refuse(body.message);
     refuse("");
