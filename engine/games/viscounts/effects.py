@@ -108,27 +108,27 @@ Townsfolk at its town, attempt its Main Goal, draw N Future Schemes onto its dis
 
 _AMOUNT = re.compile(r"^\+?(\d+)$")
 
-_PLAIN = frozenset({"effect", "immediate", "persistent", "push-off", "scheme"})
-_PERSISTENT = frozenset({"persistent"})
-_LEFT = frozenset({"effect", "immediate", "persistent", "push-off", "scheme", "scoring"})
+PLAIN_SLOTS = frozenset({"effect", "immediate", "persistent", "push-off", "scheme"})
+PERSISTENT_SLOTS = frozenset({"persistent"})
+LEFT_SLOTS = frozenset({"effect", "immediate", "persistent", "push-off", "scheme", "scoring"})
 
 REWARD_FORMS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("N " + "|".join(GAINS), _PLAIN),
-    ("N GAIN per " + "|".join(COUNTERS), _PLAIN),
-    ("flip [N] " + "|".join(FLIPS), _PLAIN),
-    ("free-hire", _PLAIN),
-    ("free-manuscript", _PLAIN),
-    ("free-build " + "|".join((*BUILDINGS, "any")), _PLAIN),
-    ("free-workers N", _PLAIN),
-    ("shift-worker", _PLAIN),
-    ("reorder", _PLAIN),
-    ("discard [N]", _PLAIN),
-    ("destroy [N]", _PLAIN),
-    ("shuffle-in", _PLAIN),
-    ("N " + "|".join(SYMBOLS), _PERSISTENT),
-    ("hand-limit N", _PERSISTENT),
-    ("free-move N", _PERSISTENT),
-    ("dismiss-cost N", _PERSISTENT),
+    ("N " + "|".join(GAINS), PLAIN_SLOTS),
+    ("N GAIN per " + "|".join(COUNTERS), PLAIN_SLOTS),
+    ("flip [N] " + "|".join(FLIPS), PLAIN_SLOTS),
+    ("free-hire", PLAIN_SLOTS),
+    ("free-manuscript", PLAIN_SLOTS),
+    ("free-build " + "|".join((*BUILDINGS, "any")), PLAIN_SLOTS),
+    ("free-workers N", PLAIN_SLOTS),
+    ("shift-worker", PLAIN_SLOTS),
+    ("reorder", PLAIN_SLOTS),
+    ("discard [N]", PLAIN_SLOTS),
+    ("destroy [N]", PLAIN_SLOTS),
+    ("shuffle-in", PLAIN_SLOTS),
+    ("N " + "|".join(SYMBOLS), PERSISTENT_SLOTS),
+    ("hand-limit N", PERSISTENT_SLOTS),
+    ("free-move N", PERSISTENT_SLOTS),
+    ("dismiss-cost N", PERSISTENT_SLOTS),
     ("move N", frozenset({"scheme"})),
     ("dismiss", frozenset({"scheme"})),
     ("main-goal", frozenset({"scheme"})),
@@ -140,12 +140,12 @@ REWARD_FORMS: tuple[tuple[str, frozenset[str]], ...] = (
 timing): what a refusal lists as "what can be said here" and the picker offers."""
 
 LEFT_FORMS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("|".join(EVENTS), _PERSISTENT),
-    ("no SYMBOL", _LEFT),
-    ("N+ SYMBOL", _LEFT),
-    ("N " + "|".join(COSTS), _LEFT),
-    ("discard [N]", _LEFT),
-    ("destroy [N]", _LEFT),
+    ("|".join(EVENTS), PERSISTENT_SLOTS),
+    ("no SYMBOL", LEFT_SLOTS),
+    ("N+ SYMBOL", LEFT_SLOTS),
+    ("N " + "|".join(COSTS), LEFT_SLOTS),
+    ("discard [N]", LEFT_SLOTS),
+    ("destroy [N]", LEFT_SLOTS),
 )
 """Every form left of an arrow (an event, a condition, a cost), with where it may stand."""
 
@@ -337,6 +337,8 @@ def _split(where: _Where, text: str, sep: str) -> list[str]:
 def _atom(where: _Where, item: str) -> Atom:
     words = _words(item)
     head = words[0]
+    if where.place == "scoring" and (head == "flip" or head in ACTIONS or head in MODIFIERS):
+        raise where.fail("effect/scoring-vp", word=item)  # end-game scoring gives VP only
     if head == "flip":
         rest = words[1:]
         amount = _amount(where, rest.pop(0)) if rest and _AMOUNT.match(rest[0]) else 1

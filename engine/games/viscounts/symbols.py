@@ -77,7 +77,7 @@ def supply(printed: Iterable[Iterable[Symbol]], abilities: Iterable[Ability | No
             granted.update(_granted(body))
         elif isinstance(body, Effect) and body.event is None and not body.cost:
             gated.append(body)
-    plain = Supply(counted, granted, tuple(conversions))
+    plain = Supply(counted, granted.copy(), tuple(conversions))
     for body in gated:
         if all(_holds(plain, c) for c in body.conditions):
             granted.update(_granted(body))
