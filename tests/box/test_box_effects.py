@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from bridge.box.workshop import parse_draft, report
 from bridge.web.app import WebConfig, WebTable
 from engine import registry
 from engine.capabilities import EFFECT_VOCABULARY, capability
@@ -274,14 +275,19 @@ def test_an_unsayable_card_is_a_named_gap_and_the_box_does_not_start() -> None:
     doc = _unsayable_doc()
     card = doc["townsfolk"][0]
     data = parse_doc(doc)
-    gaps = [g for g in data_gaps(data) if g.code == "data/unsayable"]
+    gaps = [g for g in data_gaps(data) if g.code == "data/missing-vocabulary"]
     assert [g.what for g in gaps] == [f"townsfolk[{card['id']}]"]
     for lang in ("en", "pl"):
         sentence = violation_text(gaps[0].violation(), lang)
         assert card["id"] in sentence and "swap two cards" in sentence
         assert "another player's board" in sentence
-    assert any(v.code == "data/unsayable" for v in refusals(data, 2))
+    assert any(v.code == "data/missing-vocabulary" for v in refusals(data, 2))
     assert not refusals(parse_doc(_stand_in()), 2)
+    draft = parse_draft({"game": "viscounts", "name": "ours", "main": "ours.json",
+                         "files": {"ours.json": doc}})  # fmt: skip
+    page = report(draft, "en")  # the box page's check: a gap to complete, not a broken rule
+    assert page["ok"] and page["playable"] == [] and page["missing"] == 1
+    assert page["gaps"][0]["what"] == f"townsfolk[{card['id']}]"
 
 
 def test_unsayable_needs_the_printed_text_and_what_is_missing() -> None:

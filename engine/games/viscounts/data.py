@@ -519,7 +519,7 @@ def data_gaps(d: ViscountsData, *, everything: bool = False) -> list[Missing]:
         gap("board", "data/unknown-value", REF["board"])
     unsayable = unsayable_cards(d.doc)
     for what, printed, lacking in unsayable:
-        gap(what, "data/unsayable", REF["data"], printed=printed, lacking=lacking)
+        gap(what, "data/missing-vocabulary", REF["data"], printed=printed, lacking=lacking)
     for top in _REF_OF:
         found: list[str] = []
         _nulls(getattr(d, top), top, found)
