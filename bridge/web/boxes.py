@@ -196,8 +196,9 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
         given = asked.get("fields") if isinstance(asked.get("fields"), dict) else asked.get("text")
         if not isinstance(given, dict | str):
             raise Refused("box/bad-effect-request", 400)
-        card = asked.get("card") if isinstance(asked.get("card"), str) else ""
-        return jsonify(found.read_effect(asked["place"], given, card[:80], _lang()))
+        card = asked.get("card")
+        named = card[:80] if isinstance(card, str) else ""
+        return jsonify(found.read_effect(asked["place"], given, named, _lang()))
 
     @bp.post("/api/box/<token>/import")
     def import_(token: str) -> Response:

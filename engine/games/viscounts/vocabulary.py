@@ -261,7 +261,7 @@ def parse_at(place: str, text: str, card: str, part: str) -> Ability | Effect:
         return parse_ability(text, card, part)
     if place not in PLACES:
         raise EffectError("effect/not-here", card, part, text, word=place)
-    return parse_effect(text, card, part, place)  # type: ignore[arg-type]
+    return parse_effect(text, card, part, place)
 
 
 def read(place: str, given: Any, card: str = "", lang: str = "en") -> dict[str, Any]:
