@@ -14,7 +14,7 @@
 
   const PATH_PART = /([^.[\]]+)|(\[\])/g;
 
-  // Every place in `doc` a vocabulary path ("townsfolk[].ability") names: [segments, place].
+  // Every place in `doc` a vocabulary path ("cards[].ability") names: [segments, place].
   function expand(doc, path, place) {
     const tokens = [...path.matchAll(PATH_PART)].map((m) => m[1] || "[]");
     let found = [[[], doc]];
