@@ -60,8 +60,9 @@
     const unmark = el("button", { id: "fx-unmark", type: "button" }, t("ui/box-fx-unmark"));
     const photo = el("button", { id: "fx-photo", type: "button" }, t("ui/box-fx-photo"));
     const status = el("p", { id: "fx-status", class: "note status", "aria-live": "polite" });
+    const undock = el("button", { id: "fx-undock", type: "button", class: "fx-undock" }, t("ui/box-fx-undock"));
     const card = el("section", { class: "card", id: "fx-card" },
-      el("h2", {}, t("ui/box-fx-heading")),
+      el("div", { class: "fx-head" }, el("h2", {}, t("ui/box-fx-heading")), undock),
       el("p", { class: "note muted" }, t("ui/box-fx-help")),
       el("div", { class: "box-tools" }, el("label", { class: "wide" }, t("ui/box-fx-field"), " ", fieldSel)),
       builder,
@@ -317,8 +318,11 @@
       if (!name || !name.startsWith("root[")) return;
       const segs = [...name.matchAll(/\[([^\]]*)\]/g)].map((m) => (/^\d+$/.test(m[1]) ? Number(m[1]) : m[1]));
       const at = P.fields.findIndex((f) => JSON.stringify(f.segs) === JSON.stringify(segs));
-      if (at >= 0 && String(at) !== fieldSel.value) { fieldSel.value = String(at); pickField(); }
+      if (at < 0) return;
+      card.classList.add("fx-docked"); // the picker opens over the form, beside what is edited
+      if (String(at) !== fieldSel.value) { fieldSel.value = String(at); pickField(); }
     };
+    undock.addEventListener("click", () => card.classList.remove("fx-docked"));
     if (editors) editors.addEventListener("focusin", onFocus);
 
     fieldSel.addEventListener("change", pickField);
