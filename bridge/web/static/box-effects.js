@@ -195,7 +195,13 @@
         box.checked = !!P.F.conversion;
         box.addEventListener("change", () => {
           P.F.conversion = box.checked ? fresh(conv) : null;
-          if (P.F.conversion) delete P.F.conversion.kind;
+          if (P.F.conversion) {
+            delete P.F.conversion.kind;
+            const other = conv.fields.find((x) => x.name === "get");
+            if (other && other.values[1]) P.F.conversion.get = other.values[1].id; // not into itself
+          } else if (!P.F.reward.length) {
+            P.F.reward = [[]];
+          }
           render(); changed();
         });
         parts.push(el("label", {}, box, " ", conv.label));
