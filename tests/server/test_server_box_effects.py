@@ -89,8 +89,17 @@ def test_a_host_picks_a_townsfolk_ability_saves_it_and_photographs_the_card(
         "document.getElementById('fx-field').selectedOptions[0].text.endsWith(' · ability')"
     )
     page.click("#fx-undock")
+    # Our own card replaces the first of the stand-in deck: its id and name typed in the form.
+    for field, value in (("id", "our-thief"), ("name", "Our Thief")):
+        box = page.locator(f'input[name="root[townsfolk][0][{field}]"]')
+        box.fill(value)
+        box.press("Tab")
+    page.wait_for_function(
+        "() => [...document.getElementById('fx-field').options]"
+        ".some(o => o.text.startsWith('townsfolk · Our Thief · ability'))"
+    )
     label = _choose_field(page, " · ability")
-    assert label.startswith("townsfolk · ")
+    assert label.startswith("townsfolk · Our Thief · ability")
     card = label.split(" · ")[1]
     page.wait_for_function("() => document.getElementById('fx-text').value")  # the card's own
     while page.locator("#fx-builder .fx-remove").count():  # start the ability afresh
@@ -155,6 +164,7 @@ def test_a_host_picks_a_townsfolk_ability_saves_it_and_photographs_the_card(
     _text(page, GATED)
     page.click("#fx-photo")
     chosen = page.eval_on_selector("#card", "s => s.value")
+    assert chosen == "our-thief"  # "Photograph this card" chose the card entered
     photo = tmp_path / "card.png"
     _photo(photo)
     page.set_input_files("#photo", str(photo))

@@ -330,6 +330,16 @@
     };
     undock.addEventListener("click", () => card.classList.remove("fx-docked"));
     if (editors) editors.addEventListener("focusin", onFocus);
+    // A card named or added in the form is offered under its new name (after the form's own
+    // change has reached the draft).
+    const relist = () => {
+      clearTimeout(P.relist);
+      P.relist = setTimeout(() => {
+        const f = chosen();
+        if (P.vocab) listFields(f ? JSON.stringify(f.segs) : null);
+      }, 250);
+    };
+    if (editors) editors.addEventListener("change", relist, true); // the form stops its events
 
     fieldSel.addEventListener("change", pickField);
     use.disabled = true;
@@ -339,7 +349,11 @@
         listFields(null);
         await pickField();
       },
-      stop() { if (editors) editors.removeEventListener("focusin", onFocus); },
+      stop() {
+        if (!editors) return;
+        editors.removeEventListener("focusin", onFocus);
+        editors.removeEventListener("change", relist, true);
+      },
     };
   }
 
