@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from bridge.box.workshop import parse_draft, report
+from bridge.box.file import box_data, read_box
+from bridge.box.report import checked
+from bridge.box.workshop import Draft, parse_draft, report
+from bridge.seats import seat_names
 from bridge.web.app import WebConfig, WebTable
-from engine import registry
+from engine import registry, selfplay
 from engine.capabilities import EFFECT_VOCABULARY, capability
 from engine.games.viscounts import effects as fx
 from engine.games.viscounts import symbols as sym
@@ -331,3 +335,36 @@ def test_only_viscounts_offers_the_capability_today() -> None:
     games = registry.game_keys()
     offering = [k for k in games if capability(registry.get_game(k), EFFECT_VOCABULARY)]
     assert offering == ["viscounts"]
+
+
+def test_vw64_whole_games_on_a_box_with_gated_symbols_play_without_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The referee on a box whose hired Townsfolk gate their symbols on conditions: random whole
+    games with every position checked, 0 errors, the gated symbols judged on the way."""
+    doc = _stand_in()
+    gated = ("persistent: 1+ villain -> 1 noble", "persistent: no villain -> 1 merchant",
+             "persistent: 2+ merchant -> 1 cleric, 1 builder")  # fmt: skip
+    for i, card in enumerate(c for c in doc["townsfolk"] if c["deck"] != "starting"):
+        card["ability"] = gated[i % len(gated)]
+    judged: list[bool] = []
+    holds = sym._holds
+
+    def spied(s: sym.Supply, c: Condition) -> bool:
+        judged.append(holds(s, c))
+        return judged[-1]
+
+    monkeypatch.setattr(sym, "_holds", spied)
+    game = registry.get_game("viscounts")
+    box = read_box(Draft("viscounts", "gated", "data.json", {"data.json": doc}).box().to_bytes())
+    _, plays = checked(game, box, "gated")
+    assert plays.playable == (1, 2, 3, 4)
+    data = box_data(game, box, "gated")
+    rng = random.Random(64)
+    for players in (2, 4):
+        options = selfplay.setups(game, players, {"data": "gated"})[0].options
+        result = selfplay.play(game, seat_names(players), rng, options, check_positions=True,
+                               data=data)  # fmt: skip
+        assert result.errors == [], result.errors
+        assert game.is_over(result.session.state)
+    assert True in judged and False in judged  # gated symbols were given and withheld
