@@ -30,6 +30,7 @@ from bridge.gamedata import read_text
 from bridge.referee import Referee
 from bridge.web.refusal import Refused
 from engine import registry
+from engine.capabilities import EFFECT_VOCABULARY, capability
 from engine.data import data_spec
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
@@ -38,6 +39,8 @@ MAX_PHOTO_BYTES = 24 * 1024 * 1024
 """A card's photograph as a phone takes it."""
 MAX_DRAFT_BYTES = 4 * 1024 * 1024
 """A box being entered, as JSON: the largest game's data are under 100 KB."""
+MAX_EFFECT_BYTES = 64 * 1024
+"""One effect being picked: a few hundred bytes."""
 
 
 def _lang() -> str:
@@ -179,6 +182,26 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
         return jsonify({"ok": True, "game": key, "file": done.path.name,
                         "message": message("box/face-enrolled", _lang(), card=card,
                                            file=done.path.name)})  # fmt: skip
+
+    @bp.route("/api/box/<token>/effects/<key>", methods=["GET", "POST"])
+    def effects(token: str, key: str) -> Response:
+        """The game's effect vocabulary (GET), or an effect read by the game's own grammar
+        (POST ``{"place", "text" or "fields", "card"}``): the picker's live check."""
+        host_only(token)
+        found = capability(registry.get_game(game_key(key)), EFFECT_VOCABULARY)
+        if found is None:
+            raise Refused("box/no-effect-vocabulary", 404, game=key)
+        if request.method == "GET":
+            return jsonify(found.effect_vocabulary(_lang()))
+        asked = body(MAX_EFFECT_BYTES)
+        if not isinstance(asked, dict) or not isinstance(asked.get("place"), str):
+            raise Refused("box/bad-effect-request", 400)
+        given = asked.get("fields") if isinstance(asked.get("fields"), dict) else asked.get("text")
+        if not isinstance(given, dict | str):
+            raise Refused("box/bad-effect-request", 400)
+        card = asked.get("card")
+        named = card[:80] if isinstance(card, str) else ""
+        return jsonify(found.read_effect(asked["place"], given, named, _lang()))
 
     @bp.post("/api/box/<token>/import")
     def import_(token: str) -> Response:

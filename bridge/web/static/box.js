@@ -103,6 +103,19 @@
     check();
     showFaces();
     await mountTools(mine);
+    await mountEffects(mine);
+  }
+
+  // The effect picker (box-effects.js) for a game whose cards' effects are a vocabulary.
+  async function mountEffects(mine) {
+    if (S.effects) S.effects.stop();
+    S.effects = null;
+    $("effects").replaceChildren();
+    if (!window.HeraldBox.effects) return;
+    const { ok, body } = await call(`/effects/${encodeURIComponent(S.draft.game)}`);
+    if (!ok || mine !== S.starting) return;
+    S.effects = window.HeraldBox.effects.mount($("effects"), ctx, { post, game: () => S.draft.game });
+    await S.effects.start(body);
   }
 
   async function mountTools(mine) {
