@@ -1,7 +1,7 @@
 """Starting a box from what a group already has (issue #24 point 5): a Tabletop Simulator save of
 its box or a VASSAL module gives the board's picture and the names and pictures of its pieces and
-cards, which the game's box tools then use (France 1429 traces its map on the board's picture and
-names Villages from the list; a card's picture may be enrolled as its face).
+cards, which the game's box tools then use (a map traced on the board's picture, its places named
+from the list; a card's picture may be enrolled as its face).
 
 The start is game-neutral: it says what the file shows, never what it means in a game. Both kinds
 of file come from anyone, so they are read as a box file is (``bridge.box.archive``): limits

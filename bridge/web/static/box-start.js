@@ -3,7 +3,7 @@
 // start` is read by the server (POST /api/box/<host token>/from-file), which answers pictures and
 // names, never game meaning. The page hands them on, game-neutral:
 //  - the chosen board picture as `window.HeraldBox.start.board` and the event "heraldbox:start"
-//    on document: a game's box tool (France 1429's map tracing) takes it as its photo;
+//    on document: a game's box tool (a map tracing) takes it as its photo;
 //  - every piece's and card's name in <datalist id="herald-start-names">, offered by the game
 //    tool's name fields (list="herald-start-names") and the forms' "name" fields;
 //  - each card's or piece's picture, enrolled as the face of the card chosen in "Card faces" (a
