@@ -70,6 +70,7 @@ def labelled(schema: Any, game: str, schema_name: str, lang: str) -> Any:
     if title is not None:
         out["title"] = title
         out.pop("description", None)
+    out["basicCategoryTitle"] = message("box/basic-category", lang)  # JSON Editor's first tab
     return out
 
 
@@ -78,21 +79,26 @@ def _walk(schema: Any, game: str, owner: str, lang: str, field: Field | None = N
         return [_walk(s, game, owner, lang, field) for s in schema]
     if not isinstance(schema, dict):
         return schema
+    schema = _one_kind(schema)
     out = dict(schema)
     for group in _GROUPS:
         if isinstance(schema.get(group), dict):
-            out[group] = {n: _item(_walk(d, game, n, lang, Field("", n)), game, n, lang)
+            out[group] = {n: _item(_unsaid(_walk(d, game, n, lang, Field("", n))), game, n, lang)
                           for n, d in schema[group].items()}  # fmt: skip
     for key in (*_NESTED, *_CHOICES):
         if key in schema:
             out[key] = _walk(schema[key], game, owner, lang, field)
             if key == "items" and isinstance(out[key], dict) and owner:
                 out[key] = _item(out[key], game, owner, lang)
+            if key in ("oneOf", "anyOf") and isinstance(out[key], list):
+                out[key] = [_variant(v, lang) for v in out[key]]
     if isinstance(schema.get("properties"), dict):
         out["properties"] = {
             name: _property(sub, game, Field(owner, name), lang)
             for name, sub in schema["properties"].items()
         }
+    if out.get("type") == "boolean":  # a box to tick, not a choice of "true" and "false"
+        out["options"] = {**out.get("options", {}), "checkbox": True}
     if field is not None and isinstance(schema.get("enum"), list):
         titles = [_choice(field, game, value, lang) for value in schema["enum"]]
         out["options"] = {**schema.get("options", {}), "enum_titles": titles}
@@ -112,12 +118,53 @@ def _property(schema: Any, game: str, field: Field, lang: str) -> Any:
     return shown
 
 
+def _unsaid(schema: Any) -> Any:
+    """A definition without the schema's own English notes for developers (the fields it holds
+    carry the catalog's words)."""
+    if not isinstance(schema, dict) or "description" not in schema:
+        return schema
+    return {k: v for k, v in schema.items() if k != "description"}
+
+
 def _item(schema: Any, game: str, owner: str, lang: str) -> Any:
     """One entry of a list named as the box names it ("Lord 3", "Karta Postaci 2")."""
     name = _found((f"{game}:box/item/{owner}",), lang)
     if name is None or not isinstance(schema, dict) or "$ref" in schema:
         return schema
     return {**schema, "title": name}
+
+
+_JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"),
+               (type(None), "null"), (list, "array"), (dict, "object"))  # fmt: skip
+
+
+def _one_kind(schema: dict[str, Any]) -> dict[str, Any]:
+    """The same schema in the shape JSON Editor draws without a switch of raw type names: a list
+    of choices gets the type its values have (JSON Editor offers every JSON type for an
+    ``enum`` without one), and a value of several types (a number or null) becomes a choice
+    between them (``anyOf``), so that each can be named in the page's language (``_variant``).
+    Nothing valid changes: the types are exactly those the choices or the list allow."""
+    out = schema
+    if isinstance(schema.get("enum"), list) and "type" not in schema:
+        kinds = sorted({next(n for t, n in _JSON_TYPES if type(v) is t) for v in schema["enum"]})
+        out = {**out, "type": kinds[0] if len(kinds) == 1 else kinds}
+    kinds_of = out.get("type")
+    if isinstance(kinds_of, list) and "oneOf" not in out and "anyOf" not in out:
+        out = {k: v for k, v in out.items() if k != "type"}
+        out["anyOf"] = [{"type": kind} for kind in kinds_of]
+    return out
+
+
+def _variant(schema: Any, lang: str) -> Any:
+    """One of a field's forms (a file's name or the data written here, a number or not known
+    yet), named by its kind on the form's switch; the field's own description says the rest."""
+    if not isinstance(schema, dict):
+        return schema
+    kind = schema.get("type", "object" if "$ref" in schema or "properties" in schema else None)
+    if not isinstance(kind, str) or f"box/variant/{kind}" not in catalog("en"):
+        return schema
+    out = {k: v for k, v in schema.items() if k != "description"}
+    return {**out, "title": message(f"box/variant/{kind}", lang)}
 
 
 def _choice(field: Field, game: str, value: Any, lang: str) -> str:

@@ -49,7 +49,7 @@
     button_copy_row_title: t("ui/box-je-copy"), button_move_up_title: t("ui/box-je-up"),
     button_move_down_title: t("ui/box-je-down"), button_collapse: t("ui/box-je-collapse"),
     button_expand: t("ui/box-je-expand"), button_properties: t("ui/box-je-properties"),
-    button_object_properties: t("ui/box-je-properties"),
+    button_object_properties: t("ui/box-je-properties"), default_array_item_title: t("ui/box-je-item"),
   };
   JSONEditor.defaults.language = "herald";
 
@@ -175,7 +175,9 @@
         schedule();
       });
       S.editors[file] = editor;
-      const tab = el("button", { type: "button", role: "tab", class: "box-file-tab" }, file);
+      // A file's tab says what it holds in the page's language (the schema's title), then its name.
+      const words = schema.title ? `${schema.title} · ${file}` : file;
+      const tab = el("button", { type: "button", role: "tab", class: "box-file-tab", "data-file": file }, words);
       tab.addEventListener("click", () => show(file));
       tabs.push(tab);
     }
@@ -185,7 +187,7 @@
   function show(file) {
     S.shown = file;
     for (const holder of $("editors").children) holder.hidden = holder.dataset.file !== file;
-    for (const tab of $("files").children) tab.setAttribute("aria-selected", String(tab.textContent === file));
+    for (const tab of $("files").children) tab.setAttribute("aria-selected", String(tab.dataset.file === file));
   }
 
   // --- the live check --------------------------------------------------------------------------
