@@ -10,7 +10,8 @@ object or list holds it, or nothing at a file's top):
   ``box/field/<prop>`` (the notes every data file has: ``source``, ``invented``…): the label;
 - the same under ``box/help/``: the description;
 - ``<game>:box/enum/<owner>.<prop>/<value>``, else ``<game>:box/enum/<value>``: a choice's name;
-- ``<game>:box/item/<owner>``: the name of one entry of a list (a Lord, a Townsfolk card);
+- ``<game>:box/item/<owner>``, else the core's ``box/item``: the name of one entry of a list
+  (a Lord, a Townsfolk card);
 - ``<game>:box/schema/<schema file>``: the file's own name.
 
 Only presentation keys are added (``title``, ``description``, ``options.enum_titles``): what is
@@ -128,7 +129,7 @@ def _unsaid(schema: Any) -> Any:
 
 def _item(schema: Any, game: str, owner: str, lang: str) -> Any:
     """One entry of a list named as the box names it ("Lord 3", "Karta Postaci 2")."""
-    name = _found((f"{game}:box/item/{owner}",), lang)
+    name = _found((f"{game}:box/item/{owner}", "box/item"), lang)
     if name is None or not isinstance(schema, dict) or "$ref" in schema:
         return schema
     return {**schema, "title": name}
