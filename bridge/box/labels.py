@@ -113,6 +113,10 @@ def _property(schema: Any, game: str, field: Field, lang: str) -> Any:
     label = _found(field.codes("field", game), lang)
     if label is not None:
         shown["title"] = label
+        for key in ("anyOf", "oneOf"):  # a tick box is labelled by its field, not "yes or no"
+            if isinstance(shown.get(key), list):
+                shown[key] = [{**b, "title": label} if isinstance(b, dict) and b.get("type")
+                              == "boolean" else b for b in shown[key]]  # fmt: skip
     help_text = _found(field.codes("help", game), lang)
     if help_text is not None:
         shown["description"] = help_text
