@@ -14,10 +14,12 @@ object or list holds it, or nothing at a file's top):
   (a Lord, a Townsfolk card);
 - ``<game>:box/schema/<schema file>``: the file's own name.
 
-Only presentation keys are added (``title``, ``description``, ``options.enum_titles``): what is
-valid is decided by the server's check, never by the words on a form. A game that leaves a word
-out shows the data file's key, as before; ``missing_labels`` lists what a game leaves out, so its
-tests can insist on every word in every language.
+Only presentation is added (``title``, ``description``, ``options``: ``enum_titles``, a tick box
+for a yes/no value; JSON Editor's ``basicCategoryTitle``) and a value's types are put in the
+shape JSON Editor draws with words rather than raw type names (``_one_kind``, allowing exactly
+the same values): what is valid is decided by the server's check, never by a form. A game that
+leaves a word out shows the data file's key, as before; ``missing_labels`` lists what a game
+leaves out, so its tests can insist on every word in every language.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.i18n import LANGUAGES, catalog, message
+from engine.i18n import DEFAULT_LANG, LANGUAGES, catalog, message
 
 _GROUPS = ("$defs", "definitions")
 _NESTED = ("items", "additionalProperties", "prefixItems")
@@ -56,7 +58,7 @@ class Field:
 def _found(codes: tuple[str, ...], lang: str) -> str | None:
     """The first of ``codes`` the catalog words in ``lang`` (English when it lacks that one)."""
     for code in codes:
-        if code in catalog(lang) or code in catalog("en"):
+        if code in catalog(lang) or code in catalog(DEFAULT_LANG):
             return message(code, lang)
     return None
 
@@ -166,7 +168,7 @@ def _variant(schema: Any, lang: str) -> Any:
     if not isinstance(schema, dict):
         return schema
     kind = schema.get("type", "object" if "$ref" in schema or "properties" in schema else None)
-    if not isinstance(kind, str) or f"box/variant/{kind}" not in catalog("en"):
+    if not isinstance(kind, str) or f"box/variant/{kind}" not in catalog(DEFAULT_LANG):
         return schema
     out = {k: v for k, v in schema.items() if k != "description"}
     return {**out, "title": message(f"box/variant/{kind}", lang)}
