@@ -18,7 +18,7 @@ GAMES = {
     # game: (the set to start from, a component's tab, a field of it, a choice it shows)
     "france1429": ("box", "Karty", "Kiedy się ją zagrywa", "w dowolnym momencie poza dobieraniem"),
     "viscounts": ("stand-in", "Mieszczanie", "Wartość w Srebrnikach", "Pospolity"),
-    "glory": ("box", "Postacie", "Poziom", "jeszcze nieznane"),
+    "glory": ("box", "Postacie", "Monety", "jeszcze nieznane"),  # not known yet: a switch
 }
 
 
@@ -33,7 +33,8 @@ HELP = """field => {
   const heads = [...document.querySelectorAll('.box-editor:not([hidden]) :is(b, label)')];
   const head = heads.find(e => e.textContent.trim() === field && e.getClientRects().length);
   const holder = head && head.closest('[data-schemapath]');
-  const help = holder && holder.querySelector('p.je-form-input-label');
+  const help = holder && (holder.querySelector(':scope > p.box-help')
+    || holder.querySelector('p.je-form-input-label'));
   return help ? help.textContent : null;
 }"""
 """The description shown with a field, found from its label (a switch's header for a value

@@ -169,7 +169,9 @@
         prompt_before_delete: false, array_controls_top: true, no_additional_properties: false,
         required_by_default: false, display_required_only: false, use_default_values: true,
       });
+      editor.on("ready", () => helpUnderSwitches(editor));
       editor.on("change", () => {
+        helpUnderSwitches(editor);
         if (S.quiet) return; // a game tool set the value itself
         S.draft.files[file] = editor.getValue();
         schedule();
@@ -183,6 +185,17 @@
     }
     fill("files", tabs);
     show(S.draft.main);
+  }
+  // A value that may be "not known yet" is drawn as a switch, and JSON Editor shows a field's
+  // description (where it is printed, the rule that needs it) only once a value is given: the
+  // description goes under the switch, where it is read before the value is known.
+  function helpUnderSwitches(editor) {
+    for (const child of Object.values(editor.editors || {})) {
+      const { switcher, schema } = child || {};
+      if (!switcher || !schema || !schema.description || child.boxHelp) continue;
+      child.boxHelp = el("p", { class: "box-help" }, schema.description);
+      switcher.after(child.boxHelp);
+    }
   }
   function show(file) {
     S.shown = file;
