@@ -124,7 +124,7 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
             found = export_box(game, request.args.get("set") or None, None, read_text)
         files = start_files(found)
         return jsonify({"game": key, "name": found.name, "main": found.data.removeprefix("data/"),
-                        "files": files, "schemas": schemas(key, files)})  # fmt: skip
+                        "files": files, "schemas": schemas(key, files, _lang())})  # fmt: skip
 
     @bp.post("/api/box/<token>/check")
     def check(token: str) -> Response:
