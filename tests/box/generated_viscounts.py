@@ -197,7 +197,7 @@ def viscounts_doc(seed: int) -> dict[str, Any]:
         "invented": True,
         "verified": False,
         "source": "made by tests/box/generated_viscounts.py: a box unlike the shipped one",
-        "colours": ["orange", "purple", "teal", "pink"],
+        "colours": ["black", "gold", "brown", "violet"],
         "townsfolk": townsfolk(rng),
         "manuscripts": manuscripts,
         "printed_townsfolk": [

@@ -302,7 +302,14 @@ class France1429(GameBase):
         map gets a board with a square per Village, not the stand-in's)."""
         if not isinstance(data.value, FranceData):
             raise InputError("input/data", "not a France 1429 data set")
-        return map_board_profile(data.value.map, usable)
+        return map_board_profile(data.value.map, usable, self.seat_colours(data) or None)
+
+    def seat_colours(self, data: GameData) -> tuple[str, ...]:
+        """The families' colours the data set names (``colours``, its Family Boards), in order:
+        a group's box seats its players by its own colours."""
+        if not isinstance(data.value, FranceData):
+            raise InputError("input/data", "not a France 1429 data set")
+        return tuple(c.name for c in data.value.box.colours if c.name is not None)
 
     def check_position(self, state: FranceState) -> list[Violation]:
         return check_position(state)

@@ -217,6 +217,13 @@ class Viscounts(GameBase):
             raise InputError("input/data", "not a Viscounts data set")
         return table.board_profile(data.value, usable)
 
+    def seat_colours(self, data: GameData) -> tuple[str, ...]:
+        """The players' colours the data set names (``colours``), in order: a group's box seats
+        its players by its own colours."""
+        if not isinstance(data.value, ViscountsData):
+            raise InputError("input/data", "not a Viscounts data set")
+        return tuple(c for c in data.value.colours if c is not None)
+
     def previews(
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"
     ) -> list[dict[str, Any] | None]:
