@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge import gamedata
+from bridge.box.drafts import drafts
 from bridge.box.errors import BoxError
 from bridge.box.file import box_data
 from bridge.box.library import listed, read_box_file
@@ -101,6 +102,8 @@ def start_options(game: Game[Any, Any]) -> dict[str, Any]:
 
 BOX_PREFIX = "box:"
 """How the form names a box kept at the table in the data option."""
+DRAFT_PREFIX = "draft:"
+"""How the form names a draft (listed, never played: ``bridge.box.drafts``)."""
 
 
 def choices(library: Path | None = None, colours_for: ColoursFor | None = None) -> dict[str, Any]:
@@ -161,6 +164,13 @@ def kept_boxes(key: str, library: Path | None) -> list[dict[str, str]]:
             continue
         out.append({"value": f"{BOX_PREFIX}{path.name}", "name": box.name,
                     "colours": list(colours)})  # fmt: skip
+    for path in drafts(library, key):  # listed as drafts, never started (the form disables them)
+        try:
+            name = read_box_file(path).name
+        except BoxError:
+            continue
+        out.append({"value": f"{DRAFT_PREFIX}{path.name}", "name": name, "colours": [],
+                    "draft": True})  # fmt: skip
     return out
 
 

@@ -67,10 +67,12 @@ const HeraldSetup = (() => {
       el("select", { "data-option": o.name, onchange: isData ? dataChosen : null },
         values.map((v) => {
           const box = boxes.find((b) => b.value === v);
-          const word = box ? t("ui/setup-box", { name: box.name })
+          const word = box ? t(box.draft ? "ui/setup-box-draft" : "ui/setup-box", { name: box.name })
             : gameLabel(game.key, `choice-${o.name}-${choiceKey(v)}`, v === null ? t("ui/setup-none") : String(v));
           const text = choiceKey(v) === choiceKey(o.default) ? t("ui/setup-default", { value: word }) : word;
-          return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(start) }, text);
+          // a draft is listed so the group sees it is there, never chosen: it starts no game
+          return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(start),
+            disabled: Boolean(box && box.draft) }, text);
         })));
   }
 
