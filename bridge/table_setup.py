@@ -148,13 +148,13 @@ def choices(library: Path | None = None, colours_for: ColoursFor | None = None) 
     return {"games": games, "colours": list(SEAT_NAMES)}
 
 
-def kept_boxes(key: str, library: Path | None) -> list[dict[str, str]]:
+def kept_boxes(key: str, library: Path | None) -> list[dict[str, Any]]:
     """The boxes of game ``key`` kept at the table, as the form offers them, each with the
     families' colours its players are seated by (``bridge.seats.family_colours``; a box that can
     no longer be read is left out: ``herald box check`` says why)."""
     if library is None:
         return []
-    out = []
+    out: list[dict[str, Any]] = []
     game = registry.get_game(key)
     for path in listed(library, key):
         try:
