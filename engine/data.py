@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, TypeGuard
 
 from engine import codec, registry
@@ -73,7 +73,7 @@ class Provenance:
     its own (checked against its copy when it says ``"verified": true``), those it leaves to the
     shipped set are that set's (invented, for the stand-in). ``base`` names the set extended
     ("": none); ``taken`` the top-level fields taken from it; ``inherited`` the printed values
-    they hold (:func:`count_values`, a file they name counted with its values: France's map);
+    they hold (:func:`count_values`, a file they name counted with its values: a map file, say);
     ``base_invented`` whether that set is invented; ``own_invented`` what the document itself
     says of ``invented`` (None: nothing); ``verified`` whether it says it was checked against a
     printed copy.
@@ -323,7 +323,8 @@ def compact_state(game: Any, state: Any, data: GameData | None) -> Any:
 
 def top_level_provenance(doc: DataDoc, shipped: Mapping[str, str]) -> Provenance:
     """The :class:`Provenance` of a document whose ``extends`` takes every top-level field it
-    leaves out from a shipped set (France 1429's and Viscounts' convention); an empty one for a
+    leaves out from a shipped set (a game whose ``extends`` works so declares it as its
+    ``DataSpec.provenance``); an empty one for a
     document that extends nothing (or names no shipped set: the game's parse refuses that)."""
     raw = doc.doc
     base_name = raw.get("extends") if isinstance(raw, dict) else None
@@ -364,10 +365,13 @@ def _shipped_reader(key: str) -> Reader:
     return read
 
 
+_DRIVE = re.compile(r"[A-Za-z]:[\\/]")
+
+
 def is_absolute(name: str) -> bool:
     """Whether a file a document names is an absolute path (``/home/…``, ``C:\\…``): it is read
     where it says, never joined to the document's folder."""
-    return PurePosixPath(name).is_absolute() or PureWindowsPath(name).is_absolute()
+    return name.startswith(("/", "\\")) or _DRIVE.match(name) is not None
 
 
 def _beside(read: Reader, folder: str) -> Reader:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path, PurePath
+from pathlib import Path, PureWindowsPath
 from typing import Any
 
 from engine.data import DataDoc, data_spec, from_doc, is_absolute, parse_json, shipped_reader
@@ -36,7 +36,7 @@ def export_box(game: Any, source: str | None, name: str | None, read: Reader) ->
             text = reader(file)
             member = file
             if is_absolute(file):  # a box holds members only: the file goes in by its name
-                member = renamed[file] = PurePath(file).name
+                member = renamed[file] = PureWindowsPath(file).name  # either separator
             if files.get(member, text) != text:
                 raise BoxError("box/name-clash", name=member)
             files[member] = text
