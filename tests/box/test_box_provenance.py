@@ -76,6 +76,8 @@ def test_a_verified_france_box_counts_what_it_still_takes_from_the_stand_in(
     assert "is an invented stand-in" not in text
     game = registry.get_game("france1429")
     pl = check_data({"data": gamedata.load(game, {"data": str(path)})}, "pl").text
+    args = ["rules", "--lang", "pl", "france1429", "data", "check", "--data", str(path)]
+    assert pl in CliRunner().invoke(main, args).output  # the command line speaks --lang too
     assert f"„Ours” to wasze pudełko, ale {expected} wartości wciąż" in pl
 
 
