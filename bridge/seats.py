@@ -7,12 +7,11 @@ colours is ``seat9``, ``seat10``… so no game's seat count is cut short.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Any
 
 from engine.capabilities import SEAT_COLOURS, capability
 from engine.data import GameData, data_spec
+from engine.seat_words import seat_words
 
 SEAT_NAMES = ("blue", "green", "pink", "yellow", "purple", "red", "orange", "teal")
 
@@ -23,24 +22,17 @@ def seat_names(count: int) -> tuple[str, ...]:
     return named + tuple(f"seat{n}" for n in range(len(named) + 1, count + 1))
 
 
-SEAT_NAME = re.compile(r"[a-z]{2,20}")
-"""A seat name as the pages, rooms and logs carry it (the pages name seats in sentences by such
-words, ``common.js`` ``setNames``)."""
-
-
 def family_colours(game: Any, data: GameData | None) -> tuple[str, ...]:
     """The seat names a game played on ``data`` takes from the families' colours the data print
-    (``SEAT_COLOURS``): each colour as a seat name ("Dark Blue" is ``darkblue``), in the data's
-    order; empty when the game has no such colours, the data are a shipped set (its tables keep
-    the seats they have always had) or two colours would make one name."""
+    (``SEAT_COLOURS``): each colour as a seat name (``engine.seat_words``: "Dark Blue" is
+    ``darkblue``), in the data's order; empty when the game has no such colours, the data are a
+    shipped set (its tables keep the seats they have always had) or two colours would make one
+    name."""
     found = capability(game, SEAT_COLOURS)
     spec = data_spec(game)
     if found is None or data is None or spec is None or data.source in spec.shipped:
         return ()
-    names = tuple(_word(c) for c in found.seat_colours(data))
-    if len(set(names)) != len(names) or not all(SEAT_NAME.fullmatch(n) for n in names):
-        return ()
-    return names
+    return seat_words(found.seat_colours(data))
 
 
 def data_seat_names(game: Any, data: GameData | None, count: int) -> tuple[str, ...]:
@@ -48,9 +40,3 @@ def data_seat_names(game: Any, data: GameData | None, count: int) -> tuple[str, 
     enough of them (a group's box seats its players by its own colours), else ``seat_names``."""
     own = family_colours(game, data)
     return own[:count] if len(own) >= count else seat_names(count)
-
-
-def _word(colour: str) -> str:
-    """A colour as a plain lower-case word: accents dropped (``żółty`` is ``zolty``)."""
-    plain = unicodedata.normalize("NFKD", colour.lower().replace("ł", "l"))
-    return re.sub(r"[^a-z]", "", plain.encode("ascii", "ignore").decode("ascii"))[:20]

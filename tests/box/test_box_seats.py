@@ -22,8 +22,11 @@ from bridge.referee import Principal, Referee
 from bridge.seats import data_seat_names, family_colours, seat_names
 from bridge.store import EventStore
 from bridge.table_setup import SetupError, choices, read_setup
+from engine import data as engine_data
 from engine import registry
 from engine.capabilities import BOARD_PROFILE, capability
+from engine.games.viscounts.layout import colour_of
+from engine.seat_words import seat_words
 from vision.calibration import load_profile
 from vision.markers import usable_ids
 
@@ -124,3 +127,31 @@ def test_serve_box_seats_the_table_by_the_box_colours(tmp_path: Path) -> None:
     assert _box_seats(game, str(path), 4) == SEATED[:4]
     path.write_bytes(b"not a box")  # refused later, in its own sentence; the seats are the usual
     assert _box_seats(game, str(path), 4) == seat_names(4)
+
+
+def test_a_viscounts_box_camera_profile_and_layout_use_its_colours(tmp_path: Path) -> None:
+    game = registry.get_game("viscounts")
+    files = viscounts_files(4)
+    data = box_data(game, Draft("viscounts", "v", "data.json", files).box(), "/v.herald-box")
+    colours = tuple(files["data.json"]["colours"])
+    maker = capability(game, BOARD_PROFILE)
+    assert maker is not None
+    shipped = registry.package_files("viscounts").joinpath("camera").joinpath("profile.json")
+    dictionary = json.loads(shipped.read_text(encoding="utf-8"))["dictionary"]
+    path = tmp_path / "profile.json"
+    path.write_text(json.dumps(maker.board_profile(data, usable_ids(dictionary))), "utf-8")
+    profile = load_profile(path)
+    assert profile_seats(profile) == colours
+    assert {f"seat:{c}/discard" for c in colours} <= {r.name for r in profile.regions}
+    state = selfplay_state(game, data, colours[:2])
+    assert [colour_of(state, i) for i in range(2)] == list(colours[:2])
+
+
+def selfplay_state(game: Any, data: Any, seats: tuple[str, ...]) -> Any:
+    """A new game's state on ``data`` with ``seats``."""
+    return engine_data.setup(game, seats, {"data": "ours"}, data)
+
+
+def test_a_colour_becomes_a_plain_word() -> None:
+    assert seat_words(["Dark Blue", "Żółty", "red"]) == ("darkblue", "zolty", "red")
+    assert seat_words(["Blue", "blue"]) == () and seat_words(["x", "red"]) == ()
