@@ -235,6 +235,8 @@
   // A box half entered, kept as it is (faults and all) to go on with later: never played.
   $("save-draft").addEventListener("click", async () => {
     if (!S.draft) return;
+    clearTimeout(S.timer); // the draft's answer lists what it breaks: no older check over it
+    S.asked += 1;
     const { body } = await post("/draft", draft());
     if (!body.ok) return refuse(body.message);
     fill("status", body.message);
