@@ -105,6 +105,19 @@
     check();
     showFaces();
     await mountTools(mine);
+    await mountEffects(mine);
+  }
+
+  // The effect picker (box-effects.js) for a game whose cards' effects are a vocabulary.
+  async function mountEffects(mine) {
+    if (S.effects) S.effects.stop();
+    S.effects = null;
+    $("effects").replaceChildren();
+    if (!window.HeraldBox.effects) return;
+    const { ok, body } = await call(`/effects/${encodeURIComponent(S.draft.game)}`);
+    if (!ok || mine !== S.starting) return;
+    S.effects = window.HeraldBox.effects.mount($("effects"), ctx, { post, game: () => S.draft.game });
+    await S.effects.start(body);
   }
 
   async function mountTools(mine) {
@@ -143,6 +156,7 @@
 
   // A file sent as the request body (a photo, a box file): the box it makes is kept, and opened.
   async function sendFile(path, file) {
+    forget();
     const { body } = await call(path, {
       method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
     });
@@ -194,6 +208,11 @@
   function draft() {
     return { game: S.draft.game, name: $("name").value, main: S.draft.main, files: S.draft.files };
   }
+  // An action's answer (an import refused, a save) must not be hidden by a check asked before it.
+  function forget() {
+    clearTimeout(S.timer);
+    S.asked += 1;
+  }
   function schedule() {
     clearTimeout(S.timer);
     S.timer = setTimeout(check, 500);
@@ -224,6 +243,7 @@
   // --- keep, export, import --------------------------------------------------------------------
   $("save").addEventListener("click", async () => {
     if (!S.draft) return;
+    forget();
     const { body } = await post("/save", draft());
     if (!body.ok) return refuse(body.message);
     refuse("");
@@ -235,8 +255,7 @@
   // A box half entered, kept as it is (faults and all) to go on with later: never played.
   $("save-draft").addEventListener("click", async () => {
     if (!S.draft) return;
-    clearTimeout(S.timer); // the draft's answer lists what it breaks: no older check over it
-    S.asked += 1;
+    forget(); // the draft's answer lists what it breaks: no older check over it
     const { body } = await post("/draft", draft());
     if (!body.ok) return refuse(body.message);
     fill("status", body.message);

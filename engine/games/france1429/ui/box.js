@@ -71,7 +71,8 @@
     const photo = el("input", { id: "trace-photo", type: "file", accept: "image/*", capture: "environment" });
     const boardW = el("input", { id: "trace-width", type: "number", min: "100", step: "1", value: "800" });
     const boardH = el("input", { id: "trace-height", type: "number", min: "100", step: "1", value: "500" });
-    const name = el("input", { id: "trace-name", type: "text", maxlength: "60", autocomplete: "off" });
+    const name = el("input", { id: "trace-name", type: "text", maxlength: "60", autocomplete: "off",
+      list: "herald-start-names" }); // the names of a TTS save's or VASSAL module's pieces, if any
     const principal = el("input", { id: "trace-principal", type: "checkbox" });
     const fief = el("select", { id: "trace-fief" });
     const bishopric = el("select", { id: "trace-bishopric" },
@@ -142,7 +143,7 @@
       reader.addEventListener("load", () => show(String(reader.result)));
       reader.readAsDataURL(file);
     });
-    function show(url) {
+    function show(url, flat) {
       const probe = new Image();
       probe.onload = () => {
         S.width = probe.naturalWidth;
@@ -153,11 +154,29 @@
         image.setAttribute("height", S.height);
         S.corners = [];
         S.toImage = null;
+        if (flat) { // a picture of the board alone: its corners are the board's
+          for (const corner of [[0, 0], [S.width, 0], [S.width, S.height], [0, S.height]]) setCorner(corner);
+          return draw();
+        }
         draw();
         say(ctx.t(`${KEY}:ui/trace-corner-1`));
       };
       probe.src = url;
     }
+    // A start from a TTS save or a VASSAL module (bridge/web/static/box-start.js) gives the
+    // board's own picture, not a photo: it is traced on as it is, the board's height in
+    // millimetres kept in the picture's proportions.
+    function useStart(start) {
+      if (!start || !start.board) return;
+      const w = Number(boardW.value) || 800;
+      boardH.value = String(Math.round((w * start.board.height) / start.board.width));
+      show(start.board.image, true);
+    }
+    const onStart = (event) => {
+      if (!svg.isConnected) return document.removeEventListener("heraldbox:start", onStart);
+      return useStart(event.detail);
+    };
+    document.addEventListener("heraldbox:start", onStart);
 
     function nearest(doc, point) {
       let best = null;
@@ -177,17 +196,7 @@
       const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(m);
       const point = [p.x, p.y];
       if (S.corners.length < 4) {
-        S.corners.push(point);
-        if (S.corners.length === 4) {
-          const w = Number(boardW.value) || 800;
-          const h = Number(boardH.value) || 500;
-          const board = [[0, 0], [w, 0], [w, h], [0, h]];
-          S.toImage = homography(board, S.corners);
-          S.toBoard = homography(S.corners, board);
-          say(L("corners-set"));
-        } else {
-          say(L(`corner-${S.corners.length + 1}`));
-        }
+        setCorner(point);
         return draw();
       }
       const doc = current();
@@ -235,6 +244,20 @@
       return commit(doc, L("removed", { name: hit.name }));
     });
 
+    function setCorner(point) {
+      S.corners.push(point);
+      if (S.corners.length === 4) {
+        const w = Number(boardW.value) || 800;
+        const h = Number(boardH.value) || 500;
+        const board = [[0, 0], [w, 0], [w, h], [0, h]];
+        S.toImage = homography(board, S.corners);
+        S.toBoard = homography(S.corners, board);
+        say(L("corners-set"));
+      } else {
+        say(L(`corner-${S.corners.length + 1}`));
+      }
+    }
+
     // The map as traced, drawn over the photo where the corners put the board.
     function draw() {
       layer.replaceChildren();
@@ -274,6 +297,7 @@
     }
     fillFiefs();
     say(L("corner-1"));
+    useStart((window.HeraldBox || {}).start);
   }
 
   window.HeraldBox = window.HeraldBox || { tools: {} };
