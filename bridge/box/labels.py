@@ -44,11 +44,22 @@ class Field:
     enum: tuple[Any, ...] = ()
     shown: bool = True
     """False for a ``$defs`` entry that is only a list of choices (no field of its own)."""
+    key: bool = False
+    """A key of a map whose keys are choices (a Title's ``needs``: ``coins``, ``allies``…): it
+    is named as the choice it is, and described by its map's own description."""
 
     def codes(self, kind: str, game: str) -> tuple[str, ...]:
         """The catalog codes of this field's ``kind`` (``field``, ``help``), most specific first."""
         own = (f"{game}:box/{kind}/{self.owner}.{self.name}",) if self.owner else ()
+        if self.key and kind == "field":
+            return (*own, f"{game}:box/enum/{self.name}", f"{game}:box/field/{self.name}")
+        if self.key:
+            return (*own, f"{game}:box/help/{self.owner}")
         return (*own, f"{game}:box/{kind}/{self.name}", f"box/{kind}/{self.name}")
+
+    def numbered(self) -> bool:
+        """A map key that is a number (a Horse level ``1``…``4``): a word in every language."""
+        return self.key and self.name.isdigit()
 
     def enum_codes(self, game: str, value: Any) -> tuple[str, ...]:
         own = (f"{game}:box/enum/{self.owner}.{self.name}/{value}",) if self.owner else ()
@@ -96,8 +107,9 @@ def _walk(schema: Any, game: str, owner: str, lang: str, field: Field | None = N
             if key in ("oneOf", "anyOf") and isinstance(out[key], list):
                 out[key] = [_variant(v, lang) for v in out[key]]
     if isinstance(schema.get("properties"), dict):
+        keyed = _keyed(schema)
         out["properties"] = {
-            name: _property(sub, game, Field(owner, name), lang)
+            name: _property(sub, game, Field(owner, name, key=keyed), lang)
             for name, sub in schema["properties"].items()
         }
     if out.get("type") == "boolean":  # a box to tick, not a choice of "true" and "false"
@@ -112,7 +124,7 @@ def _property(schema: Any, game: str, field: Field, lang: str) -> Any:
     shown = _walk(schema, game, field.name, lang, field)
     if not isinstance(shown, dict):
         return shown
-    label = _found(field.codes("field", game), lang)
+    label = field.name if field.numbered() else _found(field.codes("field", game), lang)
     if label is not None:
         shown["title"] = label
         for key in ("anyOf", "oneOf"):  # a tick box is labelled by its field, not "yes or no"
@@ -200,9 +212,17 @@ def fields(schema: Any, owner: str = "") -> Iterator[Field]:
         if key in schema:
             yield from fields(schema[key], owner)
     if isinstance(schema.get("properties"), dict):
+        keyed = _keyed(schema)
         for name, sub in schema["properties"].items():
-            yield Field(owner, name, tuple(_enum(sub)))
+            yield Field(owner, name, tuple(_enum(sub)), key=keyed)
             yield from fields(sub, name)
+
+
+def _keyed(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` is a map whose keys are a list of choices, its ``properties`` listing
+    them so a form can offer each (JSON Editor's "Object Properties")."""
+    names = schema.get("propertyNames")
+    return isinstance(names, dict) and isinstance(names.get("enum"), list)
 
 
 def _enum(schema: Any) -> Iterator[Any]:
@@ -225,6 +245,8 @@ def missing_labels(schema: Any, game: str) -> list[str]:
         for field in fields(schema):
             where = f"{field.owner}.{field.name}" if field.owner else field.name
             for kind in ("field", "help") if field.shown else ():
+                if kind == "field" and field.numbered():
+                    continue
                 if not any(code in words for code in field.codes(kind, game)):
                     gaps.append(f"{lang}: {kind} {where}")
             for value in field.enum:
