@@ -54,14 +54,14 @@ def box_profile(game: Game[Any, Any], path: str | Path, library: Path) -> Path |
 
 
 def played_box(options: dict[str, Any], library: Path | None) -> Path | None:
-    """The box file a game's options play on (its ``data`` a box kept in ``library``), or None
-    for a shipped set or a data file that is not a kept box."""
+    """The box file a game's options play on (its ``data`` a box kept in ``library``, in the
+    game's folder there), or None for a shipped set or a data file that is not a kept box."""
     data = options.get("data")
     if library is None or not isinstance(data, str) or not data.endswith(".herald-box"):
         return None
     path = Path(data)
     try:
-        inside = path.resolve().parent == library.resolve()
+        inside = library.resolve() in path.resolve().parents
     except OSError:
         return None
     return path if inside and path.is_file() else None

@@ -9,12 +9,16 @@ corner sticker or off the board) are refused by the map's check, naming the Vill
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bridge.box.file import box_data, read_box
+from bridge.box.library import import_box
+from bridge.box.profile import profile_for_game
 from bridge.box.workshop import Draft, report
 from bridge.camera import profile_seats
 from bridge.game_files import placer
@@ -135,3 +139,21 @@ def test_a_move_photographed_on_the_traced_board_is_read_through_the_pipeline() 
     after = GAME.apply_unchecked(state, move)
     shot = render_placed(place(after), seed=42, profile=profile, camera=before.camera)
     assert GAME.interpret(state, read(shot.image)).moves == (move,)
+
+
+def test_a_game_started_on_a_kept_box_reads_the_boxs_traced_board(tmp_path: Path) -> None:
+    """A New game on a box kept at the table: the camera's profile is the box's (its traced
+    board), unless the table calibrated a profile of its own; a shipped set keeps the table's."""
+    library = tmp_path / "t.db.boxes"
+    box = read_box(Draft("france1429", "traced", "data.json", traced_files()).box().to_bytes())
+    kept = import_box(box, GAME, library)
+    table = tmp_path / "t.db.board.json"  # not calibrated yet
+    found = profile_for_game(GAME, {"data": str(kept.path.resolve())}, library, table)
+    assert found is not None and found.parent == library
+    assert json.loads(found.read_text(encoding="utf-8")) == _profile(traced_map())
+    assert profile_for_game(GAME, {"data": "stand-in"}, library, table) is None
+    outside = tmp_path / "elsewhere.herald-box"
+    outside.write_bytes(kept.path.read_bytes())
+    assert profile_for_game(GAME, {"data": str(outside)}, library, table) is None
+    table.write_text("{}", encoding="utf-8")  # the calibration page saved the table's own
+    assert profile_for_game(GAME, {"data": str(kept.path)}, library, table) == table
