@@ -185,8 +185,12 @@ def test_a_map_traced_on_a_photo_is_played_under_the_simulated_camera(
         row = store.session(session)
         assert row is not None and row.header.game == "france1429"
         assert row.header.options["data"].endswith(kept[len("box:") :])
-        camera_events = [e for e in store.events(session) if e.source == CAMERA]
-        assert len(camera_events) >= 3
+        moves = [e.payload["move"] for e in store.events(session) if e.source == CAMERA]
+        assert len(moves) >= 3
+        # the first moves read are the seats' starting Villages (§4.11), each a Village of the
+        # traced map
+        places = [m["village"] for m in moves if m["kind"] == "place-start"]
+        assert places and set(places) <= {v["id"] for v in doc["villages"]}, moves
     finally:
         store.close()
     # ... read on the board as traced: the profile the camera was given is the traced one
