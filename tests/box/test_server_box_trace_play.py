@@ -88,6 +88,23 @@ def play(page: Any, homography: Any, step: Step) -> None:
         )
 
 
+def too_close(page: Any, homography: Any, doc: dict[str, Any]) -> None:
+    """A Village placed again (its name typed, a new spot clicked) so near its neighbour that
+    the camera's squares overlap: drawn red over the photo, refused by the check naming both
+    Villages; Undo puts it back."""
+    moved, neighbour = doc["villages"][6], doc["villages"][7]
+    page.check("input[name=trace-tool][value=village]")
+    page.fill("#trace-name", moved["name"])
+    click_photo(page, homography, (moved["x"] + 40, moved["y"]))
+    page.locator("#refused").wait_for(state="visible")
+    text = page.inner_text("#refused")
+    assert "overlap" in text and moved["name"] in text and neighbour["name"] in text, text
+    assert page.locator("#trace-stage .trace-clash").count() == 2
+    page.click("#trace-undo")
+    page.locator("#refused").wait_for(state="hidden")
+    assert page.locator("#trace-stage .trace-clash").count() == 0
+
+
 def start_on_box(page: Any, served: Served, box: str) -> None:
     """The host's New game form: France 1429 on the kept box, three seats; sent again while
     the simulated table's moves make it stale."""
@@ -137,8 +154,18 @@ def test_a_map_traced_on_a_photo_is_played_under_the_simulated_camera(
             "() => document.getElementById('trace-stage').getAttribute('viewBox')"
         )
         steps = script(doc)
-        for step in steps:
+        corners = [i for i, step in enumerate(steps) if step.kind == "place"][:4]
+        for step in steps[: corners[-1] + 1]:
             play(page, homography, step)
+        # a corner click is a step Undo takes back like any other
+        page.click("#trace-undo")
+        page.wait_for_function("() => document.getElementById('trace-status').textContent"
+                               ".includes('taken back')")  # fmt: skip
+        play(page, homography, steps[corners[-1]])
+        for step in steps[corners[-1] + 1 : -1]:
+            play(page, homography, step)
+        too_close(page, homography, doc)
+        play(page, homography, steps[-1])  # the map is whole
         # the map is whole and good: the check's summary, no refusal
         page.wait_for_function(
             "() => document.getElementById('status').textContent.length"
