@@ -25,11 +25,12 @@ from bridge.game_files import placer
 from engine import data as gamedata
 from engine import registry
 from engine.games.france1429.board_places import CORNER_MM, VILLAGE_MM
-from engine.games.france1429.geography import parse_map
+from engine.games.france1429.geography import dump_map, parse_map
 from engine.games.france1429.layout import board_profile
 from engine.games.france1429.map_checks import check_map
 from engine.games.france1429.moves import Buy
 from engine.i18n import violation_text
+from engine.violations import InputError
 from vision.calibration import BoardProfile
 from vision.markers import usable_ids
 from vision.pipeline import Pipeline
@@ -157,3 +158,13 @@ def test_a_game_started_on_a_kept_box_reads_the_boxs_traced_board(tmp_path: Path
     assert profile_for_game(GAME, {"data": str(outside)}, library, table) is None
     table.write_text("{}", encoding="utf-8")  # the calibration page saved the table's own
     assert profile_for_game(GAME, {"data": str(kept.path)}, library, table) == table
+
+
+def test_the_board_size_round_trips_and_a_bad_one_is_refused_naming_its_path() -> None:
+    m = parse_map(traced_map())
+    assert m.board == BOARD
+    assert parse_map(dump_map(m)) == m
+    doc = traced_map()
+    doc["board"]["width_mm"] = 5  # not a board: refused, naming where
+    with pytest.raises(InputError, match=r"\$\.board\.width_mm"):
+        parse_map(doc)
