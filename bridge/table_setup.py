@@ -23,7 +23,7 @@ from bridge.seats import SEAT_NAMES, seat_names
 from engine import data as engine_data
 from engine import refs, registry, selfplay
 from engine.game import Game
-from engine.i18n import has_message
+from engine.i18n import DEFAULT_LANG, has_message, ref_text
 from engine.violations import InputError, RuleViolation
 from vision.calibration import load_profile
 
@@ -102,9 +102,12 @@ BOX_PREFIX = "box:"
 """How the form names a box kept at the table in the data option."""
 
 
-def choices(library: Path | None = None, colours_for: ColoursFor | None = None) -> dict[str, Any]:
+def choices(
+    library: Path | None = None, colours_for: ColoursFor | None = None, lang: str = DEFAULT_LANG
+) -> dict[str, Any]:
     """What the host page may choose: every registered game, its seats, options and data sets
-    (the shipped ones and the boxes kept in ``library``, each as ``box:<file>`` with its name).
+    (the shipped ones and the boxes kept in ``library``, each as ``box:<file>`` with its name),
+    each option's rulebook reference in ``lang``.
 
     ``colours_for`` names the colours this table can seat for a game (a camera table: its
     stickers'), which the form offers first and starts from; None: every colour a seat may take.
@@ -121,7 +124,7 @@ def choices(library: Path | None = None, colours_for: ColoursFor | None = None) 
                 "name": o.name,
                 "default": _jsonable(o.default),
                 "choices": [_jsonable(c) for c in o.choices],
-                "ref": readable_ref(o.ref),
+                "ref": ref_text(o.ref, lang),
                 "doc": o.doc,
             }
             for o in info.options

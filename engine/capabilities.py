@@ -286,6 +286,27 @@ class BoardProfile(Protocol):
         ...
 
 
+class EffectVocabulary(Protocol):
+    """A game whose cards' effects are data written in a vocabulary of its own: what it can
+    say, so the box page builds an effect by choosing, and an effect read back by the game's
+    own grammar (a typed text and a picked one are judged alike)."""
+
+    def effect_vocabulary(self, lang: str = "en") -> dict[str, Any]:
+        """``places``, ``timings``, ``left`` items, reward ``atoms`` and ``conversion``, each
+        with its ``fields`` (a number, or a choice of allowed values), ``where`` it may stand
+        and a ``label`` in ``lang``; ``paths``: the data fields holding effect texts
+        (``{"path": "cards[].ability", "place": "ability"}``, ``[]`` any item)."""
+        ...
+
+    def read_effect(
+        self, place: str, given: Any, card: str = "", lang: str = "en"
+    ) -> dict[str, Any]:
+        """``given`` (a text, or the picker's fields) read at ``place``: ``{"ok": true, "text",
+        "sentence", "fields"}``, or ``{"ok": false, "text", "message", "forms"}`` naming what
+        the vocabulary can say there."""
+        ...
+
+
 class CliVerbs(Protocol):
     """A game package's ``cli`` module: the game's own ``herald rules GAME`` verbs."""
 
@@ -312,11 +333,12 @@ MONEY = Capability[Money](Money)
 LAYOUT = Capability[Layout](Layout)
 CAMERA_FACES = Capability[CameraFaces](CameraFaces)
 BOARD_PROFILE = Capability[BoardProfile](BoardProfile)
+EFFECT_VOCABULARY = Capability[EffectVocabulary](EffectVocabulary)
 CLI_VERBS = Capability[CliVerbs](CliVerbs)
 
 OPTIONAL_VERBS: tuple[Capability[Any], ...] = (
     DICE_MOVE, DICE_POOL, ATTEMPT, AUTO_MOVE, PASSES, FLOW_KIND, FLOW, REVEALS, WINDOW_MOVES,
     HAS_DATA, LAST_LINES, LABELS, NAMES, PREVIEW, PREVIEWS, MONEY, LAYOUT, CAMERA_FACES,
-    COMPLETES_STATE, BOARD_PROFILE,
+    COMPLETES_STATE, BOARD_PROFILE, EFFECT_VOCABULARY,
 )  # fmt: skip
 """Every optional verb a game object may offer (the CLI module's ``VERBS`` is not the game's)."""

@@ -39,6 +39,23 @@ ZIP_MAGIC = b"PK\x03\x04"
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What an archive may hold. A box has its own (the defaults); another kind of archive read
+    as defensively (a VASSAL module a box is started from) has wider ones, and its refusals their
+    own catalog codes (``prefix`` + ``too-many-entries``…), so the sentence names what was sent."""
+
+    file_bytes: int = MAX_FILE_BYTES
+    entries: int = MAX_ENTRIES
+    member_bytes: int = MAX_MEMBER_BYTES
+    total_bytes: int = MAX_TOTAL_BYTES
+    name: re.Pattern[str] = NAME
+    prefix: str = "box/"
+
+
+BOX_LIMITS = Limits()
+
+
+@dataclass(frozen=True)
 class Archive:
     """The members of a box archive by name, as bytes."""
 
@@ -50,19 +67,20 @@ def looks_like_zip(head: bytes) -> bool:
     return head.startswith(ZIP_MAGIC)
 
 
-def read_archive(raw: bytes) -> Archive:
+def read_archive(raw: bytes, limits: Limits = BOX_LIMITS) -> Archive:
     """The members of the box archive ``raw``; ``BoxError`` names the first thing wrong."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise BoxError("box/too-large", size=len(raw), limit=MAX_FILE_BYTES)
+    p = limits.prefix
+    if len(raw) > limits.file_bytes:
+        raise BoxError(f"{p}too-large", size=len(raw), limit=limits.file_bytes)
     if not looks_like_zip(raw):
-        raise BoxError("box/not-a-box")
+        raise BoxError(f"{p}not-a-box")
     try:
         zf = zipfile.ZipFile(io.BytesIO(raw))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
-        raise BoxError("box/corrupt", reason=str(exc)) from exc
+        raise BoxError(f"{p}corrupt", reason=str(exc)) from exc
     with zf:
         infos = zf.infolist()
-        _check_directory(infos)
+        _check_directory(infos, limits)
         members: dict[str, bytes] = {}
         for info in infos:
             if info.is_dir():
@@ -70,35 +88,36 @@ def read_archive(raw: bytes) -> Archive:
             try:
                 members[info.filename] = zf.read(info)
             except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
-                raise BoxError("box/corrupt", reason=f"{info.filename}: {exc}") from exc
+                raise BoxError(f"{p}corrupt", reason=f"{info.filename}: {exc}") from exc
     return Archive(members)
 
 
-def _check_directory(infos: list[zipfile.ZipInfo]) -> None:
-    if len(infos) > MAX_ENTRIES:
-        raise BoxError("box/too-many-entries", count=len(infos), limit=MAX_ENTRIES)
+def _check_directory(infos: list[zipfile.ZipInfo], limits: Limits) -> None:
+    p = limits.prefix
+    if len(infos) > limits.entries:
+        raise BoxError(f"{p}too-many-entries", count=len(infos), limit=limits.entries)
     seen: set[str] = set()
     total = 0
     for info in infos:
         name = info.filename.rstrip("/") if info.is_dir() else info.filename
-        if not NAME.fullmatch(name):
-            raise BoxError("box/bad-name", name=info.filename)
+        if not limits.name.fullmatch(name):
+            raise BoxError(f"{p}bad-name", name=info.filename)
         if name in seen:
-            raise BoxError("box/duplicate-name", name=name)
+            raise BoxError(f"{p}duplicate-name", name=name)
         seen.add(name)
-        mode = info.external_attr >> 16
-        if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-            raise BoxError("box/not-a-file", name=name)
+        kind = stat.S_IFMT(info.external_attr >> 16)  # 0: no Unix type (Java's, Python's zips)
+        if kind and kind not in (stat.S_IFREG, stat.S_IFDIR):
+            raise BoxError(f"{p}not-a-file", name=name)
         if info.flag_bits & 0x1:
-            raise BoxError("box/encrypted", name=name)
-        if info.file_size > MAX_MEMBER_BYTES:
-            raise BoxError("box/member-too-large", name=name, size=info.file_size,
-                           limit=MAX_MEMBER_BYTES)  # fmt: skip
+            raise BoxError(f"{p}encrypted", name=name)
+        if info.file_size > limits.member_bytes:
+            raise BoxError(f"{p}member-too-large", name=name, size=info.file_size,
+                           limit=limits.member_bytes)  # fmt: skip
         if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-            raise BoxError("box/zip-bomb", name=name)
+            raise BoxError(f"{p}zip-bomb", name=name)
         total += info.file_size
-        if total > MAX_TOTAL_BYTES:
-            raise BoxError("box/too-large", size=total, limit=MAX_TOTAL_BYTES)
+        if total > limits.total_bytes:
+            raise BoxError(f"{p}too-large", size=total, limit=limits.total_bytes)
 
 
 def write_archive(members: Mapping[str, bytes]) -> bytes:

@@ -34,16 +34,21 @@ class Playability:
 
     def faults(self) -> tuple[Violation, ...]:
         """The reasons that are not a value left to complete but a broken rule (a road to a
-        Village the map lacks): a game's gap codes end in ``missing…`` or ``incomplete…``."""
+        Village the map lacks): a game's gap codes end in ``missing…``, ``incomplete…`` or
+        ``unknown…``."""
         return tuple(v for v in self.missing() if not is_gap(v))
 
 
 def is_gap(violation: Violation) -> bool:
     """Whether the game refused for a value its data leave unknown (``…/missing-…``,
-    ``…/incomplete…``: the convention of every game's gap codes, docs/games.md) rather than
-    for a value that breaks a rule."""
+    ``…/incomplete…``, ``…/unknown-…``: the convention of every game's gap codes,
+    docs/games.md) rather than for a value that breaks a rule."""
     last = violation.code.rpartition("/")[2]
-    return last.startswith(("missing", "incomplete"))
+    return last.startswith(GAP_PREFIXES)
+
+
+GAP_PREFIXES = ("missing", "incomplete", "unknown")
+"""How a game's code for a value still to complete begins (after its last ``/``)."""
 
 
 def checked(game: Any, box: Box, source: str) -> tuple[GameData, Playability]:

@@ -14,12 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import jsonschema
+
 from engine import registry
 from engine.data import data_spec, shipped_reader
-from engine.i18n import message, violation_text
+from engine.i18n import DEFAULT_LANG, message, violation_text
 
 from .errors import BoxError, refusal_text
 from .file import DATA_DIR, Box, make_box
+from .labels import labelled
 from .report import Playability, checked, is_gap
 
 FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,80}\.json")
@@ -75,18 +78,48 @@ def start_files(box: Box) -> dict[str, Any]:
     }
 
 
-def schemas(game_key: str, files: Mapping[str, Any]) -> dict[str, Any]:
+def schemas(game_key: str, files: Mapping[str, Any], lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """Each file's JSON Schema, from the ``$schema`` it names, read from the game's own shipped
-    files (None for a file that names none, or one the game does not ship)."""
+    files (None for a file that names none, or one the game does not ship), with the game's
+    words for its fields in ``lang`` (``labels``)."""
     read = shipped_reader(game_key)
     found: dict[str, Any] = {}
     for file, doc in files.items():
         named = doc.get("$schema") if isinstance(doc, dict) else None
         try:
-            found[file] = form_schema(json.loads(read(named))) if isinstance(named, str) else None
+            raw = json.loads(read(named)) if isinstance(named, str) else None
         except (ValueError, OSError):
-            found[file] = None
+            raw = None
+        shown = form_schema(as_shown(raw, doc)) if raw is not None else None
+        found[file] = labelled(shown, game_key, str(named), lang) if shown is not None else None
     return found
+
+
+def as_shown(schema: Any, doc: Any) -> Any:
+    """The schema of what ``doc`` is: a root that is a ``$ref`` to one of its ``$defs``, or an
+    ``if``/``then``/``else`` choice between them, made the definition ``doc`` meets, so that the
+    form shows its components on tabs as for a schema written out at the top. JSON Editor draws
+    neither a root ``$ref``'s components on tabs nor an ``if`` at all."""
+    for _ in range(8):  # a schema referring to itself in a loop stops here
+        if not isinstance(schema, dict):
+            return schema
+        defs = {k: schema[k] for k in ("$defs", "definitions") if k in schema}
+        ref = schema.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/"):
+            group, _, name = ref[2:].partition("/")
+            found = schema.get(group, {}).get(name)
+            if not isinstance(found, dict):
+                return schema
+            rest = {k: v for k, v in schema.items() if k != "$ref" and k not in defs}
+            schema = {**found, **rest, **defs}
+        elif "if" in schema and ("then" in schema or "else" in schema):
+            met = jsonschema.Draft202012Validator({**schema["if"], **defs}).is_valid(doc)
+            branch = schema.get("then" if met else "else", {})
+            rest = {k: v for k, v in schema.items() if k not in ("if", "then", "else")}
+            schema = {**rest, **branch} if isinstance(branch, dict) else rest
+        else:
+            return schema
+    return schema
 
 
 def form_schema(schema: Any, top: bool = True, key: str = "") -> Any:

@@ -22,6 +22,8 @@ from bridge.box.faces import with_face
 from bridge.box.file import Box
 from bridge.box.library import import_box, library_dir, listed, read_box_file
 from bridge.box.report import Playability, checked
+from bridge.box.start import read_start, write_pictures
+from bridge.box.start.fetch import Fetcher
 from bridge.box.workshop import playable_text
 from engine import registry
 from engine.data import GameData
@@ -195,3 +197,68 @@ def list_(db_path: str, game_key: str | None) -> None:
     """The boxes a table has imported."""
     for path in listed(library_dir(db_path), game_key):
         click.echo(str(path))
+
+
+@box.command()
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option(
+    "--mods",
+    "mods",
+    default=None,
+    type=click.Path(file_okay=False),
+    help="Tabletop Simulator's Mods folder, where it keeps the pictures a save names.",
+)
+@click.option(
+    "--fetch",
+    is_flag=True,
+    help="Fetch from the internet the pictures of a save that are not found otherwise.",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help='Where to write the start (JSON), to open on the "Your box" page.',
+)
+@click.option(
+    "--pictures",
+    default=None,
+    type=click.Path(file_okay=False),
+    help="Also write each picture as a file here (a card's to enrol with `herald box face`).",
+)
+@LANG
+def start(
+    path: str, mods: str | None, fetch: bool, output: str, pictures: str | None, lang: str
+) -> None:
+    """Start a box from a Tabletop Simulator save (.json, or a .ttsmod / zip with its pictures)
+    or a VASSAL module (.vmod): the board's picture, the pieces' and cards' names and pictures."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        _refuse(BoxError("box/unreadable", file=path, reason=exc.strerror or str(exc)), lang)
+    try:
+        made = read_start(
+            raw,
+            path,
+            mods=Path(mods) if mods else None,
+            local=True,
+            fetch=Fetcher() if fetch else None,
+        )
+        Path(output).write_text(json.dumps(made.to_json(lang), ensure_ascii=False), "utf-8")
+        if pictures:
+            written = write_pictures(made, Path(pictures))
+    except BoxError as exc:
+        _refuse(exc, lang)
+    except OSError as exc:
+        _refuse(BoxError("box/unwritable", file=output, reason=exc.strerror or str(exc)), lang)
+    others = [p for p in made.pictures if p.kind != "board"]
+    out.print(escape(message(
+        "box/start-read", lang, file=path, name=made.name, n=len(others), named=len(made.names()),
+        boards=message("box/start-boards", lang, n=len(made.of("board"))),
+        missing=message("box/start-missing", lang, n=len(made.missing)),
+    )))  # fmt: skip
+    for line in made.missing_text(lang):
+        out.print(f"  • {escape(line)}")
+    out.print(escape(message("box/start-written", lang, file=output)))
+    if pictures:
+        out.print(escape(message("box/start-pictures", lang, n=len(written), folder=pictures)))

@@ -198,7 +198,7 @@ def verb_command(verb: verbs.Verb, game: Game[Any, Any]) -> click.Command:
                 files[arg.name] = value
                 inputs[arg.name] = read_json(value)
         try:
-            result = verb.run(inputs, "en")
+            result = verb.run(inputs, _lang())
         except verbs.BadInput as exc:
             where = f" at {exc.error.path}" if exc.error.path else ""
             fail(f"{files.get(exc.arg, exc.arg)}{where}: {exc.error.detail}")

@@ -553,9 +553,12 @@ def _routes(web: WebTable) -> None:
 
     @app.get("/api/setup")
     def setup_choices() -> Response:
-        """What the host page's new-game form offers: games, seats, options, data sets."""
+        """What the host page's new-game form offers: games, seats, options, data sets (the
+        options' rulebook references in the page's language, ``?lang=``)."""
+        lang = request.args.get("lang", DEFAULT_LANG)
+        colours_for = web.parts.colours_for if web.parts is not None else None
         return jsonify(
-            choices(web.box_library, web.parts.colours_for if web.parts is not None else None)
+            choices(web.box_library, colours_for, lang if lang in LANGUAGES else DEFAULT_LANG)
         )
 
     @app.get("/favicon.ico")

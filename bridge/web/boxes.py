@@ -22,11 +22,15 @@ from bridge.box.faces import card_ids, with_face
 from bridge.box.file import read_box
 from bridge.box.library import SUFFIX, import_box, listed, read_box_file
 from bridge.box.report import checked
+from bridge.box.start import read_start
+from bridge.box.start.common import START_LIMITS
+from bridge.box.start.fetch import Fetcher
 from bridge.box.workshop import parse_draft, report, schemas, start_files, starting_sets
 from bridge.gamedata import read_text
 from bridge.referee import Referee
 from bridge.web.refusal import Refused
 from engine import registry
+from engine.capabilities import EFFECT_VOCABULARY, capability
 from engine.data import data_spec
 from engine.i18n import DEFAULT_LANG, LANGUAGES, message
 
@@ -35,6 +39,8 @@ MAX_PHOTO_BYTES = 24 * 1024 * 1024
 """A card's photograph as a phone takes it."""
 MAX_DRAFT_BYTES = 4 * 1024 * 1024
 """A box being entered, as JSON: the largest game's data are under 100 KB."""
+MAX_EFFECT_BYTES = 64 * 1024
+"""One effect being picked: a few hundred bytes."""
 
 
 def _lang() -> str:
@@ -118,7 +124,7 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
             found = export_box(game, request.args.get("set") or None, None, read_text)
         files = start_files(found)
         return jsonify({"game": key, "name": found.name, "main": found.data.removeprefix("data/"),
-                        "files": files, "schemas": schemas(key, files)})  # fmt: skip
+                        "files": files, "schemas": schemas(key, files, _lang())})  # fmt: skip
 
     @bp.post("/api/box/<token>/check")
     def check(token: str) -> Response:
@@ -177,6 +183,26 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
                         "message": message("box/face-enrolled", _lang(), card=card,
                                            file=done.path.name)})  # fmt: skip
 
+    @bp.route("/api/box/<token>/effects/<key>", methods=["GET", "POST"])
+    def effects(token: str, key: str) -> Response:
+        """The game's effect vocabulary (GET), or an effect read by the game's own grammar
+        (POST ``{"place", "text" or "fields", "card"}``): the picker's live check."""
+        host_only(token)
+        found = capability(registry.get_game(game_key(key)), EFFECT_VOCABULARY)
+        if found is None:
+            raise Refused("box/no-effect-vocabulary", 404, game=key)
+        if request.method == "GET":
+            return jsonify(found.effect_vocabulary(_lang()))
+        asked = body(MAX_EFFECT_BYTES)
+        if not isinstance(asked, dict) or not isinstance(asked.get("place"), str):
+            raise Refused("box/bad-effect-request", 400)
+        given = asked.get("fields") if isinstance(asked.get("fields"), dict) else asked.get("text")
+        if not isinstance(given, dict | str):
+            raise Refused("box/bad-effect-request", 400)
+        card = asked.get("card")
+        named = card[:80] if isinstance(card, str) else ""
+        return jsonify(found.read_effect(asked["place"], given, named, _lang()))
+
     @bp.post("/api/box/<token>/import")
     def import_(token: str) -> Response:
         """A box file's bytes (the request body): checked whole, then kept."""
@@ -191,6 +217,24 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
         return jsonify({"ok": True, "game": found.game, "file": done.path.name,
                         "message": message(code, _lang(), file=done.path.name,
                                            name=found.name)})  # fmt: skip
+
+    @bp.post("/api/box/<token>/from-file")
+    def from_file(token: str) -> Response:
+        """A TTS save or a VASSAL module (the request body; ``?file=`` its name, ``?fetch=1``
+        when the host allows fetching the pictures a save names): the start it gives, pictures
+        and names for the game's tools (issue #24 point 5). Nothing is kept."""
+        host_only(token)
+        request.max_content_length = START_LIMITS.file_bytes
+        name = (request.args.get("file") or "upload")[:200]
+        fetch = Fetcher() if request.args.get("fetch") == "1" else None
+        made = read_start(request.get_data(cache=False), name, fetch=fetch)
+        lang = _lang()
+        others = [p for p in made.pictures if p.kind != "board"]
+        said = message("box/start-read", lang, file=name, name=made.name, n=len(others),
+                       named=len(made.names()),
+                       boards=message("box/start-boards", lang, n=len(made.of("board"))),
+                       missing=message("box/start-missing", lang, n=len(made.missing)))  # fmt: skip
+        return jsonify({"ok": True, "message": said, **made.to_json(lang)})
 
     return bp
 

@@ -15,6 +15,7 @@ naming the count parameter and one text per plural category the language has, e.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
@@ -80,6 +81,7 @@ def _entry(code: str, text: Any) -> Entry:
 def reset() -> None:
     """Forget the merged catalogs (a game was registered or removed at run time)."""
     catalog.cache_clear()
+    _ref_words.cache_clear()
 
 
 registry.on_change(reset)  # catalogs are merged over every registered game: a new game's too
@@ -160,6 +162,32 @@ def error_text(error: Exception, lang: str = DEFAULT_LANG) -> str:
     if isinstance(error, RuleViolation):
         return violations_text(error.violations, lang)
     return str(error)
+
+
+REF_WORD = "ref/word/"
+"""Catalog codes naming, after this prefix, an English word of the rulebook references
+(``item``, ``Appendix``, ``p.``), each with the word another language prints instead."""
+
+
+@cache
+def _ref_words(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    words = sorted((c[len(REF_WORD) :] for c in catalog(lang) if c.startswith(REF_WORD)),
+                   key=len, reverse=True)  # fmt: skip
+    return tuple(
+        (re.compile(rf"(?<![\w.]){re.escape(w)}" + (r"(?!\w)" if w[-1].isalnum() else "")),
+         message(REF_WORD + w, lang))
+        for w in words
+    )  # fmt: skip
+
+
+def ref_text(ref: str, lang: str = DEFAULT_LANG) -> str:
+    """A rulebook reference as a player of ``lang`` reads it: ``readable`` (no file ids), with
+    the references' few English words in that language ("§4 step 14 (EN p.8 §2.3)" is "§4 krok
+    14 (EN s. 8 §2.3)" in Polish); section numbers and line numbers stay as they are."""
+    text = readable(ref)
+    for pattern, word in _ref_words(lang) if lang != DEFAULT_LANG else ():
+        text = pattern.sub(word.replace("\\", "\\\\"), text)
+    return text
 
 
 def violation_json(violation: Violation, lang: str = DEFAULT_LANG) -> dict[str, Any]:

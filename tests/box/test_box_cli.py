@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from bridge.cli import main
@@ -42,6 +43,18 @@ def test_a_box_that_is_not_yet_playable_is_good_but_says_so_in_polish(tmp_path: 
     assert _run("box", "export", "glory", "--data", "box", "-o", str(box))[0] == 0
     code, out, _ = _run("box", "check", str(box), "--lang", "pl")
     assert code == 0 and "jeszcze nie da się grać" in out and "rzeczy do uzupełnienia" in out
+
+
+@pytest.mark.parametrize("key", ["france1429", "glory", "viscounts"])
+def test_every_shipped_box_set_is_a_good_start_not_a_refused_box(key: str, tmp_path: Path) -> None:
+    """The ``box`` set is where a group starts typing its box: every value it lacks is a gap to
+    complete, never a broken rule (Viscounts' "is not known" gaps were once counted as 322
+    broken rules, so the page refused the very set it offers to start from)."""
+    box = tmp_path / f"{key}.herald-box"
+    assert _run("box", "export", key, "--data", "box", "-o", str(box))[0] == 0
+    code, out, err = _run("box", "check", str(box))
+    assert code == 0, err
+    assert "not yet playable" in out
 
 
 def test_refusals_exit_2_with_one_sentence_and_change_nothing(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ def test_a_host_enters_checks_saves_and_imports_a_box(
     page.goto(f"{served.base}/box/{served.host_token}?lang={lang}")
     values = "values" if lang == "en" else "wartości"
     _summary(page, values)
-    page.locator(".je-tab--top", has_text="townsfolk").first.click()  # the deck's tab
+    page.locator(".je-tab--top", has_text="Mieszczanie").first.click()  # the deck's tab
     count = page.locator('input[name="root[townsfolk][0][count]"]')
     count.fill("-1")
     count.press("Tab")

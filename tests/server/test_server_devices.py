@@ -232,6 +232,29 @@ def test_pairing_codes_show_on_the_host_page_and_never_on_the_table_display(
         host.disconnect()
 
 
+@needs_chromium
+def test_the_polish_device_panel_names_seats_in_polish(browser: Tabs, table: Served) -> None:
+    """A device sentence names a seat by its key ("green") and a pairing as "seat:green": the
+    Polish table display says the seat's colour in Polish, as everywhere else on the page."""
+    from playwright.sync_api import expect
+
+    from engine.i18n import message
+
+    first, second = SEATS[0], SEATS[1]
+    said = message("devices/wrong-seat", "pl", seat=first, paired=f"seat:{second}",
+                   who=f"seat-{first}", device=f"seat-{first}", seq=1)  # fmt: skip
+    errors: list[str] = []
+    page = browser.table(errors, locale="pl-PL")
+    page.goto(table.table_url + ("&" if "?" in table.table_url else "?") + "lang=pl")
+    expect(page.locator('#devices li[data-online="true"]').first).to_be_visible(timeout=30_000)
+    page.wait_for_function("() => document.querySelectorAll('[data-seat]').length > 0")
+    shown = page.evaluate("text => HeraldDevices.words(text)", said)
+    for seat in (first, second):
+        assert message(f"ui/colour-{seat}", "pl") in shown, shown
+    assert f"seat:{second}" not in shown and f'"{first}"' not in shown, shown
+    assert errors == []
+
+
 def test_serve_without_mosquitto_or_pty_still_runs_and_says_why(tmp_path: Path) -> None:
     """Neither transport available: the server runs, the panel note says why."""
     from bridge.devices import local

@@ -49,7 +49,7 @@
     button_copy_row_title: t("ui/box-je-copy"), button_move_up_title: t("ui/box-je-up"),
     button_move_down_title: t("ui/box-je-down"), button_collapse: t("ui/box-je-collapse"),
     button_expand: t("ui/box-je-expand"), button_properties: t("ui/box-je-properties"),
-    button_object_properties: t("ui/box-je-properties"),
+    button_object_properties: t("ui/box-je-properties"), default_array_item_title: t("ui/box-je-item"),
   };
   JSONEditor.defaults.language = "herald";
 
@@ -103,6 +103,19 @@
     check();
     showFaces();
     await mountTools(mine);
+    await mountEffects(mine);
+  }
+
+  // The effect picker (box-effects.js) for a game whose cards' effects are a vocabulary.
+  async function mountEffects(mine) {
+    if (S.effects) S.effects.stop();
+    S.effects = null;
+    $("effects").replaceChildren();
+    if (!window.HeraldBox.effects) return;
+    const { ok, body } = await call(`/effects/${encodeURIComponent(S.draft.game)}`);
+    if (!ok || mine !== S.starting) return;
+    S.effects = window.HeraldBox.effects.mount($("effects"), ctx, { post, game: () => S.draft.game });
+    await S.effects.start(body);
   }
 
   async function mountTools(mine) {
@@ -141,6 +154,7 @@
 
   // A file sent as the request body (a photo, a box file): the box it makes is kept, and opened.
   async function sendFile(path, file) {
+    forget();
     const { body } = await call(path, {
       method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
     });
@@ -169,28 +183,48 @@
         prompt_before_delete: false, array_controls_top: true, no_additional_properties: false,
         required_by_default: false, display_required_only: false, use_default_values: true,
       });
+      editor.on("ready", () => helpUnderSwitches(editor));
       editor.on("change", () => {
+        helpUnderSwitches(editor);
         if (S.quiet) return; // a game tool set the value itself
         S.draft.files[file] = editor.getValue();
         schedule();
       });
       S.editors[file] = editor;
-      const tab = el("button", { type: "button", role: "tab", class: "box-file-tab" }, file);
+      // A file's tab says what it holds in the page's language (the schema's title), then its name.
+      const words = schema.title ? `${schema.title} · ${file}` : file;
+      const tab = el("button", { type: "button", role: "tab", class: "box-file-tab", "data-file": file }, words);
       tab.addEventListener("click", () => show(file));
       tabs.push(tab);
     }
     fill("files", tabs);
     show(S.draft.main);
   }
+  // A value that may be "not known yet" is drawn as a switch, and JSON Editor shows a field's
+  // description (where it is printed, the rule that needs it) only once a value is given: the
+  // description goes under the switch, where it is read before the value is known.
+  function helpUnderSwitches(editor) {
+    for (const child of Object.values(editor.editors || {})) {
+      const { switcher, schema } = child || {};
+      if (!switcher || !schema || !schema.description || child.boxHelp) continue;
+      child.boxHelp = el("p", { class: "box-help" }, schema.description);
+      switcher.after(child.boxHelp);
+    }
+  }
   function show(file) {
     S.shown = file;
     for (const holder of $("editors").children) holder.hidden = holder.dataset.file !== file;
-    for (const tab of $("files").children) tab.setAttribute("aria-selected", String(tab.textContent === file));
+    for (const tab of $("files").children) tab.setAttribute("aria-selected", String(tab.dataset.file === file));
   }
 
   // --- the live check --------------------------------------------------------------------------
   function draft() {
     return { game: S.draft.game, name: $("name").value, main: S.draft.main, files: S.draft.files };
+  }
+  // An action's answer (an import refused, a save) must not be hidden by a check asked before it.
+  function forget() {
+    clearTimeout(S.timer);
+    S.asked += 1;
   }
   function schedule() {
     clearTimeout(S.timer);
@@ -222,6 +256,7 @@
   // --- keep, export, import --------------------------------------------------------------------
   $("save").addEventListener("click", async () => {
     if (!S.draft) return;
+    forget();
     const { body } = await post("/save", draft());
     if (!body.ok) return refuse(body.message);
     refuse("");

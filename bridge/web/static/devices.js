@@ -7,7 +7,11 @@
 "use strict";
 
 const HeraldDevices = (() => {
-  const { t, el, fill, deviceName, deviceWords } = Herald;
+  const { t, el, fill, deviceName } = Herald;
+  // A server sentence about devices in the page's words: device ids, a pairing ("seat:green")
+  // and a seat's key named as everywhere else on the page (a Polish sentence says "zielony").
+  const deviceWords = (text) => Herald.seatWords(Herald.deviceWords(String(text)
+    .replace(/(?<![\w-])seat:([a-z]+)(?![\w-])/g, (_, seat) => Herald.seatName(seat))));
   let rolls = [];
   let devices = new Map();
   let pairing = { open: false, codes: {}, seats: [], pending: [] };
@@ -167,5 +171,5 @@ const HeraldDevices = (() => {
     });
   }
 
-  return { attach };
+  return { attach, words: deviceWords };
 })();

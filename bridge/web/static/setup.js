@@ -18,7 +18,7 @@ const HeraldSetup = (() => {
 
   async function load() {
     try {
-      const reply = await fetch("/api/setup");
+      const reply = await fetch(`/api/setup?lang=${encodeURIComponent(Herald.LANG)}`); // refs in the page's words
       const data = await reply.json();
       games = data.games || [];
       colours = data.colours || [];

@@ -269,6 +269,20 @@ def parse_dice(data: Any) -> DiceTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Unsayable:
+    """A component whose printed text the data vocabulary cannot say (issue #24, point 3).
+
+    The group copies the text as printed (``printed``) and says what the vocabulary lacks to
+    say it (``missing``), instead of entering a guess the rules would then apply as if printed.
+    A game with such a card is refused, naming it (``data_missing``), unless the option
+    ``unsayable`` is ``leave-out``: then the card is taken out of the box before setup.
+    """
+
+    printed: str
+    missing: str
+
+
+@dataclass(frozen=True, slots=True)
 class KnightData:
     """A Knight or card opponent as a data file lists it; ``None``: not in the seed."""
 
@@ -280,6 +294,7 @@ class KnightData:
     removes: tuple[DieType, ...] | None = None
     source: str = ""
     missing: str = ""
+    unsayable: Unsayable | None = None
 
 
 def parse_knights(data: Any) -> dict[str, KnightData]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.glory.components import KnightType, Level
+from engine.games.glory.components import KnightType, Level, Unsayable
 from engine.games.glory.data_schema import KEYS
 from engine.games.glory.data_types import BoxData, JoustSection, PasSection, Reward
 from engine.violations import InputError
@@ -125,12 +125,26 @@ def _faults(data: BoxData) -> list[tuple[str, str]]:
             out.append(
                 (f"$.solo[{i}].deck", "Quest Plans on a solo card names a deck [L1229-1230]")
             )
+    for name in ("characters", "titles", "quests", "events", "prizes"):
+        for i, entry in enumerate(getattr(data, name)):
+            out += _unsayable_faults(entry.unsayable, f"$.{name}[{i}].unsayable")
     for name, k in data.knights.items():
+        out += _unsayable_faults(k.unsayable, f"$.knights[{name}].unsayable")
         if k.attack is not None and k.attack < 0:
             out.append((f"$.knights[{name}].attack", "Attack is not negative"))
         if k.prestige is not None and k.prestige < 0:
             out.append((f"$.knights[{name}].prestige", "Prestige is not negative"))
     return out
+
+
+def _unsayable_faults(mark: Unsayable | None, path: str) -> list[tuple[str, str]]:
+    """An unsayable mark names the printed text and what the vocabulary lacks: a blank one
+    would say nothing of the card (issue #24: "named as such, with what is missing")."""
+    if mark is None:
+        return []
+    return [(f"{path}.{part}", f"an unsayable mark says the card's {said}")
+            for part, said in (("printed", "printed text"), ("missing", "missing vocabulary"))
+            if not getattr(mark, part).strip()]  # fmt: skip
 
 
 def _rewards(data: BoxData) -> list[tuple[str, Reward]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast, get_args
 
 from engine.games.glory.components import (
@@ -21,6 +21,7 @@ from engine.games.glory.components import (
     REF,
     ROUNDS,
     Level,
+    Unsayable,
 )
 from engine.games.glory.data_check import LEVELS_BOUGHT, PLAYERS
 from engine.games.glory.data_schema import LIST_NAMES
@@ -49,6 +50,18 @@ class Missing:
     what: str
     why: str
     where: str
+    unsayable: Unsayable | None = None
+
+    def violation(self, code: str = "data/missing") -> Violation:
+        """The refusal naming this value; a card the vocabulary cannot say has its own
+        sentence (``data/missing-unsayable``: the card, its printed text, what is missing), a
+        gap like any missing value (``…/missing…``), so a box with one is kept, not playable)."""
+        if self.unsayable is not None:
+            return Violation("data/missing-unsayable", REF["data"], {
+                "what": self.what, "printed": self.unsayable.printed,
+                "missing": self.unsayable.missing}, GAME_KEY)  # fmt: skip
+        return Violation(code, REF["data"], {"what": self.what, "task": self.why,
+                                             "where": self.where}, GAME_KEY)  # fmt: skip
 
 
 def table_players(players: int) -> int:
@@ -77,6 +90,46 @@ LIST_LABEL: dict[str, str] = {
 }
 
 
+UNSAYABLE = ("refuse", "leave-out")
+"""The option ``unsayable``: refuse a game while a card is marked unsayable (the default), or
+leave such cards out of the box (``without_unsayable``)."""
+MARKED: tuple[tuple[str, str], ...] = (
+    ("characters", "id"),
+    ("titles", "id"),
+    ("quests", "id"),
+    ("events", "id"),
+    ("prizes", "id"),
+)
+"""The lists whose entries may carry ``unsayable`` (and the Knights, by name)."""
+
+
+def unsayable_cards(data: BoxData) -> list[tuple[str, Unsayable]]:
+    """Every component marked unsayable, with its path (``quests[ratunek]``, ``knights[X]``)."""
+    out: list[tuple[str, Unsayable]] = []
+    for name, key in MARKED:
+        for entry in getattr(data, name):
+            if entry.unsayable is not None:
+                out.append((f"{name}[{getattr(entry, key)}]", entry.unsayable))
+    for knight in data.knights.values():
+        if knight.unsayable is not None:
+            out.append((f"knights[{knight.name}]", knight.unsayable))
+    return out
+
+
+def without_unsayable(data: BoxData) -> BoxData:
+    """The box without its unsayable components: what a game with ``unsayable=leave-out``
+    is set up from, as if those cards had stayed in the box's tray."""
+    return replace(
+        data,
+        knights={n: k for n, k in data.knights.items() if k.unsayable is None},
+        characters=tuple(c for c in data.characters if c.unsayable is None),
+        titles=tuple(t for t in data.titles if t.unsayable is None),
+        quests=tuple(q for q in data.quests if q.unsayable is None),
+        events=tuple(e for e in data.events if e.unsayable is None),
+        prizes=tuple(p for p in data.prizes if p.unsayable is None),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """The options ``missing_for`` reads (other keys of the options dict are ignored)."""
@@ -87,6 +140,7 @@ class Options:
     difficulty: RivalLevel | None
     personality: str | None
     sir_knight: str = ""
+    leave_out: bool = False
 
 
 def read_options(players: int, options: dict[str, Any], knights: Collection[str] = ()) -> Options:
@@ -97,7 +151,8 @@ def read_options(players: int, options: dict[str, Any], knights: Collection[str]
     ``difficulty`` (``"easy"``/``"medium"``/``"hard"``; for "rywal", unset: all three);
     ``personality`` (``"wojownik"``/``"maz-bozy"``: the 2 personality cards added to SIR's deck);
     ``sir_knight``: Rywal, the Knight token whose Attack and Prestige SIR fights with [L1186-1187]
-    (unset or ``""``: the data's ``rival`` values for the difficulty).
+    (unset or ``""``: the data's ``rival`` values for the difficulty); ``unsayable``:
+    ``"refuse"`` (default) or ``"leave-out"`` (``UNSAYABLE``).
     """
     if isinstance(players, bool) or players not in PLAYERS:
         raise InputError(
@@ -133,6 +188,10 @@ def read_options(players: int, options: dict[str, Any], knights: Collection[str]
     sir_knight = options.get("sir_knight") or ""
     if not isinstance(sir_knight, str) or (sir_knight and sir_knight not in knights):
         raise InputError("input/options", f"no Knight named {sir_knight!r}", "sir_knight")
+    unsayable = options.get("unsayable", "refuse")
+    if unsayable not in UNSAYABLE:
+        said = f"unsayable is one of {list(UNSAYABLE)}, not {unsayable!r}"
+        raise InputError("input/options", said, "unsayable")
     return Options(
         cast(TournamentType, tournament),
         first,
@@ -140,6 +199,7 @@ def read_options(players: int, options: dict[str, Any], knights: Collection[str]
         cast(RivalLevel | None, difficulty),
         personality,
         sir_knight,
+        unsayable == "leave-out",
     )
 
 
@@ -154,10 +214,21 @@ def missing_for(
     values with 1 player only; the dice faces only to ``simulate`` rolls (a reported roll is
     checked against the seed's ranges). Title values, prices, action fields, the Quest decks
     and the Events are always needed. Empty: the game can be played to the end.
+
+    A component marked ``unsayable`` is named (its printed text, what the vocabulary lacks)
+    unless the option ``unsayable`` is ``leave-out``; the rest is checked without such
+    components either way, so the list also says what leaving them out would cost (a deck
+    too small, a Knight back too few).
     """
     opts = read_options(players, options, data.knights)
     table = table_players(players)
     out: dict[str, Missing] = {}
+    marked = unsayable_cards(data)
+    if marked:
+        if not opts.leave_out:
+            for what, said in marked:
+                out[what] = Missing(what, "play the card", "printed on the card", said)
+        data = without_unsayable(data)
 
     def need(what: str, why: str, key: str | None = None) -> None:
         if what not in out:
@@ -173,7 +244,7 @@ def missing_for(
             need(name, f"use {LIST_LABEL[name]} (the data hold only part of them)")
     _need_titles(data, players, opts, need)
     _need_characters(data, players, opts, need)
-    _need_quests(data, players, need)
+    _need_quests(data, players, opts, need)
     _need_allies(data, table, opts, need)
     _need_board(data, table, need)
     _need_events(data, need)
@@ -243,14 +314,20 @@ def _need_characters(data: BoxData, players: int, opts: Options, need: Need) -> 
                 need(f"characters[{c.id}].income", "pay this Character's income (§4.4)")
 
 
-def _need_quests(data: BoxData, players: int, need: Need) -> None:
+def _need_quests(data: BoxData, players: int, opts: Options, need: Need) -> None:
+    levels = (1,) if opts.first_game else (1, 2, 3)
     for deck in DECKS:
         size = sum(q.count for q in data.quests if q.deck == deck)
-        least = COLUMN + (players * (players - 1) // 2 if deck == "challenge" else 0)
+        # the most the players' Characters can start with (any of them may be chosen)
+        starts = sorted(((c.quests or {}).get(deck) or 0 for c in data.characters
+                         if c.level in levels for _ in range(c.count)), reverse=True)  # fmt: skip
+        least = COLUMN + sum(starts[:players])
+        least += players * (players - 1) // 2 if deck == "challenge" else 0
         if size < least:
             need(
                 f"quests ({deck})",
-                f"deal {least} {deck} cards at setup (columns of 4, start-order compensation)",
+                f"deal {least} {deck} cards at setup (columns of 4, the Characters' starting "
+                "cards, start-order compensation)",
                 "quests",
             )
     for q in data.quests:
@@ -341,6 +418,14 @@ def _need_tournaments(data: BoxData, table: int, opts: Options, need: Need) -> N
     for k in knights:
         if k.type is None:
             need(f"knights[{k.name}].type", "sort the Knights by their backs (§3.3)")
+    if all(k.type is not None for k in knights):
+        have = Counter(str(k.type) for k in knights)
+        for card in cards:
+            for section in card.joust or ():
+                calls = Counter[str](section.starting.values()) + Counter[str](section.after)
+                _need_backs(calls, have, need)
+            for pas in card.pas or ():
+                _need_backs(Counter[str](t for city in pas.cities for t in city), have, need)
     for k in knights:
         if len(cards) >= ROUNDS and k.type is not None and k.type not in types:
             continue
@@ -361,6 +446,15 @@ def _need_tournaments(data: BoxData, table: int, opts: Options, need: Need) -> N
                 need(f"prizes[{p.id}].reward", "award the Joust prize (§4.6)")
 
 
+def _need_backs(calls: Counter[str], have: Counter[str], need: Need) -> None:
+    """A Tournament section calling for more Knights of a back than the box holds (possible
+    once unsayable Knights are left out; ``data_check`` refuses it in a whole box)."""
+    for back, n in sorted(calls.items()):
+        if n > have[back]:
+            need(f"knights ({back})", f"set up a Tournament section with {n} {back} Knights (§3.3)",
+                 "knights")  # fmt: skip
+
+
 def _need_solo(data: BoxData, opts: Options, need: Need) -> None:
     basic = [s for s in data.solo if s.personality == "basic"]
     if len(basic) < SOLO_BASIC:
@@ -370,7 +464,10 @@ def _need_solo(data: BoxData, opts: Options, need: Need) -> None:
         if len(cards) < SOLO_PERSONALITY:
             need(f"solo ({opts.personality})", "add the 2 personality cards to SIR's deck", "solo")
     if opts.solo == "rywal" and opts.sir_knight:
-        knight = data.knights[opts.sir_knight]
+        knight = data.knights.get(opts.sir_knight)
+        if knight is None:  # left out as unsayable
+            need(f"knights[{opts.sir_knight}]", "fight as SIR with this Knight's values")
+            return
         for name in ("attack", "prestige"):
             if getattr(knight, name) is None:
                 need(f"knights[{knight.name}].{name}", "fight as SIR with this Knight's values")
@@ -411,13 +508,5 @@ def require_complete(
     missing = missing_for(data, players, options, simulate=simulate)
     if missing:
         raise RuleViolation(
-            [
-                Violation(
-                    "data/missing",
-                    REF["data"],
-                    {"what": m.what, "task": m.why, "where": f"the data file ({m.where})"},
-                    GAME_KEY,
-                )
-                for m in missing
-            ]
+            [replace(m, where=f"the data file ({m.where})").violation() for m in missing]
         )

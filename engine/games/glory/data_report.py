@@ -9,11 +9,12 @@ A data file that breaks the format never gets here: loading it lists every fault
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.data import GameData
 from engine.data_gaps import check_report
-from engine.games.glory.components import GAME_KEY, REF
+from engine.games.glory.components import GAME_KEY
 from engine.games.glory.data_missing import SCENARIOS, missing_for
 from engine.games.glory.data_types import Box, BoxData
 from engine.verbs import BadInput, VerbResult
@@ -42,9 +43,6 @@ def check_data(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     refused: dict[str, Violation] = {}
     for players, options in _games():
         for m in missing_for(value, players, options):
-            refused.setdefault(m.what, Violation(
-                "data/missing", REF["data"],
-                {"what": m.what, "task": m.why, "where": f"the data file ({m.where})"}, GAME_KEY,
-            ))  # fmt: skip
+            refused.setdefault(m.what, replace(m, where=f"the data file ({m.where})").violation())
     return check_report(GAME_KEY, data, value.name, value.stand_in, list(refused.values()), [],
                         lang)  # fmt: skip

@@ -34,6 +34,11 @@ KEYS: dict[str, str] = {
 }
 """The lists a partial file merges by key; ``allies``: all entries of a kind at once."""
 LIST_NAMES: tuple[str, ...] = get_args(ListName)
+FORM_MAP: dict[str, Any] = {"disable_properties": False, "display_required_only": True}
+"""JSON Editor's options (a keyword validators ignore) on a map keyed by a choice (a Title's
+needs, a Character's starting Quest cards, a Joust section's starting spaces): the box page's
+form shows the keys a card has and offers the others as checkboxes (Object Properties), so a
+group adds a need by choosing it, never by typing its key (issue #24, point 3)."""
 
 
 def data_schema() -> dict[str, Any]:
@@ -120,7 +125,8 @@ def _schema() -> dict[str, Any]:
 
 def _key_names(cls: type, defs: dict[str, Any], seen: set[type]) -> None:
     """Add ``propertyNames`` to the schema of every dict field keyed by a Literal or an int
-    (the codec checks values, not keys); recurse into nested dataclasses."""
+    (the codec checks values, not keys), each Literal key as a property of its own and the
+    form's ``FORM_MAP`` options; recurse into nested dataclasses."""
     if cls in seen:
         return
     seen.add(cls)
@@ -131,8 +137,10 @@ def _key_names(cls: type, defs: dict[str, Any], seen: set[type]) -> None:
                 _key_names(tp, defs, seen)
             elif get_origin(tp) is dict:
                 key_tp = get_args(tp)[0]
+                keys: list[str] = []
                 if get_origin(key_tp) is Literal:
-                    names: dict[str, Any] = {"enum": [str(a) for a in get_args(key_tp)]}
+                    keys = [str(a) for a in get_args(key_tp)]
+                    names: dict[str, Any] = {"enum": keys}
                 elif key_tp is int:
                     names = {"pattern": "^[0-9]+$"}
                 else:
@@ -141,6 +149,10 @@ def _key_names(cls: type, defs: dict[str, Any], seen: set[type]) -> None:
                 for member in prop.get("anyOf", [prop]):
                     if member.get("type") == "object":
                         member["propertyNames"] = names
+                        member["options"] = dict(FORM_MAP)
+                        if keys:
+                            value = member.get("additionalProperties", {})
+                            member["properties"] = {k: copy.deepcopy(value) for k in keys}
 
 
 def _flatten(tp: Any) -> list[Any]:
@@ -164,13 +176,35 @@ def validate(raw: Any, ref: str, where: str) -> None:
     full = _schema()
     sub = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": ref}
     validator = jsonschema.validators.validator_for(sub)(sub)
-    errors = list(validator.iter_errors(raw))
+    errors = [leaf for e in validator.iter_errors(raw) for leaf in _leaves(e)]
     error = jsonschema.exceptions.best_match(errors)
     if error is not None:
         first = _fault(error)
-        every = [first, *(f for f in map(_fault, errors) if f != first)]
+        every = [first, *dict.fromkeys(f for f in map(_fault, errors) if f != first)]
         faults = tuple((path, f"{where}: {text}") for path, text in every)
         raise InputError("input/schema", f"{where}: {first[1]}", first[0], faults)
+
+
+def _leaves(
+    error: jsonschema.exceptions.ValidationError,
+) -> list[jsonschema.exceptions.ValidationError]:
+    """The faults inside a value that may also be null: a Quest's rewards that are a list
+    with one bad ally are "'smok' is not one of […]" at ``$.quests[5].rewards[0].allies[0]``,
+    not "is not a list of Reward or null" at ``$.quests[5].rewards`` (issue #24: a refusal
+    says where the fault is). The branch whose type the value has is the one meant."""
+    if error.validator != "anyOf" or error.instance is None or not error.context:
+        return [error]
+    branches: dict[Any, list[jsonschema.exceptions.ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.schema_path[0], []).append(sub)
+    meant = [
+        subs
+        for subs in branches.values()
+        if not any(s.validator == "type" and not s.relative_path for s in subs)
+    ]
+    if len(meant) != 1:
+        return [error]
+    return [leaf for sub in meant[0] for leaf in _leaves(sub)]
 
 
 def _fault(error: jsonschema.exceptions.ValidationError) -> tuple[str, str]:

@@ -28,6 +28,7 @@ from engine.games.glory.components import (
     Level,
     PrestigeKind,
     RelicKind,
+    Unsayable,
 )
 
 Deck = Literal["romance", "market", "challenge"]
@@ -125,6 +126,7 @@ class CharacterCard:
     income: Reward | None = None
     count: int = 1
     source: str = ""
+    unsayable: Unsayable | None = None
 
 
 TitleNeed = Literal[
@@ -163,6 +165,7 @@ class TitleCard:
     known: bool = True
     count: int = 1
     source: str = ""
+    unsayable: Unsayable | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +180,7 @@ class QuestCard:
     opponent: Opponent | None = None
     count: int = 1
     source: str = ""
+    unsayable: Unsayable | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +238,7 @@ class EventCard:
     source: str = ""
     rewards: tuple[Reward, ...] = ()
     known: bool = True
+    unsayable: Unsayable | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +280,7 @@ class PrizeToken:
     id: str
     reward: Reward | None = None
     source: str = ""
+    unsayable: Unsayable | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,11 +24,12 @@ from engine.game import (
 from engine.games.glory import turn, views
 from engine.games.glory.components import GAME_KEY, RULEBOOK, ref
 from engine.games.glory.data_file import SPEC
-from engine.games.glory.data_missing import missing_for
+from engine.games.glory.data_missing import missing_for, unsayable_cards, without_unsayable
 from engine.games.glory.data_types import Box
 from engine.games.glory.dice_input import dice_move, dice_pool
 from engine.games.glory.duel_state import CHANCE_TYPES as DUEL_CHANCE
 from engine.games.glory.duel_state import Decline
+from engine.games.glory.enum_labels import enum_labels
 from engine.games.glory.flow import FLOW, FLOW_KINDS, flow_kind
 from engine.games.glory.flow import position as flow_position
 from engine.games.glory.labels import label
@@ -84,6 +85,15 @@ INFO = GameInfo(
             "The printed contents: 'box' (what the seed gives; a game needing a missing "
             "value is refused, naming it), 'stand-in' (a complete invented set for "
             "simulation and tests, not the printed values), or a path to a data file.",
+        ),
+        OptionSpec(
+            "unsayable",
+            "refuse",
+            ("refuse", "leave-out"),
+            ref("§11", "L101-109"),
+            "A card of the data marked unsayable (its printed text is beyond the data's "
+            "vocabulary): 'refuse' a game while there is one, naming it, or 'leave-out' such "
+            "cards, as if they had stayed in the box (docs/glory.md 'Data files').",
         ),
         OptionSpec(
             "first_game",
@@ -223,12 +233,14 @@ class Glory:
         seats = solo_players(players) if opts["solo"] else tuple(Player(s) for s in players)
         missing = missing_for(box.data, len(players), opts)
         if missing:
-            raise RuleViolation([
-                Violation("data/incomplete", ref("§11 missing data", "L101-109"),
-                          {"what": m.what, "task": m.why, "where": m.where}, GAME_KEY)
-                for m in missing
-            ])  # fmt: skip
+            raise RuleViolation([m.violation("data/incomplete") for m in missing])
+        if opts["unsayable"] == "leave-out" and unsayable_cards(box.data):
+            box = Box(without_unsayable(box.data))
         return initial(seats, opts, box)
+
+    def enum_labels(self, lang: str = "en") -> dict[str, str]:
+        """The printed name of every choice of the data file (``enum_labels``), for forms."""
+        return enum_labels(lang)
 
     def seats(self, state: GloryState) -> tuple[str, ...]:
         return tuple(p.seat for p in state.players if not p.sir)

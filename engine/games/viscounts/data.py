@@ -517,11 +517,14 @@ def data_gaps(d: ViscountsData, *, everything: bool = False) -> list[Missing]:
             gap(path, f"data/incomplete-{kind}", REF[_REF_OF[path]], count=have, total=want)
     if d.board is None:
         gap("board", "data/unknown-value", REF["board"])
+    unsayable = unsayable_cards(d.doc)
+    for what, printed, lacking in unsayable:
+        gap(what, "data/missing-vocabulary", REF["data"], printed=printed, lacking=lacking)
     for top in _REF_OF:
         found: list[str] = []
         _nulls(getattr(d, top), top, found)
         for what in found:
-            if what == "board":
+            if what == "board" or any(what.startswith(f"{u}.") for u, _, _ in unsayable):
                 continue
             leaf = what.rsplit(".", 1)[-1]
             if leaf == "colour":
@@ -537,6 +540,28 @@ def data_gaps(d: ViscountsData, *, everything: bool = False) -> list[Missing]:
     for i, colour in enumerate(d.colours):
         if colour is None:
             gap(f"colours[{i}]", "data/unknown-value", REF["components"], False)
+    return out
+
+
+UNSAYABLE_IN = ("townsfolk", "manuscripts", "church_favour", "player_cards", "schemes",
+                "printed_townsfolk", "printed_manuscripts")  # fmt: skip
+"""The cards a data file may mark ``unsayable`` (the schema allows it on each)."""
+
+
+def unsayable_cards(doc: Any) -> list[tuple[str, str, str]]:
+    """``(path, printed, missing)`` of each card marked ``"unsayable": {"printed": ...,
+    "missing": ...}``: a printed text the effect vocabulary cannot say. Such a card is a named
+    gap (the box does not start a game until it is said), never guessed into another effect;
+    its other unknown fields are not listed again."""
+    out: list[tuple[str, str, str]] = []
+    if not isinstance(doc, dict):
+        return out
+    for top in UNSAYABLE_IN:
+        for item in doc.get(top) or ():
+            if isinstance(item, dict) and isinstance(item.get("unsayable"), dict):
+                key = item.get("id", item.get("number"))
+                said = item["unsayable"]
+                out.append((f"{top}[{key}]", str(said["printed"]), str(said["missing"])))
     return out
 
 
@@ -567,4 +592,5 @@ __all__ = [
     "parse_data",
     "parse_doc",
     "refusals",
+    "unsayable_cards",
 ]

@@ -23,10 +23,10 @@ Pure: text in, frozen dataclasses out.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
-from engine.i18n import CodedError
+from engine.i18n import CodedError, message
 from engine.violations import InputError
 
 Timing = Literal["immediate", "persistent", "push-off"]
@@ -108,6 +108,73 @@ Townsfolk at its town, attempt its Main Goal, draw N Future Schemes onto its dis
 
 _AMOUNT = re.compile(r"^\+?(\d+)$")
 
+PLAIN_SLOTS = frozenset({"effect", "immediate", "persistent", "push-off", "scheme"})
+PERSISTENT_SLOTS = frozenset({"persistent"})
+LEFT_SLOTS = frozenset({"effect", "immediate", "persistent", "push-off", "scheme", "scoring"})
+
+REWARD_FORMS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("N " + "|".join(GAINS), PLAIN_SLOTS),
+    ("N GAIN per " + "|".join(COUNTERS), PLAIN_SLOTS),
+    ("flip [N] " + "|".join(FLIPS), PLAIN_SLOTS),
+    ("free-hire", PLAIN_SLOTS),
+    ("free-manuscript", PLAIN_SLOTS),
+    ("free-build " + "|".join((*BUILDINGS, "any")), PLAIN_SLOTS),
+    ("free-workers N", PLAIN_SLOTS),
+    ("shift-worker", PLAIN_SLOTS),
+    ("reorder", PLAIN_SLOTS),
+    ("discard [N]", PLAIN_SLOTS),
+    ("destroy [N]", PLAIN_SLOTS),
+    ("shuffle-in", PLAIN_SLOTS),
+    ("N " + "|".join(SYMBOLS), PERSISTENT_SLOTS),
+    ("hand-limit N", PERSISTENT_SLOTS),
+    ("free-move N", PERSISTENT_SLOTS),
+    ("dismiss-cost N", PERSISTENT_SLOTS),
+    ("move N", frozenset({"scheme"})),
+    ("dismiss", frozenset({"scheme"})),
+    ("main-goal", frozenset({"scheme"})),
+    ("draw N", frozenset({"scheme"})),
+    ("N vp", frozenset({"scoring"})),
+    ("N vp per COUNTER", frozenset({"scoring"})),
+)
+"""Every reward form the grammar reads, with where it may stand (a place, or an ability's
+timing): what a refusal lists as "what can be said here" and the picker offers."""
+
+LEFT_FORMS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("|".join(EVENTS), PERSISTENT_SLOTS),
+    ("no SYMBOL", LEFT_SLOTS),
+    ("N+ SYMBOL", LEFT_SLOTS),
+    ("N " + "|".join(COSTS), LEFT_SLOTS),
+    ("discard [N]", LEFT_SLOTS),
+    ("destroy [N]", LEFT_SLOTS),
+)
+"""Every form left of an arrow (an event, a condition, a cost), with where it may stand."""
+
+_SIDE_OF = {
+    "effect/left-side": "left",
+    "effect/two-events": "left",
+    "effect/event-persistent": "left",
+    "effect/unknown-word": None,
+    "effect/bad-amount": None,
+    "effect/not-here": "reward",
+    "effect/symbols-persistent": "reward",
+    "effect/symbols-gated": "reward",
+    "effect/scoring-vp": "reward",
+    "effect/free-build": "reward",
+}
+"""The refusals that list what the vocabulary can say at that place (None: on the side of the
+arrow where the fault stands)."""
+
+
+def forms_at(place: str, timing: str | None, side: str) -> tuple[str, ...]:
+    """The forms the grammar reads on ``side`` (``"left"`` or ``"reward"``) of an effect at
+    ``place`` (an ability's ``timing`` when it has one), a symbol conversion included."""
+    slot = timing or place
+    table = LEFT_FORMS if side == "left" else REWARD_FORMS
+    found = tuple(form for form, where in table if slot in where)
+    if side == "reward" and slot == "persistent":
+        found += ("N SYMBOL -> M SYMBOL",)
+    return found
+
 
 class EffectError(InputError):
     """An effect text this grammar cannot read: the catalog sentence ``code`` (a
@@ -116,15 +183,24 @@ class EffectError(InputError):
     An ``InputError`` (``input/effect``), so whoever loads a data file refuses the file as it
     refuses any other bad input; ``text(lang)`` is the sentence a user reads."""
 
-    def __init__(self, code: str, card: str, part: str, text: str, **params: Any) -> None:
+    def __init__(
+        self, code: str, card: str, part: str, text: str, forms: tuple[str, ...] = (), **params: Any
+    ) -> None:
         self.message_code = f"viscounts:{code}"
         self.params = {"card": card, "part": part, "text": text, **params}
+        self.forms = forms
+        """What the vocabulary can say where the fault stands (empty: the sentence says it)."""
         extra = ", ".join(f"{k}={v!r}" for k, v in params.items())
         super().__init__("input/effect", f"{card}, {part}: {code} in {text!r} ({extra})", part)
 
     def text(self, lang: str = "en") -> str:
-        """The sentence a user reads, from the message catalog."""
-        return CodedError(self.message_code, **self.params).text(lang)
+        """The sentence a user reads, from the message catalog, and then what can be said
+        there instead, so a user who meets the refusal learns the forms, not only the fault."""
+        sentence = CodedError(self.message_code, **self.params).text(lang)
+        if not self.forms:
+            return sentence
+        can = message("viscounts:effect/can-say", lang, forms="; ".join(self.forms))
+        return f"{sentence} {can}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,9 +308,12 @@ class _Where:
     text: str
     place: Place
     timing: Timing | None
+    side: str = "reward"
 
     def fail(self, code: str, **params: Any) -> EffectError:
-        return EffectError(code, self.card, self.part, self.text, **params)
+        side = _SIDE_OF.get(code, "")
+        forms = forms_at(self.place, self.timing, side or self.side) if side != "" else ()
+        return EffectError(code, self.card, self.part, self.text, forms, **params)
 
 
 def _words(item: str) -> list[str]:
@@ -258,6 +337,8 @@ def _split(where: _Where, text: str, sep: str) -> list[str]:
 def _atom(where: _Where, item: str) -> Atom:
     words = _words(item)
     head = words[0]
+    if where.place == "scoring" and (head == "flip" or head in ACTIONS or head in MODIFIERS):
+        raise where.fail("effect/scoring-vp", word=item)  # end-game scoring gives VP only
     if head == "flip":
         rest = words[1:]
         amount = _amount(where, rest.pop(0)) if rest and _AMOUNT.match(rest[0]) else 1
@@ -344,8 +425,12 @@ def _left(where: _Where, text: str) -> tuple[str | None, tuple[Condition, ...], 
 
 
 def _conversion(where: _Where, left: str, right: str) -> Conversion | None:
+    """``N SYMBOL -> M SYMBOL``; None for any other text (``3+ villain -> 1 noble`` is a
+    condition, not a conversion: its left number is not a plain amount)."""
     a, b = _words(left), _words(right)
     if not (len(a) == 2 and len(b) == 2 and a[1] in SYMBOLS and b[1] in SYMBOLS):
+        return None
+    if not (_AMOUNT.match(a[0]) and _AMOUNT.match(b[0])):
         return None
     if where.timing != "persistent":
         raise where.fail("effect/conversion-persistent")
@@ -370,8 +455,12 @@ def _body(where: _Where, text: str) -> Effect | Conversion:
     converted = _conversion(where, left, right)
     if converted is not None:
         return converted
-    event, conditions, cost = _left(where, left)
-    return Effect(_reward(where, right), event, conditions, cost)
+    event, conditions, cost = _left(replace(where, side="left"), left)
+    reward = _reward(where, right)
+    gives_symbols = any(isinstance(a, Symbols) for alt in reward for a in alt)
+    if gives_symbols and (event is not None or cost):
+        raise where.fail("effect/symbols-gated", word=right)
+    return Effect(reward, event, conditions, cost)
 
 
 def parse_effect(text: str, card: str, part: str, place: Place = "effect") -> Effect:

@@ -18,7 +18,7 @@ from engine.adapter import GameBase, check_seats, resolve_options
 from engine.data import GameData
 from engine.flow import Position
 from engine.game import GameInfo, Interpretation, Line, OptionSpec, Prompt, ScoreRow, SimSetup
-from engine.games.viscounts import labels, position, scoring, solo, turn, views
+from engine.games.viscounts import labels, position, scoring, solo, turn, views, vocabulary
 from engine.games.viscounts import layout as table
 from engine.games.viscounts import preview as option_preview
 from engine.games.viscounts.data import SPEC, refusals
@@ -27,6 +27,7 @@ from engine.games.viscounts.flow import FLOW
 from engine.games.viscounts.flow import position as flow_position
 from engine.games.viscounts.moves import CHANCE_TYPES, MOVE_TYPES, Choose, Pass, Skip
 from engine.games.viscounts.refs import R, Refused
+from engine.games.viscounts.schemas import DATA_SCHEMA
 from engine.games.viscounts.sources import GAME_KEY, RULEBOOK, ref
 from engine.games.viscounts.state import VState
 from engine.interpret import interpret as core_interpret
@@ -216,6 +217,17 @@ class Viscounts(GameBase):
         if not isinstance(data.value, ViscountsData):
             raise InputError("input/data", "not a Viscounts data set")
         return table.board_profile(data.value, usable)
+
+    def effect_vocabulary(self, lang: str = "en") -> dict[str, Any]:
+        """What a card's effect can say, for the box page's picker, and the data fields that
+        hold effect texts (from the schema's ``x-effect``)."""
+        return {**vocabulary.vocabulary(lang), "paths": vocabulary.effect_paths(DATA_SCHEMA)}
+
+    def read_effect(
+        self, place: str, given: Any, card: str = "", lang: str = "en"
+    ) -> dict[str, Any]:
+        """A typed effect text or the picker's fields read by the effect grammar."""
+        return vocabulary.read(place, given, card, lang)
 
     def previews(
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"

@@ -10,7 +10,27 @@ from __future__ import annotations
 from typing import Any
 
 _SYMBOL = {"enum": ["merchant", "builder", "noble", "cleric", "villain"]}
-_TEXT = {"type": ["string", "null"], "description": "An effect (docs/viscounts-effects.md)"}
+_TEXT = {
+    "type": ["string", "null"],
+    "description": "An effect (docs/viscounts-effects.md)",
+    "x-effect": "effect",
+}
+"""An effect text. ``x-effect`` names its place in the effect vocabulary (``effect``,
+``ability``, ``scheme``, ``scoring``): how the box page finds the fields its picker fills
+(``vocabulary.effect_paths``); validators ignore the keyword."""
+_ABILITY = {
+    **_TEXT,
+    "description": "TIMING: EFFECT (docs/viscounts-effects.md)",
+    "x-effect": "ability",
+}
+_UNSAYABLE = {
+    "type": "object",
+    "required": ["printed", "missing"],
+    "additionalProperties": False,
+    "properties": {"printed": {"type": "string", "minLength": 1},
+                   "missing": {"type": "string", "minLength": 1}},
+    "description": "A printed text the effect vocabulary cannot say: the card is a named gap",
+}  # fmt: skip
 _COUNT = {"type": ["integer", "null"], "minimum": 0}
 _ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"}
 _SYMBOLS = {"type": ["array", "null"], "items": _SYMBOL}
@@ -38,7 +58,8 @@ _TOWNSFOLK = _obj(
         "value": _COUNT,
         "symbols": _SYMBOLS,
         "hire": _TEXT,
-        "ability": {**_TEXT, "description": "TIMING: EFFECT (docs/viscounts-effects.md)"},
+        "ability": _ABILITY,
+        "unsayable": _UNSAYABLE,
         **_MARK,
     },
 )
@@ -51,7 +72,8 @@ _MANUSCRIPT = _obj(
         "ribbon": {"type": ["string", "null"]},
         "cost": _COUNT,
         "effect": _TEXT,
-        "scoring": _TEXT,
+        "scoring": {**_TEXT, "x-effect": "scoring"},
+        "unsayable": _UNSAYABLE,
         **_MARK,
     },
 )
@@ -65,11 +87,13 @@ _PRINTED_TOWNSFOLK = _obj(
         "value": _COUNT,
         "symbols": _SYMBOLS,
         "hire": _TEXT,
+        "unsayable": _UNSAYABLE,
         **_MARK,
     },
 )
 
 _PRINTED_MANUSCRIPT = _obj(["id", "cost", "effect"], {"id": _ID, "cost": _COUNT, "effect": _TEXT,
+                                                      "unsayable": _UNSAYABLE,
                                                       **_MARK})  # fmt: skip
 
 _TOWN = _obj(
@@ -185,7 +209,8 @@ DATA_SCHEMA: dict[str, Any] = {
                     "id": _ID,
                     "ribbon": {"type": ["string", "null"]},
                     "vp": {"type": "integer", "minimum": 0},
-                    "ability": _TEXT,
+                    "ability": _ABILITY,
+                    "unsayable": _UNSAYABLE,
                     **_MARK,
                 },
             ),
@@ -199,6 +224,7 @@ DATA_SCHEMA: dict[str, Any] = {
                     "gains": _TEXT,
                     "extra": _TEXT,
                     "anywhere": {"type": "boolean"},
+                    "unsayable": _UNSAYABLE,
                     "invented": {"type": "boolean"},
                 },
             ),
@@ -211,7 +237,11 @@ DATA_SCHEMA: dict[str, Any] = {
                     "id": _ID,
                     "kind": {"enum": ["starting", "future"]},
                     "symbols": _SYMBOLS,
-                    "steps": {"type": ["array", "null"], "items": {"type": "string"}},
+                    "steps": {
+                        "type": ["array", "null"],
+                        "items": {"type": "string", "x-effect": "scheme"},
+                    },
+                    "unsayable": _UNSAYABLE,
                     "invented": {"type": "boolean"},
                 },
             ),
@@ -261,7 +291,7 @@ DATA_SCHEMA: dict[str, Any] = {
                     "kind": {"enum": ["workshop", "trading-post", "guildhall"]},
                     "cost": {"type": "integer", "minimum": 1},
                     "vp": {"type": "array", "items": _COUNT, "minItems": 4, "maxItems": 4},
-                    "abilities": {"type": "array", "items": _TEXT, "minItems": 3, "maxItems": 3},
+                    "abilities": {"type": "array", "items": _ABILITY, "minItems": 3, "maxItems": 3},
                 },
             ),
         },

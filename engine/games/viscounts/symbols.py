@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.games.viscounts.effects import Ability, Conversion, Effect, Symbol, Symbols
+from engine.games.viscounts.effects import Ability, Condition, Conversion, Effect, Symbol, Symbols
 
 BUY_WITH: dict[Symbol, str] = {
     "merchant": "silver",
@@ -55,12 +55,18 @@ class Supply:
 
 def supply(printed: Iterable[Iterable[Symbol]], abilities: Iterable[Ability | None] = ()) -> Supply:
     """What the board gives: the printed symbols of each card (a dismissed card's included)
-    and what persistent abilities grant or convert (other timings give no symbols)."""
+    and what persistent abilities grant or convert (other timings give no symbols).
+
+    A persistent ability may gate its symbols on conditions (``3+ villain -> 1 noble``: the
+    arrow's left side may hold a condition, seed L280-283). The conditions are judged on the
+    board without any gated symbols, so two gated abilities never feed each other and the
+    result does not depend on the order the cards lie in (docs/rules-decisions.md VW-64)."""
     counted: Counter[str] = Counter()
     for symbols in printed:
         counted.update(symbols)
     granted: Counter[str] = Counter()
     conversions: list[Conversion] = []
+    gated: list[Effect] = []
     for ability in abilities:
         if ability is None or ability.timing != "persistent":
             continue
@@ -68,11 +74,30 @@ def supply(printed: Iterable[Iterable[Symbol]], abilities: Iterable[Ability | No
         if isinstance(body, Conversion):
             conversions.append(body)
         elif isinstance(body, Effect) and body.event is None and not body.conditions:
-            for alternative in body.reward[:1]:
-                for atom in alternative:
-                    if isinstance(atom, Symbols):
-                        granted[atom.symbol] += atom.amount
+            granted.update(_granted(body))
+        elif isinstance(body, Effect) and body.event is None and not body.cost:
+            gated.append(body)
+    plain = Supply(counted, granted.copy(), tuple(conversions))
+    for body in gated:
+        if all(_holds(plain, c) for c in body.conditions):
+            granted.update(_granted(body))
     return Supply(counted, granted, tuple(conversions))
+
+
+def _granted(body: Effect) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for alternative in body.reward[:1]:
+        for atom in alternative:
+            if isinstance(atom, Symbols):
+                out[atom.symbol] += atom.amount
+    return out
+
+
+def _holds(s: Supply, c: Condition) -> bool:
+    """A condition over the board's symbols, Villains not wild (they are wild only in paying a
+    main action, seed L259-265)."""
+    have = count(s, c.symbol, main_action=False)
+    return have == 0 if c.at_least is None else have >= c.at_least
 
 
 def count(s: Supply, symbol: Symbol, *, main_action: bool = True) -> int:

@@ -84,7 +84,8 @@
       value: String(given.height_mm || 500) });
     const whole = el("input", { id: "trace-whole", type: "checkbox", onchange: markWhole });
     const squares = el("input", { id: "trace-squares", type: "checkbox", checked: true, onchange: () => draw() });
-    const name = el("input", { id: "trace-name", type: "text", maxlength: "60", autocomplete: "off" });
+    const name = el("input", { id: "trace-name", type: "text", maxlength: "60", autocomplete: "off",
+      list: "herald-start-names" }); // the names of a TTS save's or VASSAL module's pieces, if any
     const principal = el("input", { id: "trace-principal", type: "checkbox" });
     const fief = el("select", { id: "trace-fief" });
     const bishopric = el("select", { id: "trace-bishopric" },
@@ -214,7 +215,7 @@
       reader.addEventListener("load", () => show(String(reader.result)));
       reader.readAsDataURL(file);
     });
-    function show(url) {
+    function show(url, flat) {
       const probe = new Image();
       probe.onload = () => {
         S.width = probe.naturalWidth;
@@ -225,11 +226,29 @@
         image.setAttribute("height", S.height);
         S.corners = [];
         S.toImage = null;
+        if (flat) { // a picture of the board alone: its corners are the board's
+          for (const corner of [[0, 0], [S.width, 0], [S.width, S.height], [0, S.height]]) setCorner(corner);
+          return draw();
+        }
         draw();
         say(ctx.t(`${KEY}:ui/trace-corner-1`));
       };
       probe.src = url;
     }
+    // A start from a TTS save or a VASSAL module (bridge/web/static/box-start.js) gives the
+    // board's own picture, not a photo: it is traced on as it is, the board's height in
+    // millimetres kept in the picture's proportions.
+    function useStart(start) {
+      if (!start || !start.board) return;
+      const w = Number(boardW.value) || 800;
+      boardH.value = String(Math.round((w * start.board.height) / start.board.width));
+      show(start.board.image, true);
+    }
+    const onStart = (event) => {
+      if (!svg.isConnected) return document.removeEventListener("heraldbox:start", onStart);
+      return useStart(event.detail);
+    };
+    document.addEventListener("heraldbox:start", onStart);
 
     function nearest(doc, point) {
       let best = null;
@@ -249,17 +268,7 @@
       const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(m);
       const point = [p.x, p.y];
       if (S.corners.length < 4) {
-        if (S.corners.length < 3) {
-          remember(false);
-          setCorners([...S.corners, point]);
-          say(L(`corner-${S.corners.length + 1}`));
-          return draw();
-        }
-        // the fourth corner: the board's size goes into the map with it, in one step
-        remember(true);
-        setCorners([...S.corners, point]);
-        ctx.setFile(mapName(), withBoard(current()));
-        say(L("corners-set"));
+        setCorner(point);
         return draw();
       }
       const doc = current();
@@ -306,6 +315,20 @@
       doc.roads = doc.roads.filter((r) => !r.between.includes(hit.id));
       return commit(doc, L("removed", { name: hit.name }));
     });
+
+    // A corner clicked is a step Undo takes back; the fourth puts the board's size into the map
+    // with it, in the same step.
+    function setCorner(point) {
+      if (S.corners.length < 3) {
+        remember(false);
+        setCorners([...S.corners, point]);
+        return say(L(`corner-${S.corners.length + 1}`));
+      }
+      remember(true);
+      setCorners([...S.corners, point]);
+      ctx.setFile(mapName(), withBoard(current()));
+      return say(L("corners-set"));
+    }
 
     // The map as traced, drawn over the photo where the corners put the board.
     function draw() {
@@ -368,6 +391,7 @@
     fillFiefs();
     draw();
     say(L("corner-1"));
+    useStart((window.HeraldBox || {}).start);
   }
 
   window.HeraldBox = window.HeraldBox || { tools: {} };
