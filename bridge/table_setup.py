@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from bridge import gamedata
+from bridge.box.drafts import drafts
 from bridge.box.errors import BoxError
+from bridge.box.file import box_data
 from bridge.box.library import listed, read_box_file
 from bridge.game_files import camera_profile_path
-from bridge.seats import SEAT_NAMES, seat_names
+from bridge.seats import SEAT_NAMES, family_colours, seat_names
 from engine import data as engine_data
 from engine import refs, registry, selfplay
 from engine.game import Game
@@ -100,6 +102,8 @@ def start_options(game: Game[Any, Any]) -> dict[str, Any]:
 
 BOX_PREFIX = "box:"
 """How the form names a box kept at the table in the data option."""
+DRAFT_PREFIX = "draft:"
+"""How the form names a draft (listed, never played: ``bridge.box.drafts``)."""
 
 
 def choices(
@@ -147,17 +151,29 @@ def choices(
     return {"games": games, "colours": list(SEAT_NAMES)}
 
 
-def kept_boxes(key: str, library: Path | None) -> list[dict[str, str]]:
-    """The boxes of game ``key`` kept at the table, as the form offers them (a box that can no
-    longer be read is left out: ``herald box check`` says why)."""
+def kept_boxes(key: str, library: Path | None) -> list[dict[str, Any]]:
+    """The boxes of game ``key`` kept at the table, as the form offers them, each with the
+    families' colours its players are seated by (``bridge.seats.family_colours``; a box that can
+    no longer be read is left out: ``herald box check`` says why)."""
     if library is None:
         return []
-    out = []
+    out: list[dict[str, Any]] = []
+    game = registry.get_game(key)
     for path in listed(library, key):
         try:
-            out.append({"value": f"{BOX_PREFIX}{path.name}", "name": read_box_file(path).name})
+            box = read_box_file(path)
+            colours = family_colours(game, box_data(game, box, str(path.resolve())))
         except BoxError:
             continue
+        out.append({"value": f"{BOX_PREFIX}{path.name}", "name": box.name,
+                    "colours": list(colours)})  # fmt: skip
+    for path in drafts(library, key):  # listed as drafts, never started (the form disables them)
+        try:
+            name = read_box_file(path).name
+        except BoxError:
+            continue
+        out.append({"value": f"{DRAFT_PREFIX}{path.name}", "name": name, "colours": [],
+                    "draft": True})  # fmt: skip
     return out
 
 
@@ -174,6 +190,8 @@ def read_setup(data: Any, library: Path | None = None) -> Setup:
     seats_in = data.get("seats")
     if not isinstance(seats_in, list):
         raise SetupError("setup/malformed")
+    options = _options(game, data.get("options", {}), library)
+    allowed = (*seat_colours(key), *_box_colours(game, options))
     if not info.min_players <= len(seats_in) <= info.max_players:
         raise SetupError("setup/players", game=info.name, low=info.min_players,
                          high=info.max_players, count=len(seats_in))  # fmt: skip
@@ -181,7 +199,7 @@ def read_setup(data: Any, library: Path | None = None) -> Setup:
     names: dict[str, str] = {}
     for entry in seats_in:
         seat = entry.get("seat") if isinstance(entry, dict) else None
-        if seat not in seat_colours(key):
+        if seat not in allowed:
             raise SetupError("setup/colour", colour=str(seat)[:20])
         if seat in seats:
             raise SetupError("setup/colour-twice", colour=seat)
@@ -191,11 +209,21 @@ def read_setup(data: Any, library: Path | None = None) -> Setup:
         seats.append(seat)
         if name.strip():
             names[seat] = name.strip()
-    options = _options(game, data.get("options", {}), library)
     auto_pass = data.get("auto_pass")
     if auto_pass is not None and not isinstance(auto_pass, bool):
         raise SetupError("setup/malformed")
     return Setup(game, tuple(seats), names, options, auto_pass)
+
+
+def _box_colours(game: Game[Any, Any], options: dict[str, Any]) -> tuple[str, ...]:
+    """The families' colours of the box or data file the options play on (its seats)."""
+    spec = engine_data.data_spec(game)
+    if spec is None or options.get(spec.option) in (None, *spec.shipped):
+        return ()
+    try:
+        return family_colours(game, gamedata.load(game, options))
+    except InputError:
+        return ()  # the game refuses the box when it starts, in its own sentence
 
 
 def _kept_path(key: str, value: Any, library: Path | None) -> Path | None:

@@ -307,6 +307,15 @@ class EffectVocabulary(Protocol):
         ...
 
 
+class SeatColours(Protocol):
+    """A game whose families' colours are printed in its data (a box's own colours): a table
+    playing a group's box seats its players by those colours, not by the shipped set's."""
+
+    def seat_colours(self, data: GameData) -> tuple[str, ...]:
+        """The families' colours the data name, in their order (a colour not known left out)."""
+        ...
+
+
 class CliVerbs(Protocol):
     """A game package's ``cli`` module: the game's own ``herald rules GAME`` verbs."""
 
@@ -334,11 +343,12 @@ LAYOUT = Capability[Layout](Layout)
 CAMERA_FACES = Capability[CameraFaces](CameraFaces)
 BOARD_PROFILE = Capability[BoardProfile](BoardProfile)
 EFFECT_VOCABULARY = Capability[EffectVocabulary](EffectVocabulary)
+SEAT_COLOURS = Capability[SeatColours](SeatColours)
 CLI_VERBS = Capability[CliVerbs](CliVerbs)
 
 OPTIONAL_VERBS: tuple[Capability[Any], ...] = (
     DICE_MOVE, DICE_POOL, ATTEMPT, AUTO_MOVE, PASSES, FLOW_KIND, FLOW, REVEALS, WINDOW_MOVES,
     HAS_DATA, LAST_LINES, LABELS, NAMES, PREVIEW, PREVIEWS, MONEY, LAYOUT, CAMERA_FACES,
-    COMPLETES_STATE, BOARD_PROFILE, EFFECT_VOCABULARY,
+    COMPLETES_STATE, BOARD_PROFILE, EFFECT_VOCABULARY, SEAT_COLOURS,
 )  # fmt: skip
 """Every optional verb a game object may offer (the CLI module's ``VERBS`` is not the game's)."""

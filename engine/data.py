@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
@@ -49,6 +50,48 @@ class DataDoc:
     builtin: bool = False
 
 
+META_KEYS = frozenset({"$schema", "format", "name", "invented", "verified", "source", "missing",
+                       "notes", "incomplete", "extends"})  # fmt: skip
+"""Keys that describe a data document rather than hold a printed value."""
+
+
+def count_values(doc: Any, top: bool = True) -> int:
+    """The printed values a document gives: every scalar that is not null, the document's own
+    notes (``source``, ``missing``…) aside."""
+    if isinstance(doc, dict):
+        return sum(count_values(v, False) for k, v in doc.items() if not (top and k in META_KEYS))
+    if isinstance(doc, list):
+        return sum(count_values(v, False) for v in doc)
+    return 0 if doc is None else 1
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a data set's values come from when its document ``extends`` a shipped set.
+
+    A group's box that extends the stand-in is labelled by what it is: the values it sets are
+    its own (checked against its copy when it says ``"verified": true``), those it leaves to the
+    shipped set are that set's (invented, for the stand-in). ``base`` names the set extended
+    ("": none); ``taken`` the top-level fields taken from it; ``inherited`` the printed values
+    they hold (:func:`count_values`, a file they name counted with its values: a map file, say);
+    ``base_invented`` whether that set is invented; ``own_invented`` what the document itself
+    says of ``invented`` (None: nothing); ``verified`` whether it says it was checked against a
+    printed copy.
+    """
+
+    base: str = ""
+    taken: tuple[str, ...] = ()
+    inherited: int = 0
+    base_invented: bool = False
+    own_invented: bool | None = None
+    verified: bool = False
+
+    @property
+    def invented_values(self) -> int:
+        """How many values are still the shipped set's invented ones (0: none)."""
+        return self.inherited if self.base_invented else 0
+
+
 @dataclass(frozen=True)
 class DataSpec:
     """How a game's data are named and parsed (a game's ``data_spec`` attribute).
@@ -64,6 +107,8 @@ class DataSpec:
     shipped: Mapping[str, str]
     parse: Callable[[DataDoc], Any]
     encode: Callable[[Any], Any] = codec.encode
+    provenance: Callable[[DataDoc], Provenance] | None = None
+    """Where the values of an ``extends`` document come from (None: the game does not say)."""
     in_state: str | None = None
     kept: Callable[[GameData], Any] | None = None
     """``in_state``: the top-level field of the game's state that holds what the rules keep of
@@ -78,6 +123,8 @@ class GameData:
     source: str
     digest: str
     value: Any
+    provenance: Provenance = Provenance()
+    """What of the value is still a shipped set's (a document that ``extends`` one)."""
 
     def ref(self) -> dict[str, str]:
         """What a log header records: the source and the digest."""
@@ -160,7 +207,8 @@ def from_doc(game: Any, doc: DataDoc) -> GameData:
     if spec is None:
         raise ValueError(f"{game.info.key} takes no data")
     value = spec.parse(doc)
-    return GameData(doc.source, digest(spec.encode(value)), value)
+    found = spec.provenance(doc) if spec.provenance is not None else Provenance()
+    return GameData(doc.source, digest(spec.encode(value)), value, found)
 
 
 def shipped_reader(key: str) -> Reader:
@@ -273,6 +321,37 @@ def compact_state(game: Any, state: Any, data: GameData | None) -> Any:
     return {**state, spec.in_state: reference(data)}
 
 
+def top_level_provenance(doc: DataDoc, shipped: Mapping[str, str]) -> Provenance:
+    """The :class:`Provenance` of a document whose ``extends`` takes every top-level field it
+    leaves out from a shipped set (a game whose ``extends`` works so declares it as its
+    ``DataSpec.provenance``); an empty one for a
+    document that extends nothing (or names no shipped set: the game's parse refuses that)."""
+    raw = doc.doc
+    base_name = raw.get("extends") if isinstance(raw, dict) else None
+    if not isinstance(base_name, str) or base_name not in shipped:
+        return Provenance()
+    file = shipped[base_name]
+    base = parse_json(doc.shipped(file), file)
+    if not isinstance(base, dict):
+        return Provenance()
+    taken = tuple(k for k in base if k not in raw and k not in META_KEYS)
+    inherited = 0
+    for key in taken:
+        value = base[key]
+        named_file = isinstance(value, str) and value.endswith(".json") and "/" not in value
+        found = parse_json(doc.shipped(value), value) if named_file else None
+        inherited += count_values(found) if named_file else count_values(value, False)
+    own = raw.get("invented")
+    return Provenance(
+        base_name,
+        taken,
+        inherited,
+        bool(base.get("invented", False)),
+        own if isinstance(own, bool) else None,
+        raw.get("verified") is True,
+    )
+
+
 def _shipped_reader(key: str) -> Reader:
     def read(name: str) -> str:
         if "/" in name or "\\" in name or name.startswith("."):
@@ -286,9 +365,18 @@ def _shipped_reader(key: str) -> Reader:
     return read
 
 
+_DRIVE = re.compile(r"[A-Za-z]:[\\/]")
+
+
+def is_absolute(name: str) -> bool:
+    """Whether a file a document names is an absolute path (``/home/…``, ``C:\\…``): it is read
+    where it says, never joined to the document's folder."""
+    return name.startswith(("/", "\\")) or _DRIVE.match(name) is not None
+
+
 def _beside(read: Reader, folder: str) -> Reader:
     def read_beside(name: str) -> str:
-        return read(folder + name)
+        return read(name if is_absolute(name) else folder + name)
 
     return read_beside
 

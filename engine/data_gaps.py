@@ -89,13 +89,23 @@ def check_report(
     lang: str,
 ) -> VerbResult:
     """The ``data check`` answer: every refusal (exit 3 if any), then the values only shown
-    that the data leave unknown; the JSON report carries the same."""
+    that the data leave unknown; the JSON report carries the same.
+
+    ``invented``: the values the data set gives itself are invented (a stand-in). A set that
+    ``extends`` a shipped one is labelled by what it is (``GameData.provenance``): its own values
+    are its own, and the values still taken from an invented set are counted ("your box, 12
+    values still from the stand-in (invented)"); one that overrides every value is not
+    invented."""
 
     def say(code: str, **params: Any) -> str:
         return message(f"{game}:{code}", lang, **params)
 
     lines: list[str] = []
-    if invented:
+    still = data.provenance.invented_values
+    if still:
+        lines.append(message("data/still-invented", lang, name=name, count=still,
+                             base=data.provenance.base))  # fmt: skip
+    elif invented:
         lines.append(say("data/invented", name=name))
     if refused:
         lines.append(say("data/check-refused", name=name, count=len(refused)))
@@ -109,7 +119,10 @@ def check_report(
         "data": name,
         "source": data.source,
         "digest": data.digest,
-        "invented": invented,
+        "invented": invented or still > 0,
+        "extends": data.provenance.base or None,
+        "invented_values": still,
+        "verified": data.provenance.verified if data.provenance.base else None,
         "ok": not refused,
         "refusals": [violation_json(v, lang) for v in refused],
         "unknown_shown": [violation_json(v, lang) for v in shown],

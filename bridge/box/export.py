@@ -4,11 +4,12 @@ beside it, so the box reads nothing from outside itself."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import Any
 
-from engine.data import DataDoc, data_spec, from_doc, parse_json, shipped_reader
+from engine.data import DataDoc, data_spec, from_doc, is_absolute, parse_json, shipped_reader
 from engine.violations import InputError
 
 from .errors import BoxError
@@ -28,12 +29,17 @@ def export_box(game: Any, source: str | None, name: str | None, read: Reader) ->
     source = source or spec.default
     files: dict[str, str] = {}
 
+    renamed: dict[str, str] = {}
+
     def recording(reader: Reader) -> Reader:
         def read_and_keep(file: str) -> str:
             text = reader(file)
-            if files.get(file, text) != text:
-                raise BoxError("box/name-clash", name=file)
-            files[file] = text
+            member = file
+            if is_absolute(file):  # a box holds members only: the file goes in by its name
+                member = renamed[file] = PureWindowsPath(file).name  # either separator
+            if files.get(member, text) != text:
+                raise BoxError("box/name-clash", name=member)
+            files[member] = text
             return text
 
         return read_and_keep
@@ -54,5 +60,16 @@ def export_box(game: Any, source: str | None, name: str | None, read: Reader) ->
     except InputError as exc:
         raise BoxError("box/bad-data", exc.path, exc.faults, reason=exc.detail,
                        where=exc.path or "$") from exc  # fmt: skip
+    if renamed:  # the document names its files as the box holds them
+        files[main] = json.dumps(_renamed(doc, renamed), ensure_ascii=False, indent=2) + "\n"
     members = {DATA_DIR + file: text.encode("utf-8") for file, text in files.items()}
     return make_box(key, name or f"{game.info.name} ({source})", DATA_DIR + main, members)
+
+
+def _renamed(doc: Any, names: dict[str, str]) -> Any:
+    """``doc`` with every text that names a renamed file replaced by the file's member name."""
+    if isinstance(doc, dict):
+        return {k: _renamed(v, names) for k, v in doc.items()}
+    if isinstance(doc, list):
+        return [_renamed(v, names) for v in doc]
+    return names.get(doc, doc) if isinstance(doc, str) else doc

@@ -67,9 +67,8 @@ def import_box(box: Box, game: Any, library: Path) -> Imported:
     never kept). The file is named for the box and its digest, so two different boxes never
     share a name and importing the same box again changes nothing."""
     checked(game, box, f"{box.name} ({box.digest})")
-    slug = re.sub(r"[^a-z0-9]+", "-", box.name.lower()).strip("-")[:40] or "box"
     folder = library / box.game
-    target = folder / f"{slug}-{box.digest.removeprefix('sha256:')[:12]}{SUFFIX}"
+    target = folder / f"{slug(box.name)}-{box.digest.removeprefix('sha256:')[:12]}{SUFFIX}"
     if target.exists():
         return Imported(target, box, existed=True)
     try:
@@ -88,6 +87,11 @@ def import_box(box: Box, game: Any, library: Path) -> Imported:
     except OSError as exc:
         raise BoxError("box/unwritable", file=str(target), reason=exc.strerror or str(exc)) from exc
     return Imported(target, box, existed=False)
+
+
+def slug(name: str) -> str:
+    """A box's name as a file name's start."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "box"
 
 
 def listed(library: Path, game: str | None = None) -> list[Path]:

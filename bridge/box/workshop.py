@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 
 from engine import registry
+from engine.data import count_values as data_count_values
 from engine.data import data_spec, shipped_reader
 from engine.i18n import DEFAULT_LANG, message, violation_text
 
@@ -155,12 +156,8 @@ def form_schema(schema: Any, top: bool = True, key: str = "") -> Any:
 
 def count_values(doc: Any, top: bool = True) -> int:
     """The printed values a file gives: every scalar that is not null, the file's own notes
-    (``source``, ``missing``…) aside."""
-    if isinstance(doc, dict):
-        return sum(count_values(v, False) for k, v in doc.items() if not (top and k in META))
-    if isinstance(doc, list):
-        return sum(count_values(v, False) for v in doc)
-    return 0 if doc is None else 1
+    (``source``, ``missing``…) aside (``engine.data.count_values``, as ``data check`` counts)."""
+    return data_count_values(doc, top)
 
 
 def report(draft: Draft, lang: str) -> dict[str, Any]:

@@ -42,7 +42,7 @@ from bridge.cli.io import CliError, check_players, find_game, parse_options
 from bridge.devices.stack import DeviceOptions, DeviceStack
 from bridge.devices.table import TableDevices
 from bridge.referee import OtherGameOpen, Referee
-from bridge.seats import seat_names
+from bridge.seats import data_seat_names, seat_names
 from bridge.serve_config import ServeConfig
 from bridge.simtable import SimConfig, SimTable
 from bridge.store import (
@@ -295,6 +295,7 @@ def run_server(cfg: ServeConfig) -> None:
         )
     seats: tuple[str, ...] = seat_names(players)
     if cfg.box is not None:
+        seats = _box_seats(game, cfg.box, players)
         cfg = dataclasses.replace(
             cfg, option_pairs=(*cfg.option_pairs, _box_option(game, cfg.box, seats))
         )
@@ -526,6 +527,16 @@ def _box_option(game: Game[Any, Any], path: str, seats: tuple[str, ...]) -> str:
             param_hint="--box",
         )
     return f"data={json.dumps(source)}"
+
+
+def _box_seats(game: Game[Any, Any], path: str, players: int) -> tuple[str, ...]:
+    """The seats of a game on the box ``path``: its families' colours (``data_seat_names``); a
+    box that cannot be read keeps the usual names (``_box_option`` refuses it in a sentence)."""
+    try:
+        data = box_data(game, read_box_file(path), str(Path(path).resolve()))
+    except BoxError:
+        return seat_names(players)
+    return data_seat_names(game, data, players)
 
 
 def _box_profile(game: Game[Any, Any], path: str, db_path: str) -> str | None:

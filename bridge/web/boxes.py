@@ -16,6 +16,7 @@ from flask import Blueprint, Response, abort, jsonify, request, send_from_direct
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from bridge.box.archive import MAX_FILE_BYTES
+from bridge.box.drafts import drafts, drop_draft, faults, save_draft
 from bridge.box.errors import BoxError, refusal_text
 from bridge.box.export import export_box
 from bridge.box.faces import card_ids, with_face
@@ -109,6 +110,7 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
             saved = listed(library, key) if library is not None else []
             out.append({"key": key, "name": game.info.name, "sets": starting_sets(key),
                         "boxes": [p.name for p in saved], "tools": _has_tools(key)})  # fmt: skip
+            out[-1]["drafts"] = [p.name for p in drafts(library, key)] if library else []
         return jsonify({"games": out, "current": referee.game.info.key,
                         "can_keep": library is not None})  # fmt: skip
 
@@ -118,7 +120,10 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
         host_only(token)
         game = registry.get_game(game_key(key))
         chosen_box = request.args.get("box")
-        if chosen_box:
+        chosen_draft = request.args.get("draft")
+        if chosen_draft:
+            found = read_box_file(_draft_file(kept(), key, chosen_draft))
+        elif chosen_box:
             found = read_box_file(_kept_file(kept(), key, chosen_box))
         else:
             found = export_box(game, request.args.get("set") or None, None, read_text)
@@ -136,10 +141,24 @@ def boxes_blueprint(referee: Referee, library: Path | None) -> Blueprint:
         host_only(token)
         draft = parse_draft(body(MAX_DRAFT_BYTES))
         done = import_box(draft.box(), registry.get_game(draft.game), kept())
+        drop_draft(kept(), draft.game, draft.name)  # kept whole: no longer a draft
         code = "box/already-imported" if done.existed else "box/imported"
         return jsonify({"ok": True, "file": done.path.name, "digest": done.box.digest,
                         "message": message(code, _lang(), file=done.path.name,
                                            name=done.box.name)})  # fmt: skip
+
+    @bp.post("/api/box/<token>/draft")
+    def save_a_draft(token: str) -> Response:
+        """Keep a box being entered as a draft, faults and all (it starts no game; the check's
+        refusal is listed with it), so a group can go on with it another evening."""
+        host_only(token)
+        draft = parse_draft(body(MAX_DRAFT_BYTES))
+        made = draft.box()
+        path = save_draft(made, kept())
+        found = faults(registry.get_game(draft.game), made, _lang())
+        return jsonify({"ok": True, "draft": True, "file": path.name, "faults": found,
+                        "message": message("box/draft-saved" if found else "box/draft-saved-good",
+                                           _lang(), name=draft.name, n=len(found))})  # fmt: skip
 
     @bp.post("/api/box/<token>/export")
     def export(token: str) -> Response:
@@ -243,6 +262,14 @@ def _has_tools(key: str) -> bool:
     """Whether the game ships box tools of its own (``ui/box.js``, such as
     tracing a map on a photo)."""
     return bool(registry.package_files(key).joinpath("ui").joinpath("box.js").is_file())
+
+
+def _draft_file(library: Path, key: str, name: str) -> Path:
+    """A draft by its file name, only from the library's drafts of that game."""
+    for path in drafts(library, key):
+        if path.name == name:
+            return path
+    raise Refused("box/not-kept", 404, name=name)
 
 
 def _kept_file(library: Path, key: str, name: str) -> Path:

@@ -23,7 +23,8 @@ def test_the_host_starts_a_game_on_a_kept_box(tmp_path: Path) -> None:
     box = exported("viscounts", "stand-in")
     kept = import_box(box, registry.get_game("viscounts"), library)
     offered = next(g for g in choices(library)["games"] if g["key"] == "viscounts")
-    assert offered["data_boxes"] == [{"value": f"box:{kept.path.name}", "name": box.name}]
+    assert offered["data_boxes"] == [{"value": f"box:{kept.path.name}", "name": box.name,
+                                      "colours": ["red", "blue", "green", "yellow"]}]  # fmt: skip
     assert choices()["games"][0]["data_boxes"] == []  # a table that keeps no boxes offers none
 
     referee = Referee.open(EventStore(tmp_path / "d.db"), registry.get_game("middle-ages"),

@@ -37,7 +37,7 @@
     ["l-name", "ui/box-name"], ["save", "ui/box-save"], ["export", "ui/box-export"],
     ["l-import", "ui/box-import"], ["h-gaps", "ui/box-gaps"], ["no-gaps", "ui/box-no-gaps"],
     ["h-faces", "ui/box-faces"], ["faces-help", "ui/box-faces-help"], ["l-card", "ui/box-card"],
-    ["l-photo", "ui/box-photo"],
+    ["l-photo", "ui/box-photo"], ["save-draft", "ui/box-save-draft"],
   ]) fill(id, t(code));
   $("back").href = `/host/${encodeURIComponent(token)}?lang=${LANG}`;
 
@@ -75,6 +75,7 @@
     if (!ok) return refuse(body.message);
     S.games = body.games;
     $("save").disabled = !body.can_keep;
+    $("save-draft").disabled = !body.can_keep;
     fill("game", S.games.map((g) => el("option", { value: g.key }, g.name)));
     $("game").value = chosen || body.current;
     fillStarts();
@@ -84,14 +85,15 @@
     if (!game) return;
     const sets = game.sets.map((s) => el("option", { value: `set:${s}` }, t("ui/box-from-set", { set: s })));
     const boxes = game.boxes.map((b) => el("option", { value: `box:${b}` }, t("ui/box-from-box", { box: b })));
-    fill("start", [...boxes, ...sets]);
+    const drafts = (game.drafts || []).map((d) => el("option", { value: `draft:${d}` }, t("ui/box-from-draft", { box: d })));
+    fill("start", [...drafts, ...boxes, ...sets]);
   }
   $("game").addEventListener("change", fillStarts);
 
   async function start() {
     const mine = (S.starting = (S.starting || 0) + 1); // a later Open wins over a slower one
     const [kind, name] = $("start").value.split(/:(.*)/s);
-    const query = kind === "box" ? `?box=${encodeURIComponent(name)}` : `?set=${encodeURIComponent(name)}`;
+    const query = `?${kind === "box" || kind === "draft" ? kind : "set"}=${encodeURIComponent(name)}`;
     const { ok, body } = await call(`/start/${encodeURIComponent($("game").value)}${query}`);
     if (mine !== S.starting) return;
     if (!ok) return refuse(body.message);
@@ -263,6 +265,20 @@
     fill("status", body.message);
     await loadGames(S.draft.game);
     $("start").value = `box:${body.file}`;
+  });
+
+  // A box half entered, kept as it is (faults and all) to go on with later: never played.
+  $("save-draft").addEventListener("click", async () => {
+    if (!S.draft) return;
+    forget(); // the draft's answer lists what it breaks: no older check over it
+    const { body } = await post("/draft", draft());
+    if (!body.ok) return refuse(body.message);
+    fill("status", body.message);
+    if (body.faults.length) {
+      fill("gaps", body.faults.map((f) => el("li", { class: "fault" }, el("code", {}, f.where), " ", f.text)));
+    }
+    await loadGames(S.draft.game);
+    $("start").value = `draft:${body.file}`;
   });
 
   $("export").addEventListener("click", async () => {

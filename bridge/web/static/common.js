@@ -40,6 +40,8 @@ const Herald = (() => {
     orange: "#e07a1f", teal: "#168f8f",
     red: "#c8372d", // the camera's seats are its sticker colours (red, blue, green, yellow)
     magenta: "#c2188f", white: "#b9b4aa", // sticker colours too (white drawn as a light grey line)
+    // colours a group's own box may name its families by (bridge/seats.py family_colours)
+    black: "#2b2b2b", brown: "#7a4a1e", grey: "#7f8c8d", gray: "#7f8c8d", violet: "#7d3c98", gold: "#b8860b",
   };
   let ui = {};
 

@@ -29,15 +29,25 @@ const HeraldSetup = (() => {
 
   // The colours a seat of `game` may take at this table (a camera table: its stickers'), and
   // the seats a new game of it starts with.
-  const coloursOf = (game) => (game && game.colours && game.colours.length ? game.colours : colours);
+  const coloursOf = (game) => (game && boxColours(game))
+    || (game && game.colours && game.colours.length ? game.colours : colours);
+  // A group's box seats its players by its own families' colours (bridge/table_setup.py).
+  function boxColours(game) {
+    const chosen = current && current.game === game.key && current.options ? current.options[game.data_option] : undefined;
+    const box = (game.data_boxes || []).find((b) => b.value === chosen);
+    return box && box.colours && box.colours.length ? box.colours : null;
+  }
   const startSeats = (game) => (game.seats && game.seats.length ? game.seats
     : coloursOf(game).slice(0, Math.max(game.min_players, Math.min(3, game.max_players))));
+
+  // A colour in the page's language; a box's own colour the catalog does not know, as it is.
+  const colourWord = (c) => (t(`ui/colour-${c}`) === `ui/colour-${c}` ? c : t(`ui/colour-${c}`));
 
   function seatRow(seat, name, game) {
     const offered = coloursOf(game).includes(seat) ? coloursOf(game) : [seat, ...coloursOf(game)];
     const row = el("li", { class: "setup-seat" },
       el("select", { class: "seat-colour", "aria-label": t("ui/setup-colour") },
-        offered.map((c) => el("option", { value: c, selected: c === seat }, Herald.t(`ui/colour-${c}`)))),
+        offered.map((c) => el("option", { value: c, selected: c === seat }, colourWord(c)))),
       el("input", { class: "seat-name", type: "text", maxlength: "24", value: name || "", placeholder: t("ui/setup-name"), "aria-label": t("ui/setup-name") }),
       el("button", { type: "button", class: "small", onclick: () => row.remove() }, t("ui/setup-remove")));
     return row;
@@ -49,18 +59,38 @@ const HeraldSetup = (() => {
     const values = isData ? [...boxes.map((b) => b.value), ...game.data_sets] : o.choices;
     if (!values.length) return null; // free-form options keep their default here
     const label = gameLabel(game.key, `option-${o.name}`, o.name);
-    const start = game.start && o.name in game.start ? game.start[o.name] : o.default;
+    const chosen = current && current.game === game.key && current.options;
+    const start = chosen && o.name in chosen ? chosen[o.name]
+      : game.start && o.name in game.start ? game.start[o.name] : o.default;
     return el("label", { class: "setup-option", title: o.doc },
       el("span", {}, label, " ", el("small", { class: "muted ref" }, o.ref)),
-      el("select", { "data-option": o.name },
+      el("select", { "data-option": o.name, onchange: isData ? dataChosen : null },
         values.map((v) => {
           const box = boxes.find((b) => b.value === v);
-          const word = box ? t("ui/setup-box", { name: box.name })
+          const word = box ? t(box.draft ? "ui/setup-box-draft" : "ui/setup-box", { name: box.name })
             : gameLabel(game.key, `choice-${o.name}-${choiceKey(v)}`, v === null ? t("ui/setup-none") : String(v));
           const text = choiceKey(v) === choiceKey(o.default) ? t("ui/setup-default", { value: word }) : word;
-          return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(start) }, text);
+          // a draft is listed so the group sees it is there, never chosen: it starts no game
+          return el("option", { value: JSON.stringify(v), selected: choiceKey(v) === choiceKey(start),
+            disabled: Boolean(box && box.draft) }, text);
         })));
   }
+
+  // Another data set chosen: the seats take its colours (a box's families'), names kept in order.
+  function dataChosen() {
+    const now = read();
+    const game = games.find((g) => g.key === now.game);
+    current = { game: now.game, options: now.options, auto_pass: now.auto_pass, names: {}, seats: [] };
+    const offered = coloursOf(game);
+    now.seats.forEach((s) => {
+      const seat = offered.includes(s.seat) ? s.seat : offered.find((c) => !current.seats.includes(c)) || s.seat;
+      current.seats.push(seat);
+      if (s.name) current.names[seat] = s.name;
+    });
+    render(sending);
+  }
+
+  let sending = null;
 
   function form(send) {
     const game = games.find((g) => g.key === (current && current.game)) || games[0];
@@ -105,6 +135,7 @@ const HeraldSetup = (() => {
   }
 
   function render(send) {
+    sending = send;
     const node = fill("setup", form(send));
     node.onsubmit = async (event) => {
       event.preventDefault();

@@ -105,7 +105,11 @@ def check_data(inputs: Mapping[str, Any], lang: str) -> VerbResult:
         for g in map_gaps(value.map, everything=True) + box_gaps(value.box, everything=True)
         if not g.needed
     ]
-    return check_report(GAME_KEY, data, value.name, value.invented, refused, shown, lang)
+    invented = value.invented
+    p = data.provenance
+    if p.base:  # labelled by its own values: those still the shipped set's are counted apart
+        invented = bool(p.own_invented) or ("map" not in p.taken and value.map.invented)
+    return check_report(GAME_KEY, data, value.name, invented, refused, shown, lang)
 
 
 _MAP = VerbArg("map", "A map file (docs/france1429-data.md).", positional=True, metavar="MAP.json")

@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
-from engine.data import DataDoc, DataSpec, parse_json
+from engine.data import DataDoc, DataSpec, Provenance, parse_json, top_level_provenance
 from engine.games.france1429.geography import (
     RANK_SIZE,
     FiefRank,
@@ -426,7 +426,18 @@ def _map(ref: object, read: Any, trusted: bool) -> MapData:
         raise InputError(exc.code, f"{name}: {exc.detail}", exc.path) from exc
 
 
-SPEC = DataSpec(option="data", default=DEFAULT_SET, shipped=BUILTIN_BOXES, parse=parse_data)
+def provenance(doc: DataDoc) -> Provenance:
+    """What of a document that ``extends`` a shipped set is still that set's (``engine.data``)."""
+    return top_level_provenance(doc, BUILTIN_BOXES)
+
+
+SPEC = DataSpec(
+    option="data",
+    default=DEFAULT_SET,
+    shipped=BUILTIN_BOXES,
+    parse=parse_data,
+    provenance=provenance,
+)
 """France 1429's data declaration (``engine.data``): the ``data`` option names the set; the
 default is the invented stand-in, so a game can be played now."""
 

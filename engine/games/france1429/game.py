@@ -48,6 +48,7 @@ from engine.games.france1429.turn import apply, legal_moves, sample_chance, wind
 from engine.i18n import message
 from engine.interpret import interpret as core_interpret
 from engine.layout import Placed, Rect
+from engine.seat_words import seat_words
 from engine.violations import InputError, RuleViolation, Violation
 
 OPTIONS = (
@@ -302,7 +303,15 @@ class France1429(GameBase):
         map gets a board with a square per Village, not the stand-in's)."""
         if not isinstance(data.value, FranceData):
             raise InputError("input/data", "not a France 1429 data set")
-        return map_board_profile(data.value.map, usable)
+        family = seat_words(self.seat_colours(data))  # the seats a table on these data takes
+        return map_board_profile(data.value.map, usable, family or None)
+
+    def seat_colours(self, data: GameData) -> tuple[str, ...]:
+        """The families' colours the data set names (``colours``, its Family Boards), in order:
+        a group's box seats its players by its own colours."""
+        if not isinstance(data.value, FranceData):
+            raise InputError("input/data", "not a France 1429 data set")
+        return tuple(c.name for c in data.value.box.colours if c.name is not None)
 
     def check_position(self, state: FranceState) -> list[Violation]:
         return check_position(state)

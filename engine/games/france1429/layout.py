@@ -128,8 +128,12 @@ def village_cells(m: MapData) -> dict[str, tuple[int, int]]:
     return out
 
 
-def board_profile(m: MapData, usable: Sequence[int]) -> dict[str, Any]:
-    """The camera's board profile for map ``m`` (the JSON of ``camera/profile.json``).
+def board_profile(
+    m: MapData, usable: Sequence[int], colours: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The camera's board profile for map ``m`` (the JSON of ``camera/profile.json``), with a
+    Family Board and troop stickers for each of ``colours`` (the box's families' colours, the
+    seats a camera session takes; None: the shipped set's, ``COLOURS``).
 
     ``usable`` are the marker ids the sticker kit may print (the dictionary's ids without the
     weak ones the detector never reports: ``vision.markers.usable_ids``); the first four are
@@ -149,6 +153,7 @@ def board_profile(m: MapData, usable: Sequence[int]) -> dict[str, Any]:
     if traced(m):
         return _traced_profile(m, usable)
     width, height = board_size()
+    family = tuple(colours) if colours else COLOURS
     regions: list[dict[str, Any]] = []
     for v, (c, r) in sorted(village_cells(m).items(), key=lambda kv: (kv[1][1], kv[1][0])):
         x = MARGIN_MM + c * CELL_MM + 1.5
@@ -198,7 +203,7 @@ def _strip(regions: list[dict[str, Any]], sx: float, y: float) -> float:
     regions.append({"name": "titles", "kind": "titles",
                     "rect": [sx, y, sw, TITLE_ROWS * PITCH_MM + 4]})  # fmt: skip
     y += TITLE_ROWS * PITCH_MM + 4 + 3
-    for colour in COLOURS:
+    for colour in family:
         regions.append({"name": f"seat:{colour}/family", "kind": "family",
                         "rect": [sx, y, sw, FAMILY_ROWS * PITCH_MM + 2]})  # fmt: skip
         y += FAMILY_ROWS * PITCH_MM + 2 + 3
@@ -209,10 +214,10 @@ def _labels(m: MapData) -> list[str]:
     """Every counter's sticker label, in the order of the kit's marker ids."""
     labels: list[str] = []
     for kind in ("maa", "knight"):
-        for colour in COLOURS:
+        for colour in family:
             labels += [f"{kind}:{colour}"] * STOCK[kind]
     labels += [f"lord:{x}" for x in LORD_IDS] + [f"captive:{x}" for x in LORD_IDS]
-    for colour in COLOURS:
+    for colour in family:
         labels += [f"engine:{colour}"] * STOCK["engine"]
     for kind in ("mill", "stronghold", "fortified"):
         labels += [kind] * SUPPLY[kind]

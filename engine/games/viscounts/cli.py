@@ -37,7 +37,9 @@ def check_data(inputs: Mapping[str, Any], lang: str) -> VerbResult:
     for players in PLAYERS:
         refused += [v for v in refusals(value, players) if v not in refused]
     shown = [g.violation() for g in data_gaps(value, everything=True) if not g.needed]
-    return check_report(GAME_KEY, data, value.name, value.invented, refused, shown, lang)
+    # a set that extends a shipped one is labelled by its own values (engine.data.Provenance)
+    invented = bool(data.provenance.own_invented) if data.provenance.base else value.invented
+    return check_report(GAME_KEY, data, value.name, invented, refused, shown, lang)
 
 
 VERBS: tuple[Verb, ...] = (

@@ -25,7 +25,7 @@ from typing import Any, cast
 
 import jsonschema
 
-from engine.data import DataDoc, DataSpec, GameData, parse_json
+from engine.data import DataDoc, DataSpec, GameData, Provenance, parse_json, top_level_provenance
 from engine.games.viscounts.data_types import (
     COUNTS,
     PLAYERS,
@@ -416,11 +416,17 @@ def _kept(data: GameData) -> Any:
     return cast(ViscountsData, data.value).doc
 
 
+def provenance(doc: DataDoc) -> Provenance:
+    """What of a document that ``extends`` a shipped set is still that set's (``engine.data``)."""
+    return top_level_provenance(doc, BUILTIN_SETS)
+
+
 SPEC = DataSpec(
     option="data",
     default=DEFAULT_SET,
     shipped=BUILTIN_SETS,
     parse=parse_data,
+    provenance=provenance,
     in_state="doc",
     kept=_kept,
 )

@@ -229,6 +229,13 @@ class Viscounts(GameBase):
         """A typed effect text or the picker's fields read by the effect grammar."""
         return vocabulary.read(place, given, card, lang)
 
+    def seat_colours(self, data: GameData) -> tuple[str, ...]:
+        """The players' colours the data set names (``colours``), in order: a group's box seats
+        its players by its own colours."""
+        if not isinstance(data.value, ViscountsData):
+            raise InputError("input/data", "not a Viscounts data set")
+        return tuple(c for c in data.value.colours if c is not None)
+
     def previews(
         self, state: VState, moves: list[Any], seat: str, lang: str = "en"
     ) -> list[dict[str, Any] | None]:

@@ -57,6 +57,7 @@ from engine.layout import (
     sticker,
 )
 from engine.layout import board_profile as generated_profile
+from engine.seat_words import seat_words
 
 STICKER_MM = 10.0
 PITCH_MM = 15.0
@@ -72,7 +73,17 @@ RING_CENTRE = (193.5, 193.5)
 PARTS = 5
 
 COLOURS = ("red", "blue", "green", "yellow")
-"""The four player colours (the data's ``colours``): the seats a camera session can take."""
+"""The four player colours of the shipped sets: the seats a camera session can take."""
+
+
+def colours(data: ViscountsData) -> tuple[str, ...]:
+    """The four player colours of ``data`` as seat names (``engine.seat_words``): a group's
+    box with colours of its own has its camera's Viscount, Worker and player area stickers in
+    them, as its table's seats are; the shipped ones' (``COLOURS``) when it does not name four."""
+    known = [c for c in data.colours if c is not None]
+    words = seat_words(known) if len(known) == len(COLOURS) else ()
+    return words or COLOURS
+
 
 BUILDINGS = ("workshop", "trading-post", "guildhall")
 STACK_CARDS = 12
@@ -197,7 +208,7 @@ def side_regions(data: ViscountsData) -> list[dict[str, Any]]:
     spaces = data.track.spaces or 7
     sw, sh = _box(SPOTS["strip"])
     cw, ch = _box(SPOTS["cards"])
-    for s, colour in enumerate(COLOURS):
+    for s, colour in enumerate(colours(data)):
         y = SEAT_TOP + s * SEAT_H
         seat = f"seat:{colour}"
         for k in range(3):
@@ -225,13 +236,14 @@ def side_regions(data: ViscountsData) -> list[dict[str, Any]]:
 
 def sticker_labels(data: ViscountsData) -> list[str]:
     """Every sticker of the kit, in the order of their ids."""
-    labels = [f"viscount:{c}" for c in COLOURS]
-    for c in COLOURS:
+    family = colours(data)
+    labels = [f"viscount:{c}" for c in family]
+    for c in family:
         labels += [f"worker:{c}"] * 20
-    for c in COLOURS:
+    for c in family:
         for kind in BUILDINGS:
             labels += [f"{kind}:{c}"] * 3
-    labels += [f"{m}:{c}" for c in COLOURS for m in ("virtue", "corruption")]
+    labels += [f"{m}:{c}" for c in family for m in ("virtue", "corruption")]
     for face in ("debt", "paid", "deed", "granted"):
         labels += [face] * STACK_CARDS
     labels += ["lord", "poverty", "prosperity"]
@@ -360,11 +372,9 @@ def picture_component(attrs: Mapping[str, Any]) -> str:
 
 
 def colour_of(state: VState, i: int) -> str:
-    """Seat ``i``'s colour: its data colour when it is one of the four, else by seat order."""
-    colours = state.data.colours
-    c = state.players[i].colour
-    name = colours[c] if 0 <= c < len(colours) else None
-    return name if name in COLOURS else COLOURS[c % len(COLOURS)]
+    """Seat ``i``'s colour: the data's colour of its player (``colours``), by seat order."""
+    family = colours(state.data)
+    return family[state.players[i].colour % len(family)]
 
 
 def _sticker(label: str, region: str) -> Item:
