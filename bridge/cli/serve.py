@@ -27,6 +27,7 @@ from werkzeug.serving import WSGIRequestHandler
 from bridge import gamedata
 from bridge.box.errors import BoxError, refusal_text
 from bridge.box.faces import write_faces
+from bridge.box.file import box_data
 from bridge.box.library import library_dir, read_box_file
 from bridge.box.profile import box_profile
 from bridge.box.report import checked

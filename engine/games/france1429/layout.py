@@ -150,10 +150,10 @@ def board_profile(
             places the camera could not read (``board_places.place_faults``, which the map's
             check reports first).
     """
-    if traced(m):
-        return _traced_profile(m, usable)
-    width, height = board_size()
     family = tuple(colours) if colours else COLOURS
+    if traced(m):
+        return _traced_profile(m, usable, family)
+    width, height = board_size()
     regions: list[dict[str, Any]] = []
     for v, (c, r) in sorted(village_cells(m).items(), key=lambda kv: (kv[1][1], kv[1][0])):
         x = MARGIN_MM + c * CELL_MM + 1.5
@@ -162,19 +162,20 @@ def board_profile(
                         "rect": [x, y, CELL_MM - 3, CELL_MM - 3]})  # fmt: skip
     sx = MARGIN_MM * 2 + GRID[0] * CELL_MM
     y = MARGIN_MM + CORNER_MM + 8
-    y = _strip(regions, sx, y)
+    y = _strip(regions, sx, y, family)
     if y > height - MARGIN_MM - CORNER_MM:
         raise ValueError("the Family Boards do not fit beside the map")
     return generated_profile(
-        "france1429", (width, height), CORNER_MM, STICKER_MM, regions, _labels(m), usable, "maa"
-    )
+        "france1429", (width, height), CORNER_MM, STICKER_MM, regions, _labels(m, family),
+        usable, "maa",
+    )  # fmt: skip
 
 
 STRIP_GAP_MM = 10.0
 """A traced board's title spaces and Family Boards lie this far right of its edge."""
 
 
-def _traced_profile(m: MapData, usable: Sequence[int]) -> dict[str, Any]:
+def _traced_profile(m: MapData, usable: Sequence[int], family: Sequence[str]) -> dict[str, Any]:
     """The profile of a board traced on a photo (see ``board_profile``); named after the
     board's places so that two traced boards never share a drawn board."""
     assert m.board is not None
@@ -187,18 +188,19 @@ def _traced_profile(m: MapData, usable: Sequence[int]) -> dict[str, Any]:
     for v, (x, y, w, h) in sorted(squares.items(), key=lambda kv: (kv[1][1], kv[1][0], kv[0])):
         regions.append({"name": f"village:{v}", "kind": "village", "rect": [x, y, w, h]})
     width, height = m.board
-    _strip(regions, width + STRIP_GAP_MM, 0.0)
+    _strip(regions, width + STRIP_GAP_MM, 0.0, family)
     places = ",".join(f"{v}@{x:g},{y:g}" for v, (x, y, _, _) in sorted(squares.items()))
     tag = hashlib.sha256(f"{width:g}x{height:g};{places}".encode()).hexdigest()[:12]
+    labels = _labels(m, family)
     return generated_profile(
-        f"france1429 traced {tag}", (width, height), CORNER_MM, STICKER_MM, regions, _labels(m),
+        f"france1429 traced {tag}", (width, height), CORNER_MM, STICKER_MM, regions, labels,
         usable, "maa",
     )  # fmt: skip
 
 
-def _strip(regions: list[dict[str, Any]], sx: float, y: float) -> float:
-    """The title spaces, then a Family Board per colour, stacked from (sx, y); returns the
-    strip's bottom edge."""
+def _strip(regions: list[dict[str, Any]], sx: float, y: float, family: Sequence[str]) -> float:
+    """The title spaces, then a Family Board per colour of ``family``, stacked from (sx, y);
+    returns the strip's bottom edge."""
     sw = STRIP_SPOTS * PITCH_MM + 4
     regions.append({"name": "titles", "kind": "titles",
                     "rect": [sx, y, sw, TITLE_ROWS * PITCH_MM + 4]})  # fmt: skip
@@ -210,8 +212,9 @@ def _strip(regions: list[dict[str, Any]], sx: float, y: float) -> float:
     return y
 
 
-def _labels(m: MapData) -> list[str]:
-    """Every counter's sticker label, in the order of the kit's marker ids."""
+def _labels(m: MapData, family: Sequence[str]) -> list[str]:
+    """Every counter's sticker label (troops and Siege Engines in ``family``'s colours), in the
+    order of the kit's marker ids."""
     labels: list[str] = []
     for kind in ("maa", "knight"):
         for colour in family:
