@@ -17,6 +17,7 @@ does when it cannot start the camera.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from bridge.box.profile import profile_for_game
 from bridge.camera import CameraError, CameraTable, load_board_profile, profile_seats
 from bridge.game_files import camera_profile_path
 from bridge.referee import Notice, Referee, Update
@@ -125,22 +127,28 @@ class TableParts:
     """The game the parts were last built for (the host page knows a rebuild is done)."""
     rebuilds: int = field(default=0, init=False)
     """Rebuilds done (tests wait on it)."""
-    _seen: tuple[str, tuple[str, ...]] = field(init=False)
+    _seen: tuple[str, tuple[str, ...], str] = field(init=False)
     _running_fallback: Driver | None = field(default=None, init=False)
     _worker: Worker = field(init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
 
     def __post_init__(self) -> None:
         self.first_game = self.built_for = self.referee.game.info.key
-        self._seen = (self.first_game, self.referee.seats)
+        self._seen = self._now()
         self._worker = Worker("herald-table-parts", self._run)
         if self.camera is not None:
             self.camera.on_failure = self.camera_failed
 
+    def _now(self) -> tuple[str, tuple[str, ...], str]:
+        """What the parts are built for: the game, its seats and the data it plays on (a New
+        game of the same game on another box is read on that box's board)."""
+        data = self.referee.row.header.options.get("data")
+        return (self.referee.game.info.key, self.referee.seats, json.dumps(data, sort_keys=True))
+
     def camera_failed(self, exc: Exception) -> None:
         """The camera's loop died mid-game: the host page says so, and the move-level simulated
         table plays on in its place (the camera starts again with the next game)."""
-        if (self.referee.game.info.key, self.referee.seats) != self._seen:
+        if self._now() != self._seen:
             return  # another game began: its rebuild is due and builds the camera anew
         with self._lock:
             self.problems = [*self.problems, Problem("table/camera-failed",
@@ -150,7 +158,7 @@ class TableParts:
 
     # Transport: a published update may be the first of another game.
     def publish(self, update: Update) -> None:
-        if (self.referee.game.info.key, self.referee.seats) != self._seen:
+        if self._now() != self._seen:
             self._worker.wake()
 
     def notice(self, notice: Notice) -> None:
@@ -205,9 +213,10 @@ class TableParts:
         keeps, for the host page) what could not be built."""
         game, seats = self.referee.game, self.referee.seats
         key = game.info.key
-        if (key, seats) == self._seen:
+        now = self._now()
+        if now == self._seen:
             return self.problems
-        self._seen = (key, seats)
+        self._seen = now
         problems: list[Problem] = []
         camera_ok = self._rebuild_camera(key, problems)
         self._rebuild_tts(key, problems)
@@ -232,8 +241,10 @@ class TableParts:
         if self.camera is None:
             return True
         profile = profile_for(self.profile_base, key, self.first_game)
+        boxed = profile_for_game(self.referee.game, self.referee.row.header.options,
+                                 self.referee.box_library, profile)  # fmt: skip
         try:
-            self.camera.switch_game(profile, self.library_dir)
+            self.camera.switch_game(boxed or profile, self.library_dir)
         except CameraError as exc:
             problems.append(Problem.of("table/camera-off", exc, game=self.referee.game.info.name))
             return False

@@ -398,7 +398,7 @@ def _board_canvas(profile: BoardProfile, rng: np.random.Generator) -> Image:
     return canvas
 
 
-_CANVAS_CACHE: dict[tuple[str, int], Image] = {}
+_CANVAS_CACHE: dict[tuple[object, ...], Image] = {}
 
 
 def draw_table(
@@ -408,7 +408,9 @@ def draw_table(
 
     The label map is at 1 px/mm and tells which piece is on top where, for visibility.
     """
-    key = (profile.name, board_seed)
+    # the board's own geometry, not just its name: two profiles of one game (a group's own
+    # board beside the shipped one) are two boards
+    key = (profile.name, profile.width_mm, profile.height_mm, profile.regions, board_seed)
     if key not in _CANVAS_CACHE:
         if len(_CANVAS_CACHE) > 8:
             _CANVAS_CACHE.clear()

@@ -29,6 +29,7 @@ from bridge.box.errors import BoxError, refusal_text
 from bridge.box.faces import write_faces
 from bridge.box.file import box_data
 from bridge.box.library import library_dir, read_box_file
+from bridge.box.profile import box_profile
 from bridge.box.report import checked
 from bridge.camera import (
     CameraConfig,
@@ -41,7 +42,6 @@ from bridge.camera import (
 from bridge.cli.io import CliError, check_players, find_game, parse_options
 from bridge.devices.stack import DeviceOptions, DeviceStack
 from bridge.devices.table import TableDevices
-from bridge.game_files import camera_profile_path
 from bridge.referee import OtherGameOpen, Referee
 from bridge.seats import data_seat_names, seat_names
 from bridge.serve_config import ServeConfig
@@ -66,7 +66,7 @@ from bridge.web.phonecam import phone_source
 from bridge.web.server import ServerOptions
 from engine import data as engine_data
 from engine import selfplay
-from engine.capabilities import BOARD_PROFILE, DICE_POOL, capability
+from engine.capabilities import DICE_POOL, capability
 from engine.game import Game
 from engine.i18n import (
     DEFAULT_LANG,
@@ -542,27 +542,11 @@ def _box_seats(game: Game[Any, Any], path: str, players: int) -> tuple[str, ...]
 
 def _box_profile(game: Game[Any, Any], path: str, db_path: str) -> str | None:
     """The camera's board profile for the box ``path``: the one it carries, else the game's
-    profile for the box's data (a group's own map gets its own board), written once beside the
-    table's boxes; None when neither (the game's shipped profile is read)."""
-    from vision.markers import usable_ids
-
-    found = read_box_file(path)
-    doc = found.profile()
-    maker = capability(game, BOARD_PROFILE)
-    if doc is None and maker is not None:
-        shipped = camera_profile_path(game.info.key)
-        if shipped is None:
-            return None
-        dictionary = json.loads(shipped.read_text(encoding="utf-8"))["dictionary"]
-        data = box_data(game, found, str(Path(path).resolve()))
-        doc = maker.board_profile(data, usable_ids(dictionary))
-    if doc is None:
-        return None
-    target = library_dir(db_path) / f".profile-{found.digest.removeprefix('sha256:')[:16]}.json"
-    if not target.exists():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding="utf-8")
-    return str(target)
+    profile for the box's data (a group's own map gets its own board, a traced one its traced
+    places), written once beside the table's boxes; None when neither (the game's shipped
+    profile is read)."""
+    found = box_profile(game, path, library_dir(db_path))
+    return None if found is None else str(found)
 
 
 def _box_faces(path: str, db_path: str) -> str | None:

@@ -123,6 +123,9 @@ class MapData:
     incomplete: tuple[ListName, ...] = ()
     missing: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    board: tuple[float, float] | None = None
+    """The printed board's width and height in millimetres when the map was traced on a photo
+    of it: the Villages' x/y are then board millimetres, where the camera reads them."""
 
     by_id: dict[str, MapVillage] = field(init=False, repr=False, compare=False)
     links: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
@@ -250,7 +253,14 @@ def parse_map(doc: object, *, trusted: bool = False) -> MapData:
         incomplete=tuple(cast(ListName, n) for n in raw.get("incomplete", ())),
         missing={str(k): str(v) for k, v in raw.get("missing", {}).items()},
         notes={str(k): str(v) for k, v in raw.get("notes", {}).items()},
+        board=_board(raw.get("board")),
     )
+
+
+def _board(raw: Mapping[str, Any] | None) -> tuple[float, float] | None:
+    if raw is None:
+        return None
+    return float(raw["width_mm"]), float(raw["height_mm"])
 
 
 def _village(v: Mapping[str, Any]) -> MapVillage:
@@ -294,6 +304,8 @@ def dump_map(m: MapData) -> dict[str, Any]:
     doc["verified"] = m.verified
     if m.source:
         doc["source"] = m.source
+    if m.board is not None:
+        doc["board"] = {"width_mm": m.board[0], "height_mm": m.board[1]}
     doc["villages"] = [_drop_defaults(_village_doc(v)) for v in m.villages]
     doc["fiefs"] = [
         _drop_defaults(

@@ -30,11 +30,13 @@ move that differs from another only in those is asked on a phone, never guessed.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.games.france1429.board_places import place_faults, traced, village_squares
 from engine.games.france1429.geography import MapData
 from engine.games.france1429.map_layout import arrange
 from engine.games.france1429.movement import move_moves, others_here
@@ -137,11 +139,21 @@ def board_profile(
     weak ones the detector never reports: ``vision.markers.usable_ids``); the first four are
     the board's corners.
 
+    A map traced on a photo of its board (``board_places.traced``) is read where it was
+    traced: the board is the size the host gave, its corners (the four clicks on the photo)
+    carry the corner stickers, each Village's square is centred on its place, and the title
+    spaces and Family Boards lie in a strip beside the board's right edge. Any other map gets
+    the stand-in board: a 7 × 5 grid in the map's shape (``village_cells``).
+
     Raises:
-        ValueError: too few ids for every counter, or too many Villages for the grid.
+        ValueError: too few ids for every counter, too many Villages for the grid, or traced
+            places the camera could not read (``board_places.place_faults``, which the map's
+            check reports first).
     """
-    width, height = board_size()
     family = tuple(colours) if colours else COLOURS
+    if traced(m):
+        return _traced_profile(m, usable, family)
+    width, height = board_size()
     regions: list[dict[str, Any]] = []
     for v, (c, r) in sorted(village_cells(m).items(), key=lambda kv: (kv[1][1], kv[1][0])):
         x = MARGIN_MM + c * CELL_MM + 1.5
@@ -149,8 +161,47 @@ def board_profile(
         regions.append({"name": f"village:{v}", "kind": "village",
                         "rect": [x, y, CELL_MM - 3, CELL_MM - 3]})  # fmt: skip
     sx = MARGIN_MM * 2 + GRID[0] * CELL_MM
-    sw = STRIP_SPOTS * PITCH_MM + 4
     y = MARGIN_MM + CORNER_MM + 8
+    y = _strip(regions, sx, y, family)
+    if y > height - MARGIN_MM - CORNER_MM:
+        raise ValueError("the Family Boards do not fit beside the map")
+    return generated_profile(
+        "france1429", (width, height), CORNER_MM, STICKER_MM, regions, _labels(m, family),
+        usable, "maa",
+    )  # fmt: skip
+
+
+STRIP_GAP_MM = 10.0
+"""A traced board's title spaces and Family Boards lie this far right of its edge."""
+
+
+def _traced_profile(m: MapData, usable: Sequence[int], family: Sequence[str]) -> dict[str, Any]:
+    """The profile of a board traced on a photo (see ``board_profile``); named after the
+    board's places so that two traced boards never share a drawn board."""
+    assert m.board is not None
+    faults = place_faults(m)
+    if faults:
+        kind, ids = faults[0]
+        raise ValueError(f"the traced places cannot be read by the camera: {kind} {ids}")
+    regions: list[dict[str, Any]] = []
+    squares = village_squares(m)
+    for v, (x, y, w, h) in sorted(squares.items(), key=lambda kv: (kv[1][1], kv[1][0], kv[0])):
+        regions.append({"name": f"village:{v}", "kind": "village", "rect": [x, y, w, h]})
+    width, height = m.board
+    _strip(regions, width + STRIP_GAP_MM, 0.0, family)
+    places = ",".join(f"{v}@{x:g},{y:g}" for v, (x, y, _, _) in sorted(squares.items()))
+    tag = hashlib.sha256(f"{width:g}x{height:g};{places}".encode()).hexdigest()[:12]
+    labels = _labels(m, family)
+    return generated_profile(
+        f"france1429 traced {tag}", (width, height), CORNER_MM, STICKER_MM, regions, labels,
+        usable, "maa",
+    )  # fmt: skip
+
+
+def _strip(regions: list[dict[str, Any]], sx: float, y: float, family: Sequence[str]) -> float:
+    """The title spaces, then a Family Board per colour of ``family``, stacked from (sx, y);
+    returns the strip's bottom edge."""
+    sw = STRIP_SPOTS * PITCH_MM + 4
     regions.append({"name": "titles", "kind": "titles",
                     "rect": [sx, y, sw, TITLE_ROWS * PITCH_MM + 4]})  # fmt: skip
     y += TITLE_ROWS * PITCH_MM + 4 + 3
@@ -158,8 +209,12 @@ def board_profile(
         regions.append({"name": f"seat:{colour}/family", "kind": "family",
                         "rect": [sx, y, sw, FAMILY_ROWS * PITCH_MM + 2]})  # fmt: skip
         y += FAMILY_ROWS * PITCH_MM + 2 + 3
-    if y > height - MARGIN_MM - CORNER_MM:
-        raise ValueError("the Family Boards do not fit beside the map")
+    return y
+
+
+def _labels(m: MapData, family: Sequence[str]) -> list[str]:
+    """Every counter's sticker label (troops and Siege Engines in ``family``'s colours), in the
+    order of the kit's marker ids."""
     labels: list[str] = []
     for kind in ("maa", "knight"):
         for colour in family:
@@ -169,10 +224,7 @@ def board_profile(
         labels += [f"engine:{colour}"] * STOCK["engine"]
     for kind in ("mill", "stronghold", "fortified"):
         labels += [kind] * SUPPLY[kind]
-    labels += title_labels(m)
-    return generated_profile(
-        "france1429", (width, height), CORNER_MM, STICKER_MM, regions, labels, usable, "maa"
-    )
+    return labels + title_labels(m)
 
 
 LORD_IDS = (

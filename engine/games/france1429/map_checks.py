@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from engine.games.france1429.board_places import VILLAGE_MM, place_faults
 from engine.games.france1429.geography import (
     BISHOPRICS,
     FIEF_SIZES,
@@ -97,6 +98,7 @@ def map_problems(m: MapData) -> list[Problem]:
     out += _named(m)
     out += _roads(m)
     out += _positions(m)
+    out += _traced_places(m)
     return out
 
 
@@ -133,6 +135,19 @@ def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
                         code,
                         Missing.note_for(m.missing, what),
                         REF["membership"],
+                        {"village": v.name},
+                    )
+                )
+    if m.board is not None:
+        for v in m.villages:
+            if v.x is None or v.y is None:
+                what = f"villages[{v.id}].x"
+                out.append(
+                    Missing(
+                        what,
+                        "map/missing-place",
+                        Missing.note_for(m.missing, what),
+                        REF["map-format"],
                         {"village": v.name},
                     )
                 )
@@ -395,3 +410,23 @@ def _positions(m: MapData) -> list[Problem]:
         for v in m.villages
         if (v.x is None) != (v.y is None)
     ]
+
+
+def _traced_places(m: MapData) -> list[Problem]:
+    """A board traced on a photo is read by the camera at its Villages' places
+    (``board_places``): a place the camera could not read is refused, naming the Villages, so
+    no profile is made that mixes two Villages up."""
+    if m.board is None:
+        return []
+    names = {v.id: v.name for v in reversed(m.villages)}
+    width, height = (round(x) for x in m.board)
+    size = round(VILLAGE_MM)
+    out = []
+    for kind, ids in place_faults(m):
+        if kind == "overlap":
+            a, b = names[ids[0]], names[ids[1]]
+            out.append(_v("map/villages-overlap", "map-format", a=a, b=b, size=size))
+        else:
+            params = {"village": names[ids[0]], "size": size, "width": width, "height": height}
+            out.append(_v(f"map/village-{kind}", "map-format", **params))
+    return out

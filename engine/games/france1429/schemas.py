@@ -33,6 +33,18 @@ MAP_SCHEMA: dict[str, Any] = {
             "description": "True only when checked against a physical board.",
         },
         "source": {"type": "string"},
+        "board": {
+            "type": "object",
+            "required": ["width_mm", "height_mm"],
+            "additionalProperties": False,
+            "properties": {
+                "width_mm": {"type": "number", "minimum": 100, "maximum": 3000},
+                "height_mm": {"type": "number", "minimum": 100, "maximum": 3000},
+            },
+            "description": "The printed board's size in millimetres, as traced on a photo: "
+            "then every Village's x/y is in board millimetres from its top left corner, and "
+            "the camera's board profile is laid out at those places.",
+        },
         "villages": {"type": "array", "items": {"$ref": "#/$defs/village"}},
         "fiefs": {"type": "array", "items": {"$ref": "#/$defs/fief"}},
         "bishoprics": {"type": "array", "items": {"$ref": "#/$defs/bishopric"}},

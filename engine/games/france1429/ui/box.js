@@ -2,14 +2,22 @@
 // host sets the board's four corners on the photo, then clicks each Village (its name typed
 // first), two Villages for a road, and Villages into a Fief or a Bishopric; every step edits
 // the draft's map file through the "Your box" page (bridge/web/static/box.js), so the server's
-// check judges it at once, and Undo takes back any step. Positions are kept in board
-// millimetres (the map file's x/y), which the camera's board profile for the box is laid from.
+// check judges it at once, and Undo takes back any step, a corner click too. Positions are kept
+// in board millimetres (the map file's x/y) with the board's size (its `board`): the camera's
+// board profile for the box is laid out from them (layout.board_profile), so the corners
+// clicked here are the camera's calibration. The squares the camera will read each Village in
+// are drawn over the photo, so a host sees at once where two would overlap.
 "use strict";
 
 (() => {
   const NS = "http://www.w3.org/2000/svg";
   const KEY = "france1429";
   const STROKES = ["#555", "#7b241c", "#1f618d", "#117a65", "#b9770e", "#6c3483"];
+  // The camera's square for a Village and the board's corner stickers, in board millimetres
+  // (board_places.VILLAGE_MM, CORNER_MM, CORNER_INSET_MM).
+  const SQUARE_MM = 64;
+  const CORNER_MM = 40;
+  const INSET_MM = 5;
 
   // A homography from four point pairs (src → dst), solved as the 8×8 linear system.
   function homography(src, dst) {
@@ -69,8 +77,13 @@
           onchange: () => { S.tool = tool; S.pending = null; draw(); } }),
         " ", L(`tool-${tool}`)));
     const photo = el("input", { id: "trace-photo", type: "file", accept: "image/*", capture: "environment" });
-    const boardW = el("input", { id: "trace-width", type: "number", min: "100", step: "1", value: "800" });
-    const boardH = el("input", { id: "trace-height", type: "number", min: "100", step: "1", value: "500" });
+    const given = (current().board || {});
+    const boardW = el("input", { id: "trace-width", type: "number", min: "100", max: "3000", step: "1",
+      value: String(given.width_mm || 800) });
+    const boardH = el("input", { id: "trace-height", type: "number", min: "100", max: "3000", step: "1",
+      value: String(given.height_mm || 500) });
+    const whole = el("input", { id: "trace-whole", type: "checkbox", onchange: markWhole });
+    const squares = el("input", { id: "trace-squares", type: "checkbox", checked: true, onchange: () => draw() });
     const name = el("input", { id: "trace-name", type: "text", maxlength: "60", autocomplete: "off",
       list: "herald-start-names" }); // the names of a TTS save's or VASSAL module's pieces, if any
     const principal = el("input", { id: "trace-principal", type: "checkbox" });
@@ -89,7 +102,8 @@
       el("div", { class: "box-tools" },
         el("label", {}, L("photo"), " ", photo),
         el("label", {}, L("width"), " ", boardW), el("label", {}, L("height"), " ", boardH),
-        el("button", { type: "button", id: "trace-corners", onclick: () => { S.corners = []; S.toImage = null; draw(); } }, L("corners-again")),
+        el("button", { type: "button", id: "trace-corners", onclick: cornersAgain }, L("corners-again")),
+        el("button", { type: "button", id: "trace-new-map", onclick: newMap }, L("new-map")),
         el("button", { type: "button", id: "trace-undo", onclick: undo }, L("undo"))),
       el("div", { class: "box-tools" }, tools),
       el("div", { class: "box-tools" },
@@ -99,6 +113,9 @@
         el("label", {}, L("fief-name"), " ", fiefName), el("label", {}, L("fief-rank"), " ", fiefRank),
         el("label", {}, L("fief-colour"), " ", fiefColour),
         el("button", { type: "button", id: "trace-add-fief", onclick: addFief }, L("add-fief"))),
+      el("div", { class: "box-tools" },
+        el("label", { class: "check" }, whole, " ", L("whole")),
+        el("label", { class: "check" }, squares, " ", L("squares"))),
       status,
       el("div", { class: "stage" }, svg)));
 
@@ -109,8 +126,13 @@
       fief.replaceChildren(...(doc.fiefs || []).map((f) => el("option", { value: f.id }, f.name || f.id)));
       if (chosen) fief.value = chosen;
     }
+    function size() { return [Number(boardW.value) || 800, Number(boardH.value) || 500]; }
+    // Every step is undone whole: the map as it was, and the corners as they were.
+    function remember(withMap) {
+      S.undo.push({ doc: withMap ? current() : null, corners: S.corners.slice() });
+    }
     function commit(doc, said) {
-      S.undo.push(current());
+      remember(true);
       ctx.setFile(mapName(), doc);
       fillFiefs();
       draw();
@@ -119,10 +141,60 @@
     function undo() {
       const before = S.undo.pop();
       if (!before) return say(L("nothing-to-undo"));
-      ctx.setFile(mapName(), before);
-      fillFiefs();
+      if (before.doc) {
+        ctx.setFile(mapName(), before.doc);
+        const board = before.doc.board || {};
+        if (board.width_mm) { boardW.value = String(board.width_mm); boardH.value = String(board.height_mm); }
+        fillFiefs();
+      }
+      setCorners(before.corners);
       draw();
       say(L("undone"));
+    }
+    // The four corners clicked on the photo are the board's calibration: board millimetres
+    // (the size typed beside them) to photo pixels and back.
+    function setCorners(corners) {
+      S.corners = corners.slice();
+      S.toImage = S.toBoard = null;
+      if (S.corners.length === 4) {
+        const [w, h] = size();
+        const board = [[0, 0], [w, 0], [w, h], [0, h]];
+        S.toImage = homography(board, S.corners);
+        S.toBoard = homography(S.corners, board);
+      }
+    }
+    function withBoard(doc) {
+      const [w, h] = size();
+      doc.board = { width_mm: w, height_mm: h };
+      return doc;
+    }
+    function cornersAgain() {
+      remember(false);
+      setCorners([]);
+      draw();
+      say(L("corner-1"));
+    }
+    // A map traced from nothing: the Villages, roads and Fiefs go (the Bishoprics are the
+    // rules' five), and the lists are marked incomplete until the host says the map is whole.
+    function newMap() {
+      const doc = current();
+      Object.assign(doc, { villages: [], roads: [], fiefs: [], incomplete: ["villages", "roads"] });
+      commit(S.toImage ? withBoard(doc) : doc, L("map-new"));
+    }
+    function markWhole() {
+      const doc = current();
+      doc.incomplete = whole.checked ? [] : ["villages", "roads"];
+      commit(doc, L(whole.checked ? "map-whole" : "map-not-whole"));
+    }
+    for (const input of [boardW, boardH]) {
+      input.addEventListener("change", () => {
+        if (S.corners.length !== 4) return;
+        const doc = current();
+        const corners = S.corners;
+        commit(withBoard(doc), L("corners-set"));
+        setCorners(corners);
+        draw();
+      });
     }
     function addFief() {
       const label = fiefName.value.trim();
@@ -244,18 +316,18 @@
       return commit(doc, L("removed", { name: hit.name }));
     });
 
+    // A corner clicked is a step Undo takes back; the fourth puts the board's size into the map
+    // with it, in the same step.
     function setCorner(point) {
-      S.corners.push(point);
-      if (S.corners.length === 4) {
-        const w = Number(boardW.value) || 800;
-        const h = Number(boardH.value) || 500;
-        const board = [[0, 0], [w, 0], [w, h], [0, h]];
-        S.toImage = homography(board, S.corners);
-        S.toBoard = homography(S.corners, board);
-        say(L("corners-set"));
-      } else {
-        say(L(`corner-${S.corners.length + 1}`));
+      if (S.corners.length < 3) {
+        remember(false);
+        setCorners([...S.corners, point]);
+        return say(L(`corner-${S.corners.length + 1}`));
       }
+      remember(true);
+      setCorners([...S.corners, point]);
+      ctx.setFile(mapName(), withBoard(current()));
+      return say(L("corners-set"));
     }
 
     // The map as traced, drawn over the photo where the corners put the board.
@@ -270,11 +342,32 @@
       };
       for (const c of S.corners) add("circle", { cx: c[0], cy: c[1], r, class: "trace-corner" });
       if (!S.toImage) return;
-      const outline = [[0, 0], [Number(boardW.value) || 800, 0],
-        [Number(boardW.value) || 800, Number(boardH.value) || 500], [0, Number(boardH.value) || 500]]
-        .map(([x, y]) => project(S.toImage, x, y).join(",")).join(" ");
-      add("polygon", { points: outline, class: "trace-board" });
+      const [bw, bh] = size();
+      const poly = (x, y, w, h) => [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]
+        .map(([px, py]) => project(S.toImage, px, py).join(",")).join(" ");
+      add("polygon", { points: poly(0, 0, bw, bh), class: "trace-board" });
       const doc = current();
+      whole.checked = !(doc.incomplete || []).length;
+      if (squares.checked) {
+        // where the camera will read: each Village's square and the corner stickers, red
+        // where two overlap (the check names them too)
+        const far = [INSET_MM, bw - INSET_MM - CORNER_MM];
+        const low = [INSET_MM, bh - INSET_MM - CORNER_MM];
+        const boxes = [];
+        for (const x of far) for (const y of low) boxes.push({ rect: [x, y, CORNER_MM, CORNER_MM], corner: true });
+        for (const v of doc.villages || []) {
+          if (v.x === null || v.x === undefined || v.y === null || v.y === undefined) continue;
+          boxes.push({ rect: [v.x - SQUARE_MM / 2, v.y - SQUARE_MM / 2, SQUARE_MM, SQUARE_MM] });
+        }
+        const meets = (a, b) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+        for (const [i, box] of boxes.entries()) {
+          const [x, y, w, h] = box.rect;
+          const bad = !box.corner && (x < 0 || y < 0 || x + w > bw || y + h > bh
+            || boxes.some((other, j) => j !== i && meets(box.rect, other.rect)));
+          add("polygon", { points: poly(x, y, w, h),
+            class: box.corner ? "trace-sticker" : bad ? "trace-square trace-clash" : "trace-square" });
+        }
+      }
       const at = {};
       for (const v of doc.villages || []) {
         if (v.x !== null && v.x !== undefined && v.y !== null && v.y !== undefined) at[v.id] = project(S.toImage, v.x, v.y);
@@ -296,6 +389,7 @@
       }
     }
     fillFiefs();
+    draw();
     say(L("corner-1"));
     useStart((window.HeraldBox || {}).start);
   }
