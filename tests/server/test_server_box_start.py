@@ -130,7 +130,7 @@ def test_a_modules_names_are_offered_in_a_cards_form_in_polish(
     page.locator("#start-file").set_input_files(str(module))
     page.locator("#start-result").wait_for(state="visible")
     assert "1 obraz planszy" in page.inner_text("#start-status")
-    page.locator(".je-tab--top", has_text="townsfolk").first.click()
+    page.locator(".je-tab--top", has_text="Mieszczanie").first.click()  # the Townsfolk, in Polish
     name = page.locator('input[name="root[townsfolk][0][name]"]')
     name.focus()
     assert name.get_attribute("list") == "herald-start-names"
