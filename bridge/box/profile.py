@@ -2,7 +2,7 @@
 from the box's map"; point 2: a board traced on a photo is read where it was traced).
 
 A box may carry its own profile (``camera/profile.json``); otherwise a game whose board depends on
-its data (``BOARD_PROFILE``) makes one from the box's data: France 1429 at the traced places of
+its data (``BOARD_PROFILE``) makes one from the box's data: a traced map at the traced places of
 its board, or its stand-in grid in the map's shape for a map typed by hand. The profile is written
 once beside the table's boxes, named by the box's digest, so ``herald serve --box`` and a New game
 started on a kept box read the same board.

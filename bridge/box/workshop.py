@@ -192,11 +192,32 @@ def summary(game: Any, plays: Playability, given: int, missing: int, lang: str) 
     """The page's progress line: the game's name, the values given of those needed, and the
     player counts the box plays ("…: 183 of 240 values; playable with 3–4 players")."""
     if plays.playable:
-        players = playable_text(plays.playable, lang)
+        players = playable_text(plays.playable, lang) + others_need(plays, lang)
     else:
         players = message("box/not-playable", lang, n=missing)
     return message("box/progress", lang, game=game.info.name, given=given,
                    total=given + missing, players=players)  # fmt: skip
+
+
+def others_need(plays: Playability, lang: str) -> str:
+    """For a box that starts some player counts but not others, what the others still need
+    ("; 5–6 players need 2 more things, the first: colours[4]"), so a group sees at once
+    whether its evening's table is covered. Counts refused for the same reasons are joined."""
+    groups: list[tuple[list[int], tuple[Any, ...]]] = []
+    for n in sorted(plays.refused):
+        reasons = tuple(v for v in plays.refused[n] if is_gap(v))
+        if not reasons:
+            continue
+        if groups and groups[-1][0][-1] == n - 1 and groups[-1][1] == reasons:
+            groups[-1][0].append(n)
+        else:
+            groups.append(([n], reasons))
+    parts = []
+    for counts, reasons in groups:
+        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+        first = str(reasons[0].params.get("what", "")) or reasons[0].code
+        parts.append(message("box/others-need", lang, players=span, n=len(reasons), first=first))
+    return "".join(f"; {part}" for part in parts)
 
 
 def playable_text(counts: tuple[int, ...], lang: str) -> str:
