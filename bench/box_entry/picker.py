@@ -1,9 +1,6 @@
-"""How long entering a game's cards takes on the "Your box" page (issue #24, the aim), for a game
-whose effects are a vocabulary (the ``EFFECT_VOCABULARY`` capability): the
-clicks and keystrokes a scripted user needs per card, with the effect picker, counted over every
-card of the game's default shipped set (complete: as many cards and designs as the box).
-
-A count, not a timing (the tests never time anything). The model of the page, per card:
+"""Cards whose effects are a vocabulary (the ``EFFECT_VOCABULARY`` capability), entered with the
+effect picker: the clicks and keystrokes per card, counted over every card of the game's complete
+shipped set (as many cards and designs as the box). The model of the page, per card:
 
 - the card's row: "add row" (1 click), then each plain value typed in the form: a click into the
   field and one keystroke per character (``id``, ``name``, a value, a count…), a choice (a deck,
@@ -15,31 +12,21 @@ A count, not a timing (the tests never time anything). The model of the page, pe
   conversion 1 click and its fields; "Use" 1 click;
 - the card photographed once: 3 clicks (Photograph this card, the camera, its shutter).
 
-The same effects typed as text by an expert are counted too (a click and the text's characters).
-The bench is core code, so it names no game: it asks the registry for the game and the game for
-its vocabulary. Usage::
-
-    python bench/box_entry_effects.py [--game KEY] [--click 1.5] [--key 0.3] [--card 5] [--json]
+One look-up per card and one per effect (each is read on the card and built on its own). The
+same effects typed as text by an expert are counted too (a click and the text's characters).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from engine import registry  # noqa: E402
-from engine.capabilities import EFFECT_VOCABULARY, EffectVocabulary, capability  # noqa: E402
-from engine.data import data_spec, shipped_reader  # noqa: E402
+from bench.box_entry import Part, minutes
+from engine.capabilities import EFFECT_VOCABULARY, EffectVocabulary, capability
 
 CHOICES = frozenset({"deck", "back", "kind", "ribbon", "goal"})
 """Plain fields the form offers as a choice (an enum in the schema)."""
 TYPED_SKIP = frozenset({"invented", "source", "unsayable"})
+PHOTO_CLICKS = 3
 
 
 def _defaults(v: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -103,23 +90,30 @@ def _plain_ops(card: dict[str, Any], effect_keys: set[str]) -> tuple[int, int]:
     return clicks, keys
 
 
-def count(game: EffectVocabulary, doc: dict[str, Any]) -> dict[str, Any]:
+def count(game: EffectVocabulary, doc: dict[str, Any]) -> dict[str, dict[str, int]]:
     """Per list of cards holding effects: cards, effects, clicks and keystrokes with the picker,
-    and keystrokes typing the effects as text."""
+    and keystrokes typing the effects as text.
+
+    Raises:
+        ValueError: a shipped effect the game's own grammar does not read (the data are wrong).
+    """
     v = game.effect_vocabulary("en")
     decks: dict[str, dict[str, str]] = {}
     for p in v["paths"]:
         top, sep, rest = p["path"].partition("[].")
         if sep and "." not in top and "[" not in top:
             decks.setdefault(top, {})[rest] = p["place"]
-    out: dict[str, Any] = {}
+    out: dict[str, dict[str, int]] = {}
     for top, fields in decks.items():
-        row = {"cards": 0, "effects": 0, "clicks": 0, "keys": 0, "typed_keys": 0}
+        row = dict.fromkeys(("cards", "effects", "clicks", "keys", "plain_clicks", "plain_keys",
+                             "typed_keys"), 0)  # fmt: skip
         for card in doc.get(top) or []:
             row["cards"] += 1
             c, k = _plain_ops(card, {f.split("[")[0] for f in fields})
-            row["clicks"] += c + 3  # the photograph
+            row["clicks"] += c + PHOTO_CLICKS
             row["keys"] += k
+            row["plain_clicks"] += c + PHOTO_CLICKS
+            row["plain_keys"] += k
             for field, place in fields.items():
                 value = card.get(field.split("[")[0])
                 for text in value if isinstance(value, list) else [value]:
@@ -127,7 +121,7 @@ def count(game: EffectVocabulary, doc: dict[str, Any]) -> dict[str, Any]:
                         continue
                     read = game.read_effect(place, text)
                     if not read["ok"]:
-                        raise SystemExit(read["message"])
+                        raise ValueError(f"{top}: {read['message']}")
                     c, k = picker_ops(read["fields"], v)
                     row["effects"] += 1
                     row["clicks"] += c
@@ -137,49 +131,28 @@ def count(game: EffectVocabulary, doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _game(key: str | None) -> tuple[str, EffectVocabulary]:
-    for found in registry.game_keys():
-        game = capability(registry.get_game(found), EFFECT_VOCABULARY)
-        if game is not None and key in (None, found):
-            return found, game
-    raise SystemExit(f"no game {key or ''} offers an effect vocabulary")
-
-
-def _shipped(key: str) -> dict[str, Any]:
-    spec = data_spec(registry.get_game(key))
-    assert spec is not None
-    doc: dict[str, Any] = json.loads(shipped_reader(key)(spec.shipped[spec.default]))
-    return doc
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--game", help="a game offering an effect vocabulary (default: the first)")
-    ap.add_argument("--click", type=float, default=1.5, help="seconds per click (with choosing)")
-    ap.add_argument("--key", type=float, default=0.3, help="seconds per keystroke")
-    ap.add_argument("--card", type=float, default=5.0, help="seconds reading each card")
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
-    key, game = _game(args.game)
-    rows = count(game, _shipped(key))
+def picked(game: object, doc: dict[str, Any]) -> tuple[Part, dict[str, Any]] | None:
+    """The cards entered with the picker over the complete document ``doc``, and the per-deck
+    counts; None when the game's effects are not a vocabulary."""
+    found = capability(game, EFFECT_VOCABULARY)
+    if found is None:
+        return None
+    rows = count(found, doc)
     total = {k: sum(r[k] for r in rows.values()) for k in next(iter(rows.values()))}
-    seconds = total["clicks"] * args.click + total["keys"] * args.key + total["cards"] * args.card
-    typed = seconds - total["keys"] * args.key + total["typed_keys"] * args.key
-    result = {"decks": rows, "total": total, "game": key, "assumed": vars(args) | {"json": None},
-              "minutes_picker": round(seconds / 60, 1),
-              "minutes_typed_effects": round(typed / 60, 1)}  # fmt: skip
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return
-    print(f"{'deck':22} {'cards':>5} {'effects':>7} {'clicks':>6} {'keys':>5}")
-    for name, r in rows.items():
-        print(f"{name:22} {r['cards']:5} {r['effects']:7} {r['clicks']:6} {r['keys']:5}")
-    print(f"{'total':22} {total['cards']:5} {total['effects']:7} {total['clicks']:6} "
-          f"{total['keys']:5}")  # fmt: skip
-    print(f"at {args.click} s a click, {args.key} s a keystroke, {args.card} s reading a card: "
-          f"{result['minutes_picker']} min with the picker "
-          f"({result['minutes_typed_effects']} min typing the effects as text)")  # fmt: skip
-
-
-if __name__ == "__main__":
-    main()
+    part = Part(
+        kind="picker",
+        what=f"{total['cards']} cards, {total['effects']} effects with the picker",
+        entries=total["cards"],
+        clicks=total["clicks"],
+        keystrokes=total["keys"],
+        look_ups=total["cards"] + total["effects"],
+        covers=frozenset(rows),
+    )
+    # The same cards with each effect typed as text: a click into the field and its letters.
+    typed = (total["plain_clicks"] + total["effects"], total["plain_keys"] + total["typed_keys"])
+    as_text = minutes(typed[0], typed[1], part.look_ups)
+    return part, {
+        "decks": rows,
+        "total": total,
+        "effects_as_text": {"clicks": typed[0], "keystrokes": typed[1], "minutes": as_text},
+    }

@@ -1,13 +1,8 @@
-"""How long entering a whole box takes on the "Your box" page (issue #24, Aim: the clicks and
-keystrokes for a game's cards and tokens, against typing by hand, "about a working day per
-game").
-
-An estimate counted from the data, not a timed run: the clicks and keystrokes a group needs in
-the page's JSON Editor form to go from a shipped starting set (``--from``, default ``box``: what
-the rulebook gives, every other value ``null``) to a complete box (``--to``: a shipped set such
-as ``stand-in``, whose size stands for a box's, or a data file), for any game with data files
-(``--game KEY``). What is a choice and what is typed is read from the game's own data schema
-(the ``$schema`` its files name). Per value, in the form:
+"""Everything else in the page's schema-driven form (JSON Editor): the clicks and keystrokes
+to go from a shipped starting set (``box``: what the rulebook gives, every other value ``null``)
+to a complete box (a shipped set such as ``stand-in``, whose size stands for a box's, or a data
+file), for any game with data files. What is a choice and what is typed is read from the game's
+own data schema (the ``$schema`` its files name). Per value, in the form:
 
 - a number: a click into the field and its digits (one more keystroke to clear a value that
   was there); from ``null``, two clicks first to switch the field from null to a number;
@@ -16,39 +11,29 @@ as ``stand-in``, whose size stands for a box's, or a data file), for any game wi
 - a key of a map keyed by a choice (``propertyNames`` in the schema: a Title's needs, say):
   two clicks (Object Properties, the key's checkbox), then its value;
 - an entry's ``id`` and ``name``: a click and the letters; the notes on where a value was read
-  (``source``, ``missing``, ``notes``) are not needed to play and are not counted.
+  (``source``, ``missing``, ``notes``, ``invented``) are not needed to play and are not counted.
 
-Seconds per click and per keystroke are parameters (``--click``, ``--key``); the defaults,
-2 s a click (finding the value on the component and the field on the screen) and 0.3 s a
-keystroke (about 40 words a minute), are assumptions, stated beside the results in
-docs/boxes.md. The same target typed by hand as JSON (every key, quote and brace) is counted
-for comparison.
-
-Usage (this script; its name says which game's figures docs/boxes.md reports, its code names
-none, as the core's may not)::
-
-    python bench/<this script> --game KEY                  # box → stand-in, a table
-    python bench/<this script> --game KEY --to ours.json --click 1.5 --key 0.25 --json
+One look-up per list entry and per top-level value of an object that changes (an entry already
+as the box gives it costs nothing). The same target
+typed by hand as JSON (every key, quote and brace) is counted for comparison.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bridge.box.workshop import META  # noqa: E402
-from engine import registry  # noqa: E402
+from bench.box_entry import Part
+from bridge.box.workshop import META
+from engine import registry
+from engine.data import data_spec
 
 TEXT = {"id", "name"}
-NOTES = frozenset({"$schema", "source", "missing", "notes"})
-"""Inside a component, the notes on where a value was read: not needed to play, not counted
+NOTES = frozenset({"$schema", "source", "missing", "notes", "invented"})
+"""Inside a component, the notes on where a value was read (and the stand-in's mark on an
+invented value, which a group's own box has no use for): not needed to play, not counted
 (``META``, the file's own keys, applies to the top level only)."""
 
 
@@ -105,9 +90,6 @@ class Count:
         self.values += other.values
         self.entries += other.entries
         self.by_hand += other.by_hand
-
-    def seconds(self, click: float, key: float) -> float:
-        return self.clicks * click + self.keys * key
 
 
 class Reader:
@@ -195,9 +177,16 @@ class Form:
                     c.clicks += 1  # "add" the entry
                     old = {} if isinstance(entry, dict) else None
                 c.add(self.enter(f"{name}[]", entry, old))
+                if not (c.clicks or c.keys):
+                    c.entries = 0  # already as the box gives it: nothing to look up
                 total.add(c)
         else:
             total.add(self.enter(name, target, base))
+            olds = base if isinstance(base, dict) else {}
+            if isinstance(target, dict):
+                total.entries = sum(v != olds.get(k) and k not in NOTES for k, v in target.items())
+            else:
+                total.entries = int(target != base)
         total.by_hand = len(json.dumps(_strip(target), ensure_ascii=False, separators=(",", ":")))
         return total
 
@@ -211,59 +200,54 @@ def _strip(value: Any) -> Any:
     return value
 
 
-def estimate(target: dict[str, Any], base: dict[str, Any], schema: Any) -> dict[str, Count]:
-    """Clicks and keystrokes per component to turn ``base`` into ``target`` in the form."""
+def estimate(
+    target: dict[str, Any], base: dict[str, Any], schema: Any, skip: frozenset[str] = frozenset()
+) -> dict[str, Count]:
+    """Clicks and keystrokes per component to turn ``base`` into ``target`` in the form, but
+    for the components ``skip`` names (entered another way)."""
     form = Form(vocabulary(schema))
     return {
         name: form.component(name, value, base.get(name))
         for name, value in target.items()
-        if name not in META and isinstance(value, list | dict)
+        if name not in META and name not in skip and isinstance(value, list | dict)
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--game", required=True, help="the game's key")
-    parser.add_argument("--from", dest="start", default="box", help="the shipped set to start from")
-    parser.add_argument("--to", default="stand-in", help="a shipped set or a data file")
-    parser.add_argument("--click", type=float, default=2.0, help="seconds per click")
-    parser.add_argument("--key", type=float, default=0.3, help="seconds per keystroke")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    game = registry.get_game(args.game)
-    shipped = dict(game.data_spec.shipped)
-    reader = Reader(args.game)
-    base = reader.resolved(shipped[args.start])
-    if args.to in shipped:
-        target = reader.resolved(shipped[args.to])
+def formed(
+    game: str, start: str, to: str, skip: frozenset[str] = frozenset()
+) -> tuple[Part, dict[str, Count]]:
+    """The rest of the data file entered in the form, from the shipped set ``start`` to ``to``
+    (a shipped set's name, or a data file of yours), every component but ``skip``: the part,
+    and the counts per component.
+
+    Raises:
+        LookupError: ``start`` is not a shipped set of the game.
+    """
+    spec = data_spec(registry.get_game(game))
+    if spec is None:
+        raise LookupError(f"{game} has no data to enter")
+    shipped = dict(spec.shipped)
+    if start not in shipped:
+        raise LookupError(f"{game} ships no set {start!r} (it ships {', '.join(shipped)})")
+    reader = Reader(game)
+    base = reader.resolved(shipped[start])
+    if to in shipped:
+        target = reader.resolved(shipped[to])
     else:
-        path = Path(args.to)
-        target = Reader(args.game, path.parent).resolved(path.name)
+        path = Path(to)
+        target = Reader(game, path.parent).resolved(path.name)
     schema = reader.read(str(base.get("$schema", "schema.json")))
-    counts = estimate(target, base, schema)
+    counts = estimate(target, base, schema, skip)
     total = Count()
     for c in counts.values():
         total.add(c)
-    rows = {**counts, "total": total}
-    if args.json:
-        out: dict[str, Any] = {
-            name: {"entries": c.entries, "values": c.values, "clicks": c.clicks, "keys": c.keys,
-                   "minutes": round(c.seconds(args.click, args.key) / 60, 1),
-                   "by_hand_keys": c.by_hand,
-                   "by_hand_minutes": round(c.by_hand * args.key / 60, 1)}
-            for name, c in rows.items()
-        }  # fmt: skip
-        out["assumed"] = {"click_s": args.click, "key_s": args.key}
-        print(json.dumps(out, indent=2))
-        return
-    print(f"{'component':<16}{'entries':>8}{'values':>8}{'clicks':>8}{'keys':>8}{'minutes':>9}"
-          f"{'JSON keys':>11}{'minutes':>9}")  # fmt: skip
-    for name, c in rows.items():
-        print(f"{name:<16}{c.entries:>8}{c.values:>8}{c.clicks:>8}{c.keys:>8}"
-              f"{c.seconds(args.click, args.key) / 60:>9.1f}{c.by_hand:>11}"
-              f"{c.by_hand * args.key / 60:>9.1f}")  # fmt: skip
-    print(f"(assumed: {args.click} s a click, {args.key} s a keystroke; JSON: typed by hand)")
-
-
-if __name__ == "__main__":
-    main()
+    part = Part(
+        kind="forms",
+        what=f"{len(counts)} parts of the data file in the form ({total.values} values)",
+        entries=total.entries,
+        clicks=total.clicks,
+        keystrokes=total.keys,
+        look_ups=total.entries,
+        covers=frozenset(counts),
+    )
+    return part, counts
