@@ -182,9 +182,11 @@ class Form:
                 total.add(c)
         else:
             total.add(self.enter(name, target, base))
-            olds = base if isinstance(base, dict) else {}
+            before: dict[str, Any] = base if isinstance(base, dict) else {}
             if isinstance(target, dict):
-                total.entries = sum(v != olds.get(k) and k not in NOTES for k, v in target.items())
+                total.entries = sum(
+                    v != before.get(k) and k not in NOTES for k, v in target.items()
+                )
             else:
                 total.entries = int(target != base)
         total.by_hand = len(json.dumps(_strip(target), ensure_ascii=False, separators=(",", ":")))
