@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.box_entry import AIM_S, KEYSTROKE_S, POINT_AND_CLICK_S, THINK_S, Part
+from bench.box_entry import AIM_S, KEYSTROKE_S, POINT_AND_CLICK_S, THINK_S, Part, minutes
 from bench.box_entry.forms import Reader, formed
 from bench.box_entry.picker import picked
 from bench.box_entry.trace import traced
@@ -77,9 +77,14 @@ def measure(game: str, to: str | None = None) -> dict[str, Any]:
     parts.append(form)
     detail["forms"] = {
         name: {"entries": c.entries, "values": c.values, "clicks": c.clicks, "keystrokes": c.keys,
+               "minutes": round(minutes(c.clicks, c.keys, c.entries), 1),
                "json_keystrokes": c.by_hand}
         for name, c in counts.items()
     }  # fmt: skip
+    if pick is not None:
+        for row in detail["picker"]["decks"].values():
+            look_ups = row["cards"] + row["effects"]
+            row["minutes"] = round(minutes(row["clicks"], row["keys"], look_ups), 1)
     hand = by_hand().get(game)
     total = {
         "clicks": sum(p.clicks for p in parts),
