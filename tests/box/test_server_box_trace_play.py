@@ -6,8 +6,8 @@ that board: no second calibration").
 The photo is drawn by the simulated board renderer (``vision.sim``) from the board profile of the
 invented map's places (tests/box/traced.py), through a camera with a slight perspective, so the
 test knows where every corner and Village lies in the picture. The user's steps are
-``traced.script``, the same steps ``bench/box_entry.py`` counts. One served table, one browser;
-every step waits for what the page says it did."""
+``traced.script``, the same steps ``python -m bench.box_entry`` counts. One served table, one
+browser; every step waits for what the page says it did."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ Villages lie on a real board. The photo the user traces is drawn by the simulate
 the board profile of these very places, so the test knows where every Village is in the picture.
 
 ``script`` is what the user does on the "Your box" page, step by step, as data: the browser
-test plays it with Playwright and ``bench/box_entry.py`` counts its clicks and keystrokes, so
+test plays it with Playwright and ``python -m bench.box_entry`` counts its clicks and keystrokes, so
 what is measured is what is tested.
 """
 
