@@ -61,7 +61,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Before pytest-xdist's worker sends the node ids to the controller: the ``@group`` suffix
     its collection hook meant to add, where it did not take."""
-    if session.config.getvalue("loadgroup"):
+    if session.config.getoption("loadgroup", default=False):
         for item in session.items:
             group = _group(item)
             if not item.nodeid.endswith(f"@{group}"):
