@@ -31,6 +31,8 @@ from engine.i18n import message
 from vision.sim import lay_out
 from vision.snapshot import TableSnapshot
 
+pytestmark = pytest.mark.slow  # the search for its position: started first
+
 KEY = "france1429"
 GAME = registry.get_game(KEY)
 PROFILE = camera_profile(KEY)
