@@ -53,7 +53,9 @@ lint: $(VENV)/.dev-deps
 typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy
 
-PYTEST_FLAGS = -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=25 --hypothesis-seed=$(HYPOTHESIS_SEED)
+# --no-loadscope-reorder: the groups go out in tests/conftest.py's order (the long ones first),
+# not by their number of tests
+PYTEST_FLAGS = -q -n $(PYTEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=25 --hypothesis-seed=$(HYPOTHESIS_SEED)
 
 pytest: $(VENV)/.dev-deps system-deps node-deps
 	@set +e; $(BIN)/python -m pytest $(PYTEST_FLAGS) $(PYTEST_ARGS); rc=$$?; \

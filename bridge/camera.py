@@ -587,10 +587,19 @@ class CameraTable:
             self._run_source()
 
     def stop(self) -> None:
+        self._halt()
         if self._worker.stop():
             self.referee.detach(self)
         if self.source is not None:
             self.source.close()
+
+    def _halt(self) -> None:
+        """Tell the loop to end and rouse a source that waits for frames pushed to it (the
+        phone's): the loop would otherwise hold ``stop`` until the next frame, or its timeout."""
+        self._stop.set()
+        interrupt = getattr(self.source, "interrupt", None)
+        if interrupt is not None:
+            interrupt()
 
     def switch_game(
         self, profile_path: str | Path | None, library_dir: str | Path | None = None
@@ -606,6 +615,7 @@ class CameraTable:
                 name); the camera then stays stopped, so no frame is read with the old parts.
         """
         running = self._worker.running
+        self._halt()
         if self._worker.stop():
             self.referee.detach(self)
         kind: Literal["camera-sim", "camera"] = "camera-sim" if self.sim is not None else "camera"

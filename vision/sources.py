@@ -220,6 +220,7 @@ class PhoneSource:
         self._cond = threading.Condition()
         self._latest: Frame | None = None
         self._closed = False
+        self._interrupts = 0
 
     def push(self, jpeg: bytes) -> Frame:
         """One JPEG from the phone, decoded and made the newest frame.
@@ -251,16 +252,30 @@ class PhoneSource:
 
     def __iter__(self) -> Iterator[Frame]:
         seen = -1
+        with self._cond:
+            mine = self._interrupts
         while True:
             with self._cond:
-                while not self._closed and (self._latest is None or self._latest.index <= seen):
+                while (
+                    not self._closed
+                    and self._interrupts == mine
+                    and (self._latest is None or self._latest.index <= seen)
+                ):
                     self._cond.wait()
-                if self._closed:
+                if self._closed or self._interrupts != mine:
                     return
                 frame = self._latest
             assert frame is not None
             seen = frame.index
             yield frame
+
+    def interrupt(self) -> None:
+        """End the iterations under way, the source staying open for the next one: a reader
+        that stops (the camera table switching games, or shutting down) is otherwise held
+        until the phone's next frame, which may never come."""
+        with self._cond:
+            self._interrupts += 1
+            self._cond.notify_all()
 
     def close(self) -> None:
         with self._cond:

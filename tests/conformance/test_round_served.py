@@ -29,7 +29,7 @@ PARTS: dict[str, Callable[[], RoundPart]] = {
     "viscounts": ViscountsRound,
 }
 
-pytestmark = [pytest.mark.slow, needs_chromium]
+pytestmark = [pytest.mark.slow(seconds=50), needs_chromium]
 
 
 @pytest.mark.parametrize(

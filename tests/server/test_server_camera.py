@@ -7,7 +7,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from srv_support import join, ordered_client, serve
+
+pytestmark = pytest.mark.slow(seconds=50)  # vision on every frame: started first
 
 WAIT = 180.0  # an upper bound for a loaded machine: vision on every frame is CPU-bound
 

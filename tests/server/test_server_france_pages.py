@@ -31,7 +31,7 @@ WAIT_MS = 30_000
 SEATS = ("blue", "green", "pink", "yellow")
 MAX_MOVES = 4000  # the seeded table reaches each situation; more move kinds, longer paths
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow(seconds=40)]
 
 
 def point(stop: Stop) -> Point:

@@ -84,6 +84,9 @@ def test_herald_serve_camera_phone_prints_the_page_and_takes_frames(tmp_path: Pa
         assert status["phone"] is True and status["frames"] == 1 and status["fps"] == 8.0
     finally:
         served.stop()
+    # SIGTERM ends it: the camera loop waiting for the phone's next frame held the exit until
+    # the test's bound ran out and killed it (-9), its store never closed
+    assert served.proc.returncode == 0, served.log
 
 
 def test_herald_serve_over_https_for_the_phones_camera(tmp_path: Path) -> None:
@@ -155,3 +158,44 @@ def test_a_slow_reader_gets_the_newest_frame_not_a_queue() -> None:
     assert next(frames).index == 3
     source.close()
     assert list(frames) == []
+
+
+def test_a_reader_waiting_for_the_next_frame_is_interrupted_and_the_source_stays_open() -> None:
+    """A camera table that stops or switches games ends its loop at once, not at the phone's
+    next frame (which may never come); the source then serves the next loop."""
+    source = PhoneSource(fps=4.0)
+    source.push(_jpeg(10))
+    got: list[int] = []
+    reader = threading.Thread(target=lambda: got.extend(f.index for f in source), daemon=True)
+    reader.start()
+    try:
+        source.interrupt()
+        reader.join(timeout=30)
+        assert not reader.is_alive() and got in ([], [0])  # it may have read the frame first
+        frames = iter(source)
+        source.push(_jpeg(20))
+        assert next(frames).index == 1  # still open: the next loop reads on
+    finally:
+        source.close()
+    assert list(frames) == []
+
+
+def test_stopping_a_phone_camera_table_ends_its_loop(tmp_path: Path) -> None:
+    from bridge.camera import CameraConfig, CameraTable, TableReader, _pipeline, load_board_profile
+    from bridge.game_files import face_map_path
+    from vision.faces import face_map_for
+
+    referee = open_referee(tmp_path / "t.db")
+    key = referee.game.info.key
+    profile, _ = load_board_profile(key, None)
+    faces = face_map_for(face_map_path(key), None)
+    config = CameraConfig(mode="off", fps=4.0)
+    reader = TableReader(referee, profile, faces, config.min_confidence, False)
+    source = PhoneSource(fps=4.0)
+    camera = CameraTable(referee, _pipeline(profile, None, faces), reader, config, source=source)
+    camera.start()
+    loops = [t for t in threading.enumerate() if t.name == "herald-camera"]
+    assert loops  # waiting for the phone's first frame
+    camera.stop()
+    for loop in loops:  # joined by ``stop``: a loop still waiting for a frame would be alive
+        assert not loop.is_alive()

@@ -15,11 +15,14 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from srv_support import WAIT, Served, Watcher, serve
 
 from bridge.camera import SOURCE as CAMERA
 from bridge.store import EventStore
 from engine.registry import installed_keys
+
+pytestmark = pytest.mark.slow  # every game in turn: started first (tests/conftest.py)
 
 
 def setup_of(game: dict[str, Any]) -> dict[str, Any]:

@@ -40,7 +40,7 @@ BY_GAME = [pytest.param(k, marks=pytest.mark.xdist_group(f"pages-{k}")) for k in
 """Each game's tests in a worker group of their own (tests/conftest.py): a game's served table
 is started once, and the games' pages are checked side by side on the workers."""
 
-pytestmark = [needs_chromium, pytest.mark.slow]
+pytestmark = [needs_chromium, pytest.mark.slow(seconds=80)]  # a game's group (pages-*): 7 tests
 
 
 SLUG = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")

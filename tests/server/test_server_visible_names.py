@@ -8,6 +8,10 @@ and on two phones at 390×844:
   also words or printed names are told apart as tests/visible_ids.py says);
 - (7) no English sentence of the catalogs stands in a Polish page; large type scales the whole
   table display (scores, log, the game's own board), not only the headings;
+- (5, 6, 8) the table display, on the TV in English and on a phone in Polish, reads the scores
+  as a ranking, names each line's seat, says the table's step with one prefix, never shows a
+  bare dash for who acts, draws the plot's line and folds the referee's runs of moves
+  (tests/server/test_server_flow_browser.py's ``check``);
 - (4) a phone's page holds no text squeezed to a letter or two per line, stays within 2.5
   screens with the shared board folded, and shows the seat's own holdings and options before
   the scores; Viscounts' shared board opens on demand and its table board has a legend; France
@@ -27,6 +31,7 @@ from browser_fixtures import Tabs
 from browser_support import PAGES_SHOTS, PHONE_SIZE, needs_chromium, shot, watch
 from played_support import PlayedStores, Point
 from srv_support import Served, serve
+from test_server_flow_browser import HOST_DOUBLED, POLISH_DOUBLED, check, look
 from test_server_table_browser import english_in_polish
 from visible_ids import ids_shown, page_catalog_texts, scanned_ids
 
@@ -148,6 +153,23 @@ def test_no_page_shows_an_id_and_polish_pages_say_no_english(
         found += [f"{lang} setup: {hit}" for hit in ids_shown(form, ids)]
         shot(table, PAGES_SHOTS, f"names-{key}-setup-{lang}.png")
     assert not found, "\n".join(found)
+    assert errors == []
+
+
+def test_the_table_display_ranks_names_each_seat_and_folds_the_referee_s_runs(
+    browser: Tabs, table_at: tuple[str, Served]
+) -> None:
+    """(5, 6, 8) The host's display on the TV in English and the table display on a phone in
+    Polish, with ``PLAYED`` moves behind them."""
+    key, served = table_at
+    errors: list[str] = []
+    host = _table(browser, served, "en", errors)  # the host's page, drawn
+    check(look(host, key, PLAYED), key, HOST_DOUBLED)
+    table = watch(browser.new_page(viewport=PHONE_SIZE, is_mobile=True), errors, "table-pl")
+    table.goto(_url(served.table_url, "pl"))
+    table.wait_for_function("() => document.querySelector('#scores tbody tr')", timeout=WAIT_MS)
+    check(look(table, key, PLAYED), key, POLISH_DOUBLED)
+    shot(table, PAGES_SHOTS, f"names-{key}-table-pl-390.png")
     assert errors == []
 
 

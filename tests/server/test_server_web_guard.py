@@ -23,6 +23,8 @@ import socketio
 import websocket
 from srv_support import WAIT, Served, Watcher, join, live_client, self_signed, serve
 
+pytestmark = pytest.mark.slow(seconds=70)  # a long group: started first (tests/conftest.py)
+
 QUIET = ("--sim", "off", "--virtual-devices", "off")
 
 
