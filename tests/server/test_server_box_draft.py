@@ -16,6 +16,8 @@ from srv_support import Served, serve
 from bridge.box.workshop import Draft
 from tests.box.generated_viscounts import viscounts_files
 
+pytestmark = pytest.mark.slow(seconds=55)  # a long group: handed out first (tests/conftest.py)
+
 WAIT_MS = 30_000
 
 

@@ -17,6 +17,8 @@ from srv_support import Served, serve
 
 from bridge.box.library import listed, read_box_file
 
+pytestmark = pytest.mark.slow(seconds=40)  # a long group: handed out first (tests/conftest.py)
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 GATED = "persistent: 3+ villain -> 1 noble"
 

@@ -12,6 +12,8 @@ import pytest
 from browser_support import shot, watch
 from srv_support import Served, serve
 
+pytestmark = pytest.mark.slow(seconds=60)  # a long group: handed out first (tests/conftest.py)
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "pages"
 
 GAMES = {
