@@ -133,7 +133,7 @@ def start_on_box(page: Any, served: Served, box: str) -> None:
     raise AssertionError("the New game form did not start France 1429 on the box")
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=70)  # with its served camera table: among the first groups
 @pytest.mark.timeout(900)
 def test_a_map_traced_on_a_photo_is_played_under_the_simulated_camera(
     browser: Any,  # noqa: F811 (the fixture)
