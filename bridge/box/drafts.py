@@ -12,7 +12,6 @@ draft, it never starts a game, and the file, imported or served, is checked like
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from engine.i18n import violation_text
 
 from .errors import BoxError, refusal_text
 from .file import Box, box_data
-from .library import SUFFIX, slug
+from .library import SUFFIX, slug, written_beside
 from .report import is_gap, playability
 
 DRAFTS = "drafts"
@@ -30,16 +29,10 @@ DRAFTS = "drafts"
 def save_draft(box: Box, library: Path) -> Path:
     """Keep ``box`` as a draft, whatever it breaks, under its name (atomically: a temporary file
     then a rename, replacing the draft of the same name). Returns where it is kept."""
-    folder = library / box.game / DRAFTS
-    target = folder / f"{slug(box.name)}{SUFFIX}"
+    target = library / box.game / DRAFTS / f"{slug(box.name)}{SUFFIX}"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".draft-", suffix=SUFFIX)
+        temp = written_beside(box, target, ".draft-")
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(box.to_bytes())
-                handle.flush()
-                os.fsync(handle.fileno())
             os.replace(temp, target)
         finally:
             if os.path.exists(temp):

@@ -72,13 +72,8 @@ def import_box(box: Box, game: Any, library: Path) -> Imported:
     if target.exists():
         return Imported(target, box, existed=True)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".import-", suffix=SUFFIX)
+        temp = written_beside(box, target, ".import-")
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(box.to_bytes())
-                handle.flush()
-                os.fsync(handle.fileno())
             os.link(temp, target)  # fails if a file appeared there meanwhile: never replaced
         finally:
             os.unlink(temp)
@@ -87,6 +82,22 @@ def import_box(box: Box, game: Any, library: Path) -> Imported:
     except OSError as exc:
         raise BoxError("box/unwritable", file=str(target), reason=exc.strerror or str(exc)) from exc
     return Imported(target, box, existed=False)
+
+
+def written_beside(box: Box, target: Path, prefix: str) -> str:
+    """``box`` written whole and synced to a temporary file in ``target``'s folder (made if
+    need be), for the caller to link or rename into place: a reader never sees half a box."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(box.to_bytes())
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        os.unlink(temp)
+        raise
+    return temp
 
 
 def slug(name: str) -> str:
