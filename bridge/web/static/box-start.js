@@ -12,12 +12,9 @@
 
 (async () => {
   const { t, el, fill } = Herald;
+  const { call, refuse } = window.HeraldBox.page; // box.js, loaded before this script
   await Herald.loadLabels();
-  const LANG = document.documentElement.lang || "en";
-  const match = location.pathname.match(/^\/box\/([^/]+)/);
-  const token = match ? decodeURIComponent(match[1]) : "";
   const $ = (id) => document.getElementById(id);
-  window.HeraldBox = window.HeraldBox || { tools: {} };
   const S = { start: null, asked: 0 };
 
   const file = el("input", { id: "start-file", type: "file", accept: ".json,.ttsmod,.zip,.vmod,.vmdx,application/json,application/zip" });
@@ -36,24 +33,18 @@
     status, names, result);
   $("tools").before(card);
 
-  function refuse(text) {
-    $("refused").hidden = !text;
-    $("refused").textContent = text || "";
-  }
-
   file.addEventListener("change", async () => {
     const chosen = file.files[0];
     if (!chosen) return;
     file.value = "";
     const asked = ++S.asked;
     fill("start-status", t("ui/box-start-reading", { file: chosen.name }));
-    const query = `?lang=${LANG}&file=${encodeURIComponent(chosen.name)}${fetchBox.checked ? "&fetch=1" : ""}`;
+    const query = `?file=${encodeURIComponent(chosen.name)}${fetchBox.checked ? "&fetch=1" : ""}`;
     let body;
     try {
-      const response = await fetch(`/api/box/${encodeURIComponent(token)}/from-file${query}`, {
+      ({ body } = await call(`/from-file${query}`, {
         method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: chosen,
-      });
-      body = await response.json();
+      }));
     } catch (e) {
       body = { ok: false, message: String(e) };
     }

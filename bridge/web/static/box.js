@@ -8,16 +8,36 @@
 
 (async () => {
   const { t, el, fill } = Herald;
-  await Herald.loadLabels();
   const LANG = document.documentElement.lang || "en";
   const match = location.pathname.match(/^\/box\/([^/]+)/);
   const token = match ? decodeURIComponent(match[1]) : "";
   const api = `/api/box/${encodeURIComponent(token)}`;
   const $ = (id) => document.getElementById(id);
-  const S = { games: [], draft: null, editors: {}, shown: null, timer: null, asked: 0 };
+
+  async function call(path, options) {
+    const sep = path.includes("?") ? "&" : "?";
+    const response = await fetch(`${api}${path}${sep}lang=${LANG}`, options);
+    const type = response.headers.get("Content-Type") || "";
+    const body = type.includes("json") ? await response.json() : await response.blob();
+    return { ok: response.ok, body };
+  }
+  const post = (path, data) => call(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+  });
+
+  function refuse(text) {
+    $("refused").hidden = !text;
+    $("refused").textContent = text || "";
+  }
+
   // A game's own box tools (its ui/box.js, e.g. tracing a map on a photo) register
   // here and edit the draft's files through `ctx`: every change goes through the same check.
+  // The page's other parts (box-start.js) reach the server and the refusal line through `page`,
+  // set before anything is awaited so that a script loaded after this one finds it.
   window.HeraldBox = window.HeraldBox || { tools: {} };
+  window.HeraldBox.page = { call, refuse };
+  await Herald.loadLabels();
+  const S = { games: [], draft: null, editors: {}, shown: null, timer: null, asked: 0 };
   const ctx = {
     t, el, fill,
     files: () => S.draft ? S.draft.files : {},
@@ -52,22 +72,6 @@
     button_object_properties: t("ui/box-je-properties"), default_array_item_title: t("ui/box-je-item"),
   };
   JSONEditor.defaults.language = "herald";
-
-  async function call(path, options) {
-    const sep = path.includes("?") ? "&" : "?";
-    const response = await fetch(`${api}${path}${sep}lang=${LANG}`, options);
-    const type = response.headers.get("Content-Type") || "";
-    const body = type.includes("json") ? await response.json() : await response.blob();
-    return { ok: response.ok, body };
-  }
-  const post = (path, data) => call(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
-  });
-
-  function refuse(text) {
-    $("refused").hidden = !text;
-    $("refused").textContent = text || "";
-  }
 
   // --- the starting points ---------------------------------------------------------------------
   async function loadGames(chosen) {

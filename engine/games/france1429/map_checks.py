@@ -108,75 +108,35 @@ def map_problems(m: MapData) -> list[Problem]:
 def map_gaps(m: MapData, *, everything: bool = False) -> list[Missing]:
     """The values map ``m`` leaves unknown, each with the file's note (``missing``).
 
-    By default only what the rules need: a Village's Fief and Bishopric, and the lists marked
-    ``incomplete``. ``everything=True`` adds what is only shown (Fief names, colours and ranks,
-    Bishopric colours). Positions are never gaps: missing ones are laid out automatically.
+    By default only what the rules need: a Village's Fief and Bishopric, the lists marked
+    ``incomplete``, and on a traced board (one with a ``board`` size) each Village's place.
+    ``everything=True`` adds what is only shown (Fief names, colours and ranks, Bishopric
+    colours). Without a board size positions are never gaps: missing ones are laid out.
     """
     out: list[Missing] = []
+
+    def gap(what: str, code: str, ref: str, needed: bool = True, **params: Any) -> None:
+        out.append(Missing(what, code, Missing.note_for(m.missing, what), REF[ref], params, needed))
+
     for name in m.incomplete:
-        what = str(name)
         count = len(m.villages) if name == "villages" else len(m.roads)
-        out.append(
-            Missing(
-                what,
-                f"map/incomplete-{name}",
-                Missing.note_for(m.missing, what),
-                REF["map-format"],
-                {"count": count},
-            )
-        )
+        gap(str(name), f"map/incomplete-{name}", "map-format", count=count)
     for v in m.villages:
         for attr, code in (("fief", "map/missing-fief"), ("bishopric", "map/missing-bishopric")):
             if getattr(v, attr) is None:
-                what = f"villages[{v.id}].{attr}"
-                out.append(
-                    Missing(
-                        what,
-                        code,
-                        Missing.note_for(m.missing, what),
-                        REF["membership"],
-                        {"village": v.name},
-                    )
-                )
+                gap(f"villages[{v.id}].{attr}", code, "membership", village=v.name)
     if m.board is not None:
         for v in m.villages:
             if v.x is None or v.y is None:
-                what = f"villages[{v.id}].x"
-                out.append(
-                    Missing(
-                        what,
-                        "map/missing-place",
-                        Missing.note_for(m.missing, what),
-                        REF["map-format"],
-                        {"village": v.name},
-                    )
-                )
+                gap(f"villages[{v.id}].x", "map/missing-place", "map-format", village=v.name)
     if everything:
         for f in m.fiefs:
             for attr in ("name", "colour", "rank"):
                 if getattr(f, attr) is None:
-                    what = f"fiefs[{f.id}].{attr}"
-                    out.append(
-                        Missing(
-                            what,
-                            "map/unknown-value",
-                            Missing.note_for(m.missing, what),
-                            REF["fiefs"],
-                            needed=False,
-                        )
-                    )
+                    gap(f"fiefs[{f.id}].{attr}", "map/unknown-value", "fiefs", False)
         for b in m.bishoprics:
             if b.colour is None:
-                what = f"bishoprics[{b.number}].colour"
-                out.append(
-                    Missing(
-                        what,
-                        "map/unknown-value",
-                        Missing.note_for(m.missing, what),
-                        REF["bishoprics"],
-                        needed=False,
-                    )
-                )
+                gap(f"bishoprics[{b.number}].colour", "map/unknown-value", "bishoprics", False)
     return out
 
 
