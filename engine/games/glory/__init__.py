@@ -9,11 +9,10 @@ moves), ``setup_phase``, ``actions``, ``quests``, ``refresh``, ``tournament``, `
 ``titles_phase``, ``solo`` (SIR, Appendix A), ``turn`` (who acts, applying a move, phase to
 phase), ``flow`` (the turn flow declared for ``engine.flow``), ``views`` (views, prompts,
 scores), ``preview`` (option previews), ``labels``, ``dice_input``, ``layout``, ``position``,
-``script``/``duel_views`` (one duel from a file), ``enum_labels`` (the printed name of every
-choice in the data file, English and Polish, for the box page's forms).
+``script``/``duel_views`` (one duel from a file). The box page's forms name each choice of the
+data file from the catalog's ``glory:box/enum/*`` (``bridge/box/labels.py``).
 """
 
-from engine.games.glory.enum_labels import enum_labels
 from engine.games.glory.game import GAME
 
-__all__ = ["GAME", "enum_labels"]
+__all__ = ["GAME"]

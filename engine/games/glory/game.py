@@ -29,7 +29,6 @@ from engine.games.glory.data_types import Box
 from engine.games.glory.dice_input import dice_move, dice_pool
 from engine.games.glory.duel_state import CHANCE_TYPES as DUEL_CHANCE
 from engine.games.glory.duel_state import Decline
-from engine.games.glory.enum_labels import enum_labels
 from engine.games.glory.flow import FLOW, FLOW_KINDS, flow_kind
 from engine.games.glory.flow import position as flow_position
 from engine.games.glory.labels import label
@@ -237,10 +236,6 @@ class Glory:
         if opts["unsayable"] == "leave-out" and unsayable_cards(box.data):
             box = Box(without_unsayable(box.data))
         return initial(seats, opts, box)
-
-    def enum_labels(self, lang: str = "en") -> dict[str, str]:
-        """The printed name of every choice of the data file (``enum_labels``), for forms."""
-        return enum_labels(lang)
 
     def seats(self, state: GloryState) -> tuple[str, ...]:
         return tuple(p.seat for p in state.players if not p.sir)
