@@ -39,6 +39,7 @@ touched (measured: about 0.4 s of CPU per simulated move, docs/vision.md).
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import threading
@@ -489,6 +490,13 @@ class CameraStats:
     ``confirmed``)."""
 
 
+def built_for(referee: Any) -> tuple[str, str]:
+    """What a table's camera parts read: the game and the data set it plays on (a box's map
+    is another board). ``bridge.table_parts`` rebuilds the parts when this changes."""
+    data = referee.row.header.options.get("data")
+    return referee.game.info.key, json.dumps(data, sort_keys=True)
+
+
 class CameraTable:
     """Runs frames through the tracker and the reader in a thread of its own.
 
@@ -526,6 +534,7 @@ class CameraTable:
         self.game_key = referee.game.info.key
         """The game the parts were built for: a new game of another game waits for
         ``switch_game``, never reads its table with these parts."""
+        self._built_for = built_for(referee)
         self._clock = 0.0
         self._worker = Worker("herald-camera", self._run, join_timeout=10)
         self._wake, self._stop = self._worker.woken, self._worker.stopping
@@ -624,6 +633,7 @@ class CameraTable:
         self.pipeline, self.reader, self.sim = fresh.pipeline, fresh.reader, fresh.sim
         self.profile_path, self.tracker = fresh.profile_path, fresh.tracker
         self.game_key = fresh.game_key
+        self._built_for = built_for(self.referee)
         self._new_profile = None
         self._worker = Worker("herald-camera", self._run, join_timeout=10)
         self._wake, self._stop = self._worker.woken, self._worker.stopping
@@ -679,14 +689,15 @@ class CameraTable:
                 pause = max(0.0, self._pause() - (time.monotonic() - started))
         except Exception as exc:
             if self._stale():
-                log.info("camera: another game began; its parts are being built")
+                log.info("camera: another game or box began; its parts are being built")
                 return
             log.exception("simulated camera failed")
             self._failed(exc)
 
     def _stale(self) -> bool:
-        """Whether the referee plays another game than the one these parts read."""
-        return bool(self.referee.game.info.key != self.game_key)
+        """Whether the referee plays another game, or the same game on another box, than the
+        parts read: a New game on a kept box is read on that box's board (``switch_game``)."""
+        return built_for(self.referee) != self._built_for
 
     def _failed(self, exc: Exception) -> None:
         """The loop died: whoever watches the camera is told (never only a log line)."""
