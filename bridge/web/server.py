@@ -122,21 +122,16 @@ def _quiet(exc: OSError) -> bool:
     )
 
 
-class _TimeoutForBlocking:
-    """Blocking mode taken as a timeout of ``herald_timeout`` seconds, for a plain and a TLS
-    socket alike (mixed in before the socket class, whose ``setblocking`` it wraps)."""
+class _TimedSocket(socket.socket):
+    """A connection whose blocking mode is a timeout (see the module's docstring)."""
 
     herald_timeout: float = READ_TIMEOUT
 
     def setblocking(self, flag: bool) -> None:
         if flag:
-            self.settimeout(self.herald_timeout)  # type: ignore[attr-defined]
+            self.settimeout(self.herald_timeout)
         else:
-            super().setblocking(False)  # type: ignore[misc]
-
-
-class _TimedSocket(_TimeoutForBlocking, socket.socket):
-    """A connection whose blocking mode is a timeout (see the module's docstring)."""
+            super().setblocking(False)
 
     def send(self, data: Any, flags: int = 0) -> int:
         """All of ``data``, as a blocking socket sends: simple-websocket writes each message
@@ -147,9 +142,17 @@ class _TimedSocket(_TimeoutForBlocking, socket.socket):
         return len(data)
 
 
-class _TimedSSLSocket(_TimeoutForBlocking, ssl.SSLSocket):
+class _TimedSSLSocket(ssl.SSLSocket):
     """The TLS side of a ``_TimedSocket``: ``SSLContext.sslsocket_class`` builds it on the wrap,
     which copies the plain socket's timeout, so the handshake is bounded too."""
+
+    herald_timeout: float = READ_TIMEOUT
+
+    def setblocking(self, flag: bool) -> None:
+        if flag:
+            self.settimeout(self.herald_timeout)
+        else:
+            super().setblocking(False)
 
 
 def _timed(cls: type[Any], seconds: float) -> type[Any]:
